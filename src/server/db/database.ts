@@ -1,0 +1,16 @@
+/**
+ * The one database interface the repositories use. Two implementations: PGlite (embedded, default) and a
+ * PostgreSQL server through `pg`. Both speak the same SQL with `$1` parameters.
+ */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,10 @@
+/** The API's paths, shared so that the browser never spells a URL by hand. */
+export const apiPaths = {
+  grievances: "/api/grievances",
+  grievance: (id: string) => `/api/grievances/${encodeURIComponent(id)}`,
+  storage: "/api/storage",
+  health: "/api/health",
+} as const;
+
+/** Public URL prefix of stored images; the object key follows it. */
+export const IMAGE_URL_PREFIX = "/media/grievance-images/";
