@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+// Playwright cannot download its own browser here: it drives the system Chromium.
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromePath)) {
+  throw new Error(
+    `No Chromium found at ${chromePath}. Install it with "apt-get install -y chromium" ` +
+      "(Debian/Ubuntu), or set CHROME_PATH to a Chromium or Chrome executable.",
+  );
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Each worker starts its own portal (tests/e2e/support); two cores, so two workers.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+});

@@ -1,0 +1,93 @@
+import { expect, expectNoAxeViolations, pngImage, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
+
+test.describe("grievance details", () => {
+  test("shows every detail, with contact details masked", async ({ page, request, baseURL }) => {
+    const title = uniqueTitle("Burst pipe");
+    const created = await seedGrievance(request, baseURL!, {
+      title,
+      description: "A pipe burst under the road.\nWater is flooding the junction.",
+      category: "Infrastructure Problems",
+      priority: "urgent",
+      location: "Junction of 5th and Main",
+      user_email: "citizen@example.org",
+      user_phone: "+1 555 010 4489",
+      images: [await pngImage(640, 480, "#0277bd"), await pngImage(640, 480, "#2e7d32")],
+    });
+    await page.goto(`/grievance/${created.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("URGENT PRIORITY")).toBeVisible();
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(page.getByText(/[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}/)).toBeVisible();
+    await expect(page.getByText("Junction of 5th and Main")).toBeVisible();
+    await expect(page.getByText("Infrastructure Problems")).toBeVisible();
+    await expect(page.getByText("Contact Information:")).toBeVisible();
+    await expect(page.getByText("c\u2022\u2022\u2022@example.org")).toBeVisible();
+    await expect(page.getByText("\u2022\u2022\u2022\u2022\u2022\u2022\u202289")).toBeVisible();
+    await expect(page.getByText("citizen@example.org")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Issue Description" })).toBeVisible();
+    await expect(page.getByText("Water is flooding the junction.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Attached Images" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Report Another Issue" })).toHaveAttribute("href", "/submit-grievance");
+    await expect(page.getByRole("link", { name: "View All Grievances" })).toHaveAttribute("href", "/grievances");
+    await expectNoAxeViolations(page);
+  });
+
+  test("opens an image in a viewer that closes by button, by a click outside and by Escape", async ({ page, request, baseURL }) => {
+    const title = uniqueTitle("Broken hydrant");
+    const created = await seedGrievance(request, baseURL!, { title, images: [await pngImage(400, 300)] });
+    await page.goto(`/grievance/${created.id}`);
+    const opener = page.getByRole("button", { name: /View image 1/ });
+    const viewer = page.getByRole("dialog");
+
+    await opener.click();
+    await expect(viewer).toBeVisible();
+    await expectNoAxeViolations(page);
+    await viewer.getByRole("button", { name: "Close image viewer" }).click();
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await expect(viewer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await expect(viewer).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("leaves out the boxes a report has nothing for", async ({ page, request, baseURL }) => {
+    const title = uniqueTitle("No extras");
+    const created = await seedGrievance(request, baseURL!, { title });
+    await page.goto(`/grievance/${created.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("Contact Information:")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Attached Images" })).toHaveCount(0);
+  });
+
+  test("an unknown report says so, with a way back", async ({ page }) => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      await page.goto(`/grievance/${id}`);
+      await expect(page.getByText("Grievance not found")).toBeVisible();
+      await page.getByRole("link", { name: "Back to Grievances" }).click();
+      await expect(page).toHaveURL(/\/grievances$/);
+    }
+  });
+
+  test("says it is loading while the report is on its way", async ({ page, request, baseURL }) => {
+    const created = await seedGrievance(request, baseURL!, { title: uniqueTitle("Slow details") });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/grievances/${created.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/grievance/${created.id}`);
+    await expect(page.getByText("Loading grievance details...")).toBeVisible();
+    release();
+    await expect(page.getByText("Issue Description")).toBeVisible();
+  });
+});

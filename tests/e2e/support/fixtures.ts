@@ -1,0 +1,80 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
+import { startPortal, type RunningPortal } from "./portal-process.ts";
+
+interface WorkerFixtures {
+  /** One portal per worker, shared by its tests: they make their own data and never count all rows. */
+  portal: RunningPortal;
+}
+
+export const test = base.extend<object, WorkerFixtures>({
+  portal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies first.
+    async ({}, use) => {
+      const portal = await startPortal();
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.url),
+});
+
+export { expect };
+
+/** A real PNG of the given size and colour, made on the fly. */
+export function pngImage(width = 64, height = 48, color = "#1e88e5"): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export interface SeedGrievance {
+  title: string;
+  description?: string;
+  category?: string;
+  priority?: string;
+  location?: string;
+  user_email?: string;
+  user_phone?: string;
+  images?: Buffer[];
+}
+
+/** Reports a grievance through the public API, as the form does. */
+export async function seedGrievance(request: APIRequestContext, baseURL: string, input: SeedGrievance) {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    title: input.title,
+    description: input.description ?? `Description of ${input.title}`,
+    category: input.category ?? "Water Quality Issues",
+    priority: input.priority ?? "medium",
+  };
+  for (const key of ["location", "user_email", "user_phone"] as const) {
+    const value = input[key];
+    if (value) multipart[key] = value;
+  }
+  // Playwright's multipart takes one value per key, so images go through a FormData.
+  const form = new FormData();
+  for (const [key, value] of Object.entries(multipart)) form.append(key, value as string);
+  (input.images ?? []).forEach((bytes, i) =>
+    form.append("images", new Blob([new Uint8Array(bytes)], { type: "image/png" }), `photo-${i + 1}.png`),
+  );
+  const response = await request.post(`${baseURL}/api/grievances`, { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; title: string };
+}
+
+/** axe-core on the current page: no violations of any rule. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary).toEqual([]);
+}
+
+/** Nothing sticks out sideways on a narrow phone screen. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}
