@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseOverdueTargets, type OverdueTargets } from "./staff/overdue-targets.ts";
 
 /**
  * All configuration, read from the environment and validated once at start-up. Nothing else in the server
@@ -21,6 +22,22 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
   SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  // Staff console (issue 3).
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  OVERDUE_TARGETS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return parseOverdueTargets(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export interface Config {
@@ -37,6 +54,15 @@ export interface Config {
   submissionsPerHour: number;
   /** Built SPA; served when present. */
   webDir: string;
+  /** Staff sessions end after this many minutes without a request... */
+  sessionIdleMinutes: number;
+  /** ...and in any case this many hours after sign-in. */
+  sessionMaxHours: number;
+  /** Failed sign-ins per account and per address within the window before further attempts are refused. */
+  signInMaxFailures: number;
+  signInWindowMinutes: number;
+  /** Days per priority after which an open report is overdue. */
+  overdueTargetDays: OverdueTargets;
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
     webDir: path.resolve(import.meta.dirname, "../../dist/web"),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+    signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
+    overdueTargetDays: e.OVERDUE_TARGETS,
   };
 }
 

@@ -1,0 +1,135 @@
+/**
+ * Staff accounts from the command line (issue 3):
+ *   npm run staff -- add <email>      asks for the password twice (hidden), or reads one line from stdin when piped
+ *   npm run staff -- list
+ *   npm run staff -- disable <email>  also ends the account's sessions at once
+ *   npm run staff -- enable <email>
+ * Uses the portal's own configuration (DATA_DIR / DATABASE_URL) and applies pending migrations. With the embedded
+ * database only one process may open the data folder: stop the portal first (or use DATABASE_URL).
+ * Exit code 0 on success, 1 with a message on any error.
+ */
+import { Writable } from "node:stream";
+import readline from "node:readline";
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "../src/shared/staff-schemas.ts";
+import { loadConfig } from "../src/server/config.ts";
+import type { Database } from "../src/server/db/database.ts";
+import { openDatabase } from "../src/server/db/open-database.ts";
+import { DataDirectoryInUseError } from "../src/server/db/pglite-database.ts";
+import { createAccount, listAccounts, setAccountDisabled } from "../src/server/staff/account-repository.ts";
+import { hashPassword } from "../src/server/staff/password.ts";
+
+class UsageError extends Error {}
+
+const USAGE = `Usage:
+  npm run staff -- add <email>
+  npm run staff -- list
+  npm run staff -- disable <email>
+  npm run staff -- enable <email>`;
+
+function emailArgument(value: string | undefined): string {
+  const parsed = z.email().max(254).safeParse(value?.trim());
+  if (!parsed.success) throw new UsageError(`Please give a valid email address.\n${USAGE}`);
+  return parsed.data;
+}
+
+/** One line typed without echo: a readline whose output swallows everything after the prompt. */
+function askHidden(prompt: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve, reject) => {
+    rl.question(prompt, (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+    rl.on("SIGINT", () => {
+      rl.close();
+      reject(new UsageError("Cancelled."));
+    });
+    muted = true;
+  });
+}
+
+/** The first line of a piped stdin (so `echo "$PASSWORD" | npm run staff -- add x@y` works). */
+async function readFirstLine(): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin, terminal: false });
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
+  return "";
+}
+
+async function readPassword(): Promise<string> {
+  let password: string;
+  if (process.stdin.isTTY) {
+    password = await askHidden("Password: ");
+    const again = await askHidden("Repeat password: ");
+    if (password !== again) throw new UsageError("The two passwords differ. Nothing was changed.");
+  } else {
+    password = await readFirstLine();
+  }
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new UsageError(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long. Nothing was changed.`);
+  }
+  return password;
+}
+
+async function run(db: () => Promise<Database>, args: string[]): Promise<string> {
+  const [command, email] = args;
+  switch (command) {
+    case "add": {
+      const address = emailArgument(email);
+      // Ask before opening the database, so a slow typist does not hold the data folder.
+      const hash = await hashPassword(await readPassword());
+      const account = await createAccount(await db(), address, hash);
+      return `Staff account ${account.email} created. Sign in at /staff/sign-in.`;
+    }
+    case "list": {
+      const accounts = await listAccounts(await db());
+      if (accounts.length === 0) return "No staff accounts yet. Create one with: npm run staff -- add <email>";
+      return accounts
+        .map((a) => `${a.email}\tcreated ${new Date(a.created_at).toISOString()}\t${a.disabled_at ? "disabled" : "active"}`)
+        .join("\n");
+    }
+    case "disable":
+    case "enable": {
+      const address = emailArgument(email);
+      const found = await setAccountDisabled(await db(), address, command === "disable");
+      if (!found) throw new UsageError(`There is no staff account for ${address}.`);
+      return command === "disable"
+        ? `Staff account ${address} disabled; its sessions have ended.`
+        : `Staff account ${address} enabled.`;
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+async function main(): Promise<number> {
+  let opened: Database | undefined;
+  try {
+    const config = loadConfig();
+    const message = await run(async () => (opened ??= await openDatabase(config)), process.argv.slice(2));
+    console.log(message);
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirectoryInUseError) {
+      console.error(`${error.message}\nThe embedded database can be opened by one process at a time: stop the portal, run this command, then start the portal again.`);
+    } else {
+      console.error((error as Error).message);
+    }
+    return 1;
+  } finally {
+    await opened?.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,110 @@
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { FIELD_LIMITS, MAX_IMAGE_BYTES, MAX_IMAGES } from "../shared/domain.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { GrievanceRepository } from "./grievances/grievance-repository.ts";
+import { grievanceRoutes } from "./grievances/grievance-routes.ts";
+import { GrievanceService } from "./grievances/grievance-service.ts";
+import { registerErrorHandlers } from "./http/error-handler.ts";
+import { HttpError } from "./http/http-error.ts";
+import { registerSpa } from "./http/spa.ts";
+import { mediaRoutes } from "./routes/media-routes.ts";
+import { statusRoutes } from "./routes/status-routes.ts";
+import { staffPlugin } from "./staff/staff-plugin.ts";
+import type { ImageStore } from "./storage/image-store.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  imageStore: ImageStore;
+  /** A pino logger, or fastify's logger options; by default a logger at config.logLevel. */
+  logger?: FastifyBaseLogger | { level: string } | false;
+  /** Replaces the repository, e.g. to make a step fail in a test of atomicity. */
+  repository?: GrievanceRepository;
+}
+
+// Enough for the longest description (5,000 characters of up to 4 bytes each) with room to spare; anything cut
+// at this size is over its field's limit anyway and fails validation with that field's message.
+const MAX_FIELD_BYTES = FIELD_LIMITS.description * 4 + 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, imageStore } = deps;
+  const loggerOption = deps.logger ?? { level: config.logLevel };
+  const app = Fastify({
+    ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
+    trustProxy: config.trustProxy,
+  });
+
+  // ---- Infrastructure ----
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // data: and blob: for the form's previews of chosen images.
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  registerErrorHandlers(app);
+  await app.register(fastifyRateLimit, {
+    // Only routes that ask for it (submitting) are limited; reading stays free.
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many reports from your connection. Please try again in ${Math.ceil(context.ttl / 60_000)} minute(s).`,
+      ),
+  });
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      // One more than allowed, so a sixth file is seen and answered with the "at most 5" message.
+      files: MAX_IMAGES + 1,
+      fields: 20,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: 40,
+      headerPairs: 100,
+    },
+  });
+
+  // ---- Services ----
+  const repository = deps.repository ?? new GrievanceRepository(db);
+  const service = new GrievanceService({
+    db,
+    repository,
+    imageStore,
+    maxImagePixels: config.maxImagePixels,
+    logger: app.log,
+  });
+
+  // ---- Routes ----
+  await app.register(grievanceRoutes, { repository, service, submissionsPerHour: config.submissionsPerHour });
+  await app.register(statusRoutes, { imageStore, repository, databaseKind: db.kind });
+  await app.register(mediaRoutes, { imageStore });
+
+  // ---- Staff (sign-in and console) ----
+  // The staff plugin is registered here, after the public routes and before the SPA fallback:
+  await app.register(staffPlugin, { db, config });
+
+  // ---- SPA (last: its not-found handler answers every page path) ----
+  await registerSpa(app, config.webDir);
+
+  return app;
+}
+
+function isLoggerInstance(logger: AppDeps["logger"]): logger is FastifyBaseLogger {
+  return typeof logger === "object" && logger !== null && typeof (logger as FastifyBaseLogger).child === "function";
+}

@@ -1,0 +1,125 @@
+import type { Category, Priority, Status } from "../../shared/domain.ts";
+import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-schema.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import type { ImageKeys } from "../storage/object-key.ts";
+
+/** A row of `grievances` as the database returns it. */
+export interface GrievanceRow {
+  id: string;
+  title: string;
+  description: string;
+  location: string | null;
+  category: Category;
+  priority: Priority;
+  status: Status;
+  user_email: string | null;
+  user_phone: string | null;
+  images: ImageKeys[];
+  created_at: Date;
+}
+
+export interface GrievancePage {
+  rows: GrievanceRow[];
+  matching: number;
+  total: number;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+// Must stay exactly the expression of grievances_search_idx (migrations/001_grievances.sql), or the trigram
+// index is not used and search becomes a full scan.
+const SEARCH_EXPRESSION = "(title || ' ' || description || ' ' || coalesce(location, ''))";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Reports hidden by staff (migrations/003_grievance_events.sql) never appear in a public answer or count.
+const PUBLIC_ONLY = "hidden_at IS NULL";
+
+const COLUMNS = "id, title, description, location, category, priority, status, user_email, user_phone, images, created_at";
+
+/** ILIKE treats %, _ and \ specially; a visitor searching "50%" means the characters. */
+export function escapeLikeTerm(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereClauseOf(filters: GrievanceListFilters, params: unknown[]): string {
+  const conditions: string[] = [];
+  const add = (sqlWithPlaceholder: (p: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(sqlWithPlaceholder(`$${params.length}`));
+  };
+  if (filters.q) add((p) => `${SEARCH_EXPRESSION} ILIKE ${p}`, `%${escapeLikeTerm(filters.q)}%`);
+  if (filters.category) add((p) => `category = ${p}`, filters.category);
+  if (filters.status) add((p) => `status = ${p}`, filters.status);
+  if (filters.priority) add((p) => `priority = ${p}`, filters.priority);
+  return conditions.length ? conditions.join(" AND ") : "true";
+}
+
+export class GrievanceRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs inside the caller's transaction so the caller decides what else must succeed with it. */
+  async insert(tx: Queryable, grievance: NewGrievance, images: ImageKeys[], status: Status): Promise<GrievanceRow> {
+    const { rows } = await tx.query<GrievanceRow>(
+      `INSERT INTO grievances (title, description, location, category, priority, status, user_email, user_phone, images)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
+       RETURNING ${COLUMNS}`,
+      [
+        grievance.title,
+        grievance.description,
+        grievance.location ?? null,
+        grievance.category,
+        grievance.priority,
+        status,
+        grievance.user_email ?? null,
+        grievance.user_phone ?? null,
+        JSON.stringify(images),
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw new Error("INSERT ... RETURNING returned no row");
+    return row;
+  }
+
+  async findById(id: string): Promise<GrievanceRow | undefined> {
+    // A malformed id cannot exist; asking PostgreSQL would only make it raise a cast error.
+    if (!UUID_PATTERN.test(id)) return undefined;
+    const { rows } = await this.db.query<GrievanceRow>(
+      `SELECT ${COLUMNS} FROM grievances WHERE id = $1 AND ${PUBLIC_ONLY}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** One page, newest first, with the count of matching rows and of all rows (DESIGN.md D9). */
+  async list(filters: GrievanceListFilters, { page, pageSize }: PageRequest): Promise<GrievancePage> {
+    const pageParams: unknown[] = [];
+    const pageWhere = whereClauseOf(filters, pageParams);
+    pageParams.push(pageSize, (page - 1) * pageSize);
+    const countParams: unknown[] = [];
+    const countWhere = whereClauseOf(filters, countParams);
+    const [pageResult, countResult] = await Promise.all([
+      this.db.query<GrievanceRow>(
+        `SELECT ${COLUMNS} FROM grievances WHERE ${PUBLIC_ONLY} AND ${pageWhere}
+         ORDER BY created_at DESC, id DESC
+         LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
+        pageParams,
+      ),
+      // Both counts in one pass over the table.
+      this.db.query<{ matching: number; total: number }>(
+        `SELECT count(*) FILTER (WHERE ${countWhere})::int AS matching, count(*)::int AS total
+         FROM grievances WHERE ${PUBLIC_ONLY}`,
+        countParams,
+      ),
+    ]);
+    const counts = countResult.rows[0] ?? { matching: 0, total: 0 };
+    return { rows: pageResult.rows, matching: counts.matching, total: counts.total };
+  }
+
+  async ping(): Promise<void> {
+    await this.db.query("SELECT 1");
+  }
+}

@@ -1,0 +1,27 @@
+import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
+import type { PublicGrievance } from "../../shared/api-types.ts";
+import { maskEmail, maskPhone } from "../../shared/format.ts";
+import type { GrievanceRow } from "./grievance-repository.ts";
+
+/**
+ * The only way a grievance leaves the server to the public: contact details masked (DESIGN.md D8) and image
+ * keys turned into URLs here, so moving storage never rewrites rows.
+ */
+export function toPublicGrievance(row: GrievanceRow): PublicGrievance {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    user_email: row.user_email ? maskEmail(row.user_email) : null,
+    user_phone: row.user_phone ? maskPhone(row.user_phone) : null,
+    images: row.images.map((image) => ({
+      url: IMAGE_URL_PREFIX + image.key,
+      thumbnailUrl: IMAGE_URL_PREFIX + image.thumbnailKey,
+    })),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiError } from "../../shared/api-types.ts";
+import { MESSAGES } from "../../shared/messages.ts";
+import { HttpError } from "./http-error.ts";
+
+export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+export const NOT_FOUND_MESSAGE = "Not found";
+
+// Fastify's and @fastify/multipart's own errors carry technical messages; these are what a person reads instead.
+const MESSAGES_BY_CODE: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "This kind of request body is not supported." },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    message: "Please send the report as a form (multipart/form-data).",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: "The request is too large." },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: "The request's length does not match its body." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: "The request body is empty." },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
+  FST_REQ_FILE_TOO_LARGE: { status: 400, message: MESSAGES.filesRejected },
+  FST_FILES_LIMIT: { status: 400, message: MESSAGES.tooManyImages },
+  FST_PARTS_LIMIT: { status: 400, message: "The form has too many parts." },
+  FST_FIELDS_LIMIT: { status: 400, message: "The form has too many fields." },
+  FST_PROTO_VIOLATION: { status: 400, message: "The form contains a field name that is not allowed." },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: "A form field is not valid JSON." },
+};
+
+const MESSAGES_BY_STATUS: Record<number, string> = {
+  400: "The request is not valid.",
+  401: "Please sign in first.",
+  403: "You are not allowed to do this.",
+  404: NOT_FOUND_MESSAGE,
+  405: "This method is not allowed here.",
+  406: "The requested format is not available.",
+  408: "The request took too long. Please try again.",
+  413: "The request is too large.",
+  415: "This kind of request body is not supported.",
+  429: "Too many requests. Please wait a while and try again.",
+};
+
+function describe(error: FastifyError | HttpError): { status: number; body: ApiError } {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) } };
+  }
+  const known = error.code ? MESSAGES_BY_CODE[error.code] : undefined;
+  if (known) return { status: known.status, body: { message: known.message } };
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    if (error.code === "FST_ERR_VALIDATION") return { status, body: { message: `The request is not valid: ${error.message}` } };
+    return { status, body: { message: MESSAGES_BY_STATUS[status] ?? MESSAGES_BY_STATUS[400]! } };
+  }
+  return { status: 500, body: { message: SERVER_ERROR_MESSAGE } };
+}
+
+/** Every error becomes `{ message }` with a human message; server errors are logged, never shown in detail. */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = describe(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ err: { message: error.message, code: (error as FastifyError).code }, status }, "request rejected");
+    return reply.code(status).type("application/json; charset=utf-8").send(body);
+  });
+}
+
+/** Not-found answer for API-like paths; the SPA fallback (spa.ts) handles page routes before this. */
+export function sendNotFound(reply: FastifyReply, message = NOT_FOUND_MESSAGE): FastifyReply {
+  return reply.code(404).type("application/json; charset=utf-8").send({ message } satisfies ApiError);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import { ConfigError, loadConfig, type Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { MigrationError } from "../db/migrate.ts";
+import { openDatabase } from "../db/open-database.ts";
+import { DataDirectoryInUseError } from "../db/pglite-database.ts";
+import { LocalImageStore } from "../storage/local-image-store.ts";
+
+export interface RunningPortal {
+  config: Config;
+  app: FastifyInstance;
+  db: Database;
+  url: string;
+}
+
+/** An operator-facing failure: printed as is, then the process exits with 1. */
+export class StartupError extends Error {}
+
+/** The URL people can open: a wildcard or loopback address is reached as localhost. */
+export function displayUrl(host: string, port: number): string {
+  const shown = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" || host === "::1" ? "localhost" : host;
+  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
+}
+
+/**
+ * Start-up shared by `npm start` and `npm run dev`: configuration, database (with migrations), image store, app,
+ * listen. Storage problems never stop start-up: the portal starts and reports them (form and /api/health).
+ */
+export async function startPortal(overrides: Partial<Config> = {}): Promise<RunningPortal> {
+  let config: Config;
+  try {
+    config = { ...loadConfig(), ...overrides };
+  } catch (error) {
+    if (error instanceof ConfigError) throw new StartupError(error.message);
+    throw error;
+  }
+
+  let db: Database;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof MigrationError || error instanceof DataDirectoryInUseError) throw new StartupError(error.message);
+    const where = config.databaseUrl ? "the PostgreSQL server in DATABASE_URL" : `the database in ${config.dataDir}`;
+    throw new StartupError(`Could not open ${where}: ${(error as Error).message}`);
+  }
+
+  const imageStore = new LocalImageStore(config.storageDir);
+  try {
+    const app = await buildApp({ config, db, imageStore });
+    try {
+      await imageStore.ensureBucket();
+    } catch (error) {
+      app.log.error({ err: error }, `Image storage at ${imageStore.bucketDir} is not usable; check STORAGE_DIR.`);
+    }
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } catch (error) {
+      await app.close();
+      throw new StartupError(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    }
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    return { config, app, db, url: displayUrl(config.host, port) };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Closes the app (finishing requests in flight) and then the database, once, on SIGINT or SIGTERM. */
+export function closeOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal} received, shutting down...`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("Shutdown failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+}
+
+/** Prints a start-up failure the way an operator needs it: the message, no stack for known causes. */
+export function reportStartupFailure(error: unknown): never {
+  if (error instanceof StartupError) console.error(error.message);
+  else console.error("The portal could not start:", error);
+  process.exit(1);
+}

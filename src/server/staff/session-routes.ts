@@ -1,0 +1,77 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { FastifyInstance } from "fastify";
+import type { StaffSession } from "../../shared/staff-api.ts";
+import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
+import { signInSchema } from "../../shared/staff-schemas.ts";
+import type { Database } from "../db/database.ts";
+import { HttpError } from "../http/http-error.ts";
+import { findAccountByEmail } from "./account-repository.ts";
+import { verifyAgainstDummy, verifyPassword } from "./password.ts";
+import { requireStaff, staffOf } from "./require-staff.ts";
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from "./session-cookie.ts";
+import { createSession, deleteSession, pruneSessions, type ActiveSession, type SessionLimits } from "./session-store.ts";
+import {
+  clearAccountFailures,
+  failureDelayMs,
+  recordFailure,
+  retryAfterSeconds,
+  type ThrottleSettings,
+} from "./sign-in-throttle.ts";
+
+export interface SessionRouteOptions {
+  db: Database;
+  limits: SessionLimits;
+  throttle: ThrottleSettings;
+}
+
+function sessionView(session: ActiveSession, limits: SessionLimits): StaffSession {
+  const idle = new Date(session.lastSeenAt.getTime() + limits.idleMinutes * 60_000);
+  const absolute = new Date(session.createdAt.getTime() + limits.maxHours * 3_600_000);
+  return {
+    email: session.email,
+    idleExpiresAt: (idle < absolute ? idle : absolute).toISOString(),
+    expiresAt: absolute.toISOString(),
+  };
+}
+
+/** POST/GET/DELETE /api/staff/session (registered under the /api/staff prefix). */
+export async function sessionRoutes(app: FastifyInstance, { db, limits, throttle }: SessionRouteOptions) {
+  app.post("/session", async (request, reply) => {
+    const { email, password } = signInSchema.parse(request.body ?? {});
+    const keys = { email, ip: request.ip };
+    const wait = await retryAfterSeconds(db, keys, throttle);
+    if (wait > 0) {
+      reply.header("retry-after", String(wait));
+      throw new HttpError(429, STAFF_MESSAGES.signInThrottled(Math.ceil(wait / 60)));
+    }
+    const account = await findAccountByEmail(db, email);
+    // Unknown e-mail, wrong password and disabled account all do the same work and get the same answer.
+    const ok = account ? await verifyPassword(password, account.password_hash) : await verifyAgainstDummy(password);
+    if (!account || !ok || account.disabled_at !== null) {
+      const failures = await recordFailure(db, keys, throttle);
+      await sleep(failureDelayMs(failures));
+      throw new HttpError(401, STAFF_MESSAGES.signInFailed);
+    }
+    await clearAccountFailures(db, email);
+    await pruneSessions(db, limits);
+    // A previous session of this browser ends: one browser, one session.
+    const previous = sessionCookieOf(request);
+    if (previous) await deleteSession(db, previous);
+    const { id, session } = await createSession(db, account.id);
+    setSessionCookie(request, reply, id);
+    request.log.info({ staff: account.email }, "staff signed in");
+    return sessionView(session, limits);
+  });
+
+  app.get("/session", { preHandler: requireStaff(db, limits) }, async (request) =>
+    sessionView(staffOf(request), limits),
+  );
+
+  // Signing out always succeeds and always clears the cookie, signed in or not.
+  app.delete("/session", async (request, reply) => {
+    const id = sessionCookieOf(request);
+    if (id) await deleteSession(db, id);
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,146 @@
+import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
+import type { Category, Priority, Status } from "../../shared/domain.ts";
+import type { StaffGrievance, StaffGrievanceDetail, StaffQueueResponse } from "../../shared/staff-api.ts";
+import type { StaffQueueQuery } from "../../shared/staff-schemas.ts";
+import type { Queryable } from "../db/database.ts";
+import { overdueExpression } from "./overdue-sql.ts";
+import type { OverdueTargets } from "./overdue-targets.ts";
+
+/** Read side of the console: the work queue and one report with its full timeline. Hidden reports included. */
+
+interface StaffRow {
+  id: string;
+  title: string;
+  description: string;
+  location: string | null;
+  category: Category;
+  priority: Priority;
+  status: Status;
+  user_email: string | null;
+  user_phone: string | null;
+  images: { key: string; thumbnailKey: string }[];
+  created_at: Date;
+  hidden_at: Date | null;
+  hidden_reason: string | null;
+  overdue: boolean;
+  age_seconds: number;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Exactly the expression of grievances_search_idx (migrations/001_grievances.sql) so the trigram index applies.
+const SEARCH_EXPRESSION = "(g.title || ' ' || g.description || ' ' || coalesce(g.location, ''))";
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function columns(targets: OverdueTargets, params: unknown[]): string {
+  return `g.id, g.title, g.description, g.location, g.category, g.priority, g.status, g.user_email, g.user_phone,
+    g.images, g.created_at, g.hidden_at, g.hidden_reason, ${overdueExpression(targets, params)} AS overdue,
+    extract(epoch FROM now() - g.created_at)::float8 AS age_seconds`;
+}
+
+function whereOf(query: StaffQueueQuery, targets: OverdueTargets, params: unknown[]): string {
+  const conditions: string[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  if (query.q) add((p) => `${SEARCH_EXPRESSION} ILIKE ${p}`, `%${escapeLike(query.q)}%`);
+  if (query.category) add((p) => `g.category = ${p}`, query.category);
+  if (query.status) add((p) => `g.status = ${p}`, query.status);
+  if (query.priority) add((p) => `g.priority = ${p}`, query.priority);
+  if (query.overdue !== undefined) {
+    conditions.push(`${query.overdue ? "" : "NOT "}${overdueExpression(targets, params)}`);
+  }
+  if (query.hidden === "only") conditions.push("g.hidden_at IS NOT NULL");
+  if (query.hidden === "exclude") conditions.push("g.hidden_at IS NULL");
+  return conditions.length ? conditions.join(" AND ") : "true";
+}
+
+function toStaffGrievance(row: StaffRow): StaffGrievance {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    user_email: row.user_email,
+    user_phone: row.user_phone,
+    images: row.images.map((image) => ({
+      url: IMAGE_URL_PREFIX + image.key,
+      thumbnailUrl: IMAGE_URL_PREFIX + image.thumbnailKey,
+    })),
+    created_at: new Date(row.created_at).toISOString(),
+    hidden: row.hidden_at !== null,
+    hidden_at: row.hidden_at ? new Date(row.hidden_at).toISOString() : null,
+    hidden_reason: row.hidden_reason,
+    overdue: row.overdue,
+    age_seconds: Math.max(0, Math.floor(row.age_seconds)),
+  };
+}
+
+/** Oldest open first: pending and in progress by age, then resolved ones, also oldest first. */
+export async function listQueue(db: Queryable, query: StaffQueueQuery, targets: OverdueTargets): Promise<StaffQueueResponse> {
+  const params: unknown[] = [];
+  const select = columns(targets, params);
+  const where = whereOf(query, targets, params);
+  params.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const countParams: unknown[] = [];
+  const countWhere = whereOf(query, targets, countParams);
+  const [page, counts] = await Promise.all([
+    db.query<StaffRow>(
+      `SELECT ${select} FROM grievances g WHERE ${where}
+       ORDER BY (g.status = 'resolved'), g.created_at, g.id
+       LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    ),
+    db.query<{ matching: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE ${countWhere})::int AS matching, count(*)::int AS total FROM grievances g`,
+      countParams,
+    ),
+  ]);
+  const { matching, total } = counts.rows[0] ?? { matching: 0, total: 0 };
+  return { items: page.rows.map(toStaffGrievance), matching, total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function findStaffGrievance(
+  db: Queryable,
+  id: string,
+  targets: OverdueTargets,
+): Promise<StaffGrievanceDetail | undefined> {
+  if (!UUID_PATTERN.test(id)) return undefined;
+  const params: unknown[] = [];
+  const select = columns(targets, params);
+  params.push(id);
+  const { rows } = await db.query<StaffRow>(`SELECT ${select} FROM grievances g WHERE g.id = $${params.length}`, params);
+  const row = rows[0];
+  if (!row) return undefined;
+  const events = await db.query<{
+    id: string;
+    kind: "status" | "hidden" | "shown";
+    at: Date;
+    from_status: Status | null;
+    to_status: Status | null;
+    note: string | null;
+    staff_email: string;
+  }>(
+    `SELECT e.id::text, e.kind, e.at, e.from_status, e.to_status, e.note, a.email AS staff_email
+     FROM grievance_events e JOIN staff_accounts a ON a.id = e.staff_id
+     WHERE e.grievance_id = $1 ORDER BY e.at, e.id`,
+    [id],
+  );
+  return {
+    ...toStaffGrievance(row),
+    timeline: events.rows.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      at: new Date(e.at).toISOString(),
+      from: e.from_status,
+      to: e.to_status,
+      note: e.note,
+      staff_email: e.staff_email,
+    })),
+  };
+}

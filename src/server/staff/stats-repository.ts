@@ -1,0 +1,89 @@
+import { CATEGORIES, STATUSES, type Category, type Status } from "../../shared/domain.ts";
+import type { PublicStats, StatsWindow } from "../../shared/staff-api.ts";
+import type { Queryable } from "../db/database.ts";
+import { overdueExpression } from "./overdue-sql.ts";
+import type { OverdueTargets } from "./overdue-targets.ts";
+
+export const STATS_WINDOWS_DAYS = [30, 90] as const;
+
+/**
+ * Public statistics, computed in SQL from the grievance events; hidden reports are left out of everything.
+ * - First response: report time -> its first status change. Counted in a window when that change happened in it.
+ * - Resolution: report time -> its latest change to resolved, for reports resolved now (a reopened report is not
+ *   resolved). Counted in a window when that resolution happened in it. Windowing by when the work happened
+ *   (not by when reported) means a slow report still counts as soon as it is answered, instead of being left out.
+ */
+export async function computeStats(db: Queryable, targets: OverdueTargets): Promise<PublicStats> {
+  const windowSql = STATS_WINDOWS_DAYS.map((d) => `(${d})`).join(", ");
+  const [groups, windows, overdue] = await Promise.all([
+    db.query<{ status: Status; category: Category; n: number }>(
+      `SELECT status, category, count(*)::int AS n FROM grievances WHERE hidden_at IS NULL GROUP BY status, category`,
+    ),
+    db.query<{
+      days: number;
+      median_first: number | null;
+      first_count: number;
+      median_resolution: number | null;
+      resolution_count: number;
+    }>(
+      `WITH visible AS (SELECT id, status, created_at FROM grievances WHERE hidden_at IS NULL),
+       first_response AS (
+         SELECT min(e.at) AS at, v.created_at FROM visible v
+         JOIN grievance_events e ON e.grievance_id = v.id AND e.kind = 'status'
+         GROUP BY v.id, v.created_at),
+       resolution AS (
+         SELECT max(e.at) AS at, v.created_at FROM visible v
+         JOIN grievance_events e ON e.grievance_id = v.id AND e.kind = 'status' AND e.to_status = 'resolved'
+         WHERE v.status = 'resolved'
+         GROUP BY v.id, v.created_at)
+       SELECT w.days,
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM f.at - f.created_at)::float8)
+            FROM first_response f WHERE f.at > now() - w.days * interval '1 day') AS median_first,
+         (SELECT count(*)::int FROM first_response f WHERE f.at > now() - w.days * interval '1 day') AS first_count,
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.at - r.created_at)::float8)
+            FROM resolution r WHERE r.at > now() - w.days * interval '1 day') AS median_resolution,
+         (SELECT count(*)::int FROM resolution r WHERE r.at > now() - w.days * interval '1 day') AS resolution_count
+       FROM (VALUES ${windowSql}) AS w(days) ORDER BY w.days`,
+    ),
+    (() => {
+      const params: unknown[] = [];
+      const expr = overdueExpression(targets, params);
+      return db.query<{ open: number; overdue: number; now: Date }>(
+        `SELECT count(*) FILTER (WHERE g.status <> 'resolved')::int AS open,
+                count(*) FILTER (WHERE ${expr})::int AS overdue, now() AS now
+         FROM grievances g WHERE g.hidden_at IS NULL`,
+        params,
+      );
+    })(),
+  ]);
+
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  let total = 0;
+  for (const { status, category, n } of groups.rows) {
+    byStatus[status] += n;
+    byCategory[category] += n;
+    total += n;
+  }
+  const { open, overdue: overdueOpen, now } = overdue.rows[0] ?? { open: 0, overdue: 0, now: new Date() };
+  const round = (seconds: number | null) => (seconds === null ? null : Math.round(Number(seconds)));
+  return {
+    generatedAt: new Date(now).toISOString(),
+    total,
+    byStatus,
+    byCategory,
+    windows: windows.rows.map(
+      (w): StatsWindow => ({
+        days: Number(w.days),
+        medianFirstResponseSeconds: round(w.median_first),
+        firstResponses: w.first_count,
+        medianResolutionSeconds: round(w.median_resolution),
+        resolutions: w.resolution_count,
+      }),
+    ),
+    open,
+    overdueOpen,
+    overdueShare: open === 0 ? null : overdueOpen / open,
+    overdueTargetDays: { ...targets },
+  };
+}

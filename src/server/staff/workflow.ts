@@ -1,0 +1,69 @@
+import type { Status } from "../../shared/domain.ts";
+import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
+import { transitionProblem } from "../../shared/staff-schemas.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { HttpError } from "../http/http-error.ts";
+import { UUID_PATTERN } from "./staff-grievance-repository.ts";
+
+/**
+ * The write side of the console. Each action is one transaction: lock the report row (FOR UPDATE, so two staff
+ * acting at once are serialised and the second sees the first's result), check, update, record the event.
+ */
+
+interface LockedRow {
+  status: Status;
+  hidden_at: Date | null;
+}
+
+async function lockGrievance(tx: Queryable, id: string): Promise<LockedRow> {
+  if (!UUID_PATTERN.test(id)) throw new HttpError(404, STAFF_MESSAGES.notFound);
+  const { rows } = await tx.query<LockedRow>("SELECT status, hidden_at FROM grievances WHERE id = $1 FOR UPDATE", [id]);
+  const row = rows[0];
+  if (!row) throw new HttpError(404, STAFF_MESSAGES.notFound);
+  return row;
+}
+
+export async function changeStatus(
+  db: Database,
+  id: string,
+  to: Status,
+  note: string | undefined,
+  staffId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { status: from } = await lockGrievance(tx, id);
+    const problem = transitionProblem(from, to);
+    if (problem) throw new HttpError(409, problem);
+    await tx.query("UPDATE grievances SET status = $2 WHERE id = $1", [id, to]);
+    await tx.query(
+      `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, staff_id)
+       VALUES ($1, 'status', $2, $3, $4, $5)`,
+      [id, from, to, note ?? null, staffId],
+    );
+  });
+}
+
+export async function setHidden(
+  db: Database,
+  id: string,
+  hide: { reason: string } | false,
+  staffId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { hidden_at } = await lockGrievance(tx, id);
+    if (hide && hidden_at !== null) throw new HttpError(409, STAFF_MESSAGES.alreadyHidden);
+    if (!hide && hidden_at === null) throw new HttpError(409, STAFF_MESSAGES.notHidden);
+    await tx.query(
+      hide
+        ? "UPDATE grievances SET hidden_at = now(), hidden_reason = $2 WHERE id = $1"
+        : "UPDATE grievances SET hidden_at = NULL, hidden_reason = NULL WHERE id = $1",
+      hide ? [id, hide.reason] : [id],
+    );
+    await tx.query("INSERT INTO grievance_events (grievance_id, kind, note, staff_id) VALUES ($1, $2, $3, $4)", [
+      id,
+      hide ? "hidden" : "shown",
+      hide ? hide.reason : null,
+      staffId,
+    ]);
+  });
+}

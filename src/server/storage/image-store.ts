@@ -1,0 +1,23 @@
+import type { Readable } from "node:stream";
+
+/** A stored object as read back: a stream so large images are never buffered whole. */
+export interface StoredObject {
+  stream: Readable;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * The bucket `grievance-images`. The local folder implementation is the default; an S3-compatible one can
+ * implement the same four operations. Keys are validated by every implementation (see object-key.ts).
+ */
+export interface ImageStore {
+  readonly bucket: string;
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** null when the key is malformed or no such object exists. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removing an object that is not there is not an error (cleanup must be idempotent). */
+  delete(key: string): Promise<void>;
+  /** Throws unless the bucket is reachable and writable (writes and removes a probe object). */
+  check(): Promise<void>;
+}

@@ -1,0 +1,106 @@
+import type { GrievanceImage } from "./api-types.ts";
+import type { Category, Priority, Status } from "./domain.ts";
+
+/** Paths of the staff API and of the public progress and statistics answers. */
+export const staffApiPaths = {
+  session: "/api/staff/session",
+  grievances: "/api/staff/grievances",
+  grievance: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}`,
+  status: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/status`,
+  hide: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/hide`,
+  unhide: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/unhide`,
+  progress: (id: string) => `/api/grievances/${encodeURIComponent(id)}/progress`,
+  stats: "/api/stats",
+} as const;
+
+/** GET/POST /api/staff/session */
+export interface StaffSession {
+  email: string;
+  /** When this session ends if unused (idle timeout), ISO time. */
+  idleExpiresAt: string;
+  /** When this session ends regardless of use, ISO time. */
+  expiresAt: string;
+}
+
+/** A report in the staff queue: everything, contact details in full (DESIGN.md D8). */
+export interface StaffGrievance {
+  id: string;
+  title: string;
+  description: string;
+  location: string | null;
+  category: Category;
+  priority: Priority;
+  status: Status;
+  user_email: string | null;
+  user_phone: string | null;
+  images: GrievanceImage[];
+  created_at: string;
+  hidden: boolean;
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  /** Open (pending or in progress) longer than its priority's target. */
+  overdue: boolean;
+  /** Seconds since it was reported. */
+  age_seconds: number;
+}
+
+export interface StaffQueueResponse {
+  items: StaffGrievance[];
+  matching: number;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type StaffEventKind = "status" | "hidden" | "shown";
+
+/** One recorded staff action. For 'status' `from`/`to` are set and `note` is the public note; for 'hidden'/'shown' `note` is the reason. */
+export interface StaffTimelineEvent {
+  id: string;
+  kind: StaffEventKind;
+  at: string;
+  from: Status | null;
+  to: Status | null;
+  note: string | null;
+  staff_email: string;
+}
+
+export interface StaffGrievanceDetail extends StaffGrievance {
+  timeline: StaffTimelineEvent[];
+}
+
+/** Public progress timeline (GET /api/grievances/:id/progress): no staff identity, no moderation events. */
+export type ProgressEntry =
+  | { type: "reported"; at: string }
+  | { type: "status"; at: string; from: Status; to: Status; note: string | null };
+
+export interface GrievanceProgress {
+  id: string;
+  status: Status;
+  timeline: ProgressEntry[];
+}
+
+/** Median durations over one look-back window; null when nothing happened in it. */
+export interface StatsWindow {
+  days: number;
+  /** Median seconds from report to its first status change, over first changes made in the window. */
+  medianFirstResponseSeconds: number | null;
+  firstResponses: number;
+  /** Median seconds from report to its (latest) resolution, over resolved reports resolved in the window. */
+  medianResolutionSeconds: number | null;
+  resolutions: number;
+}
+
+/** GET /api/stats (hidden reports are not counted). */
+export interface PublicStats {
+  generatedAt: string;
+  total: number;
+  byStatus: Record<Status, number>;
+  byCategory: Record<Category, number>;
+  windows: StatsWindow[];
+  open: number;
+  overdueOpen: number;
+  /** overdueOpen / open, 0..1; null when nothing is open. */
+  overdueShare: number | null;
+  overdueTargetDays: Record<Priority, number>;
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { STATUSES, type Status } from "./domain.ts";
+import { grievanceListQuerySchema } from "./grievance-schema.ts";
+import { STAFF_MESSAGES } from "./staff-messages.ts";
+import { statusLabel } from "./format.ts";
+
+/** Request schemas of the staff API; the console validates with them before sending, the server again. */
+
+export const NOTE_MAX_LENGTH = 1000;
+export const HIDE_REASON_MAX_LENGTH = 500;
+export const PASSWORD_MIN_LENGTH = 12;
+
+export const signInSchema = z.object({
+  email: z.string({ error: STAFF_MESSAGES.signInMissing }).trim().min(1, STAFF_MESSAGES.signInMissing).max(254),
+  password: z.string({ error: STAFF_MESSAGES.signInMissing }).min(1, STAFF_MESSAGES.signInMissing).max(1024),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+/**
+ * Allowed status moves (DESIGN.md D11): pending -> in-progress -> resolved, reopen resolved -> in-progress, and
+ * pending -> resolved directly (duplicates, quick fixes: the resolving note still explains it). Nothing goes
+ * back to pending: a report that someone has looked at is never "not yet looked at" again.
+ */
+export const STATUS_TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
+  pending: ["in-progress", "resolved"],
+  "in-progress": ["resolved"],
+  resolved: ["in-progress"],
+};
+
+export function canTransition(from: Status, to: Status): boolean {
+  return STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Why a move is refused, or null when it is allowed. */
+export function transitionProblem(from: Status, to: Status): string | null {
+  if (from === to) return STAFF_MESSAGES.sameStatus(statusLabel(to));
+  if (!canTransition(from, to)) return STAFF_MESSAGES.forbiddenTransition(statusLabel(from), statusLabel(to));
+  return null;
+}
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+export const statusChangeSchema = z
+  .object({
+    status: z.enum(STATUSES, { error: STAFF_MESSAGES.invalidStatus }),
+    note: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(NOTE_MAX_LENGTH, STAFF_MESSAGES.noteTooLong(NOTE_MAX_LENGTH)).optional(),
+    ),
+  })
+  .refine((v) => v.status !== "resolved" || v.note !== undefined, {
+    message: STAFF_MESSAGES.noteRequiredToResolve,
+    path: ["note"],
+  });
+export type StatusChangeInput = z.input<typeof statusChangeSchema>;
+
+export const hideSchema = z.object({
+  reason: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: STAFF_MESSAGES.reasonRequired })
+      .trim()
+      .max(HIDE_REASON_MAX_LENGTH, STAFF_MESSAGES.reasonTooLong(HIDE_REASON_MAX_LENGTH)),
+  ),
+});
+export type HideInput = z.input<typeof hideSchema>;
+
+const queryBoolean = z.preprocess(
+  (v) => (v === "true" ? true : v === "false" ? false : blankToUndefined(v)),
+  z.boolean().optional(),
+);
+
+/** The staff queue: the public list's query plus `overdue` and `hidden` (include by default, or only/exclude). */
+export const staffQueueQuerySchema = grievanceListQuerySchema.extend({
+  overdue: queryBoolean,
+  hidden: z.preprocess(blankToUndefined, z.enum(["include", "only", "exclude"]).default("include")),
+});
+export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;

@@ -1,0 +1,60 @@
+import { Suspense } from "react";
+import { Await, Link, useAsyncError, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { PublicGrievance } from "../../../shared/api-types.ts";
+import { MESSAGES } from "../../../shared/messages.ts";
+import { getGrievance } from "../../features/grievances/api/grievances.ts";
+import { GrievanceDetails } from "../../features/grievances/components/grievance-details.tsx";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { paths } from "../paths.ts";
+
+/** Starts the request and lets the page show "Loading grievance details..." until it answers. */
+export function grievanceLoader({ params, request }: LoaderFunctionArgs) {
+  const grievance = getGrievance(params.id ?? "", request.signal);
+  grievance.catch(() => undefined);
+  return { grievance, id: params.id ?? "" };
+}
+
+function DetailsLoading() {
+  useDocumentTitle("Loading grievance");
+  return (
+    <p className="loading" role="status" data-testid="details-loading">
+      <span className="spinner" aria-hidden="true" />
+      {MESSAGES.loadingDetails}
+    </p>
+  );
+}
+
+/** Not found, or the request failed (specification §8): same screen either way. */
+function DetailsNotFound() {
+  const error = useAsyncError();
+  console.error("Grievance could not be loaded:", error);
+  useDocumentTitle(MESSAGES.grievanceNotFound);
+  return (
+    <section className="message-page card" data-testid="grievance-not-found">
+      <h1>{MESSAGES.grievanceNotFound}</h1>
+      <p>
+        <Link className="button" to={paths.list()}>
+          Back to Grievances
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function DetailsLoaded({ grievance }: { grievance: PublicGrievance }) {
+  useDocumentTitle(grievance.title);
+  return <GrievanceDetails grievance={grievance} />;
+}
+
+export function GrievanceRoute() {
+  const { grievance, id } = useLoaderData<typeof grievanceLoader>();
+  return (
+    <div className="page page--narrow">
+      <Suspense key={id} fallback={<DetailsLoading />}>
+        <Await resolve={grievance} errorElement={<DetailsNotFound />}>
+          {(data: PublicGrievance) => <DetailsLoaded grievance={data} />}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { staffApiPaths, type GrievanceProgress } from "../../../../shared/staff-api.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+
+export function getGrievanceProgress(id: string, signal?: AbortSignal): Promise<GrievanceProgress> {
+  return apiFetch<GrievanceProgress>(staffApiPaths.progress(id), { signal });
+}

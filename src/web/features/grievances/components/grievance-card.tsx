@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import type { PublicGrievance } from "../../../../shared/api-types.ts";
+import { formatDate, truncateDescription } from "../../../../shared/format.ts";
+import { paths } from "../../../lib/paths.ts";
+import { PriorityBadge, StatusBadge } from "./badges.tsx";
+import { WaterDropIcon } from "./water-drop-icon.tsx";
+
+export function GrievanceCard({ grievance }: { grievance: PublicGrievance }) {
+  const firstImage = grievance.images[0];
+  return (
+    <article className="card grievance-card" data-testid="grievance-card">
+      {firstImage ? (
+        <img
+          className="grievance-card__image"
+          src={firstImage.thumbnailUrl}
+          alt={grievance.title}
+          loading="lazy"
+          width={400}
+          height={225}
+        />
+      ) : (
+        <div className="grievance-card__image grievance-card__placeholder" aria-hidden="true">
+          <WaterDropIcon size={44} />
+        </div>
+      )}
+      <div className="grievance-card__body">
+        <div className="badge-row">
+          <PriorityBadge priority={grievance.priority} />
+          <StatusBadge status={grievance.status} />
+        </div>
+        <h2 className="grievance-card__title">{grievance.title}</h2>
+        <p className="grievance-card__description">{truncateDescription(grievance.description)}</p>
+        <div className="grievance-card__footer">
+          <time className="muted" dateTime={grievance.created_at}>
+            {formatDate(grievance.created_at)}
+          </time>
+          <Link className="link-button" to={paths.grievance(grievance.id)}>
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { PublicGrievance } from "../../../../shared/api-types.ts";
+import { formatDateTime } from "../../../../shared/format.ts";
+import { paths } from "../../../lib/paths.ts";
+import { PriorityBadge, StatusBadge } from "./badges.tsx";
+import { ImageViewer } from "./image-viewer.tsx";
+import { GrievanceProgressSlot } from "./progress-slot.tsx";
+
+export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const count = grievance.images.length;
+  const hasContact = Boolean(grievance.user_email || grievance.user_phone);
+
+  const closeViewer = () => setViewing(null);
+
+  return (
+    <article className="details card" data-testid="grievance-details">
+      <header className="details__header">
+        <h1 className="details__title">{grievance.title}</h1>
+        <div className="badge-row">
+          <PriorityBadge priority={grievance.priority} withWord />
+          <StatusBadge status={grievance.status} />
+        </div>
+      </header>
+
+      <div className="details__meta">
+        <p>
+          <span className="details__meta-label">Reported on</span>{" "}
+          <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>
+        </p>
+        {grievance.location && (
+          <p>
+            <span className="details__meta-label">Location:</span> {grievance.location}
+          </p>
+        )}
+        <p>
+          <span className="details__meta-label">Category:</span> {grievance.category}
+        </p>
+      </div>
+
+      {hasContact && (
+        <section className="contact-box" aria-labelledby="contact-heading">
+          <h2 id="contact-heading">Contact Information:</h2>
+          {grievance.user_email && (
+            <p>
+              <span className="details__meta-label">Email:</span> {grievance.user_email}
+            </p>
+          )}
+          {grievance.user_phone && (
+            <p>
+              <span className="details__meta-label">Phone:</span> {grievance.user_phone}
+            </p>
+          )}
+        </section>
+      )}
+
+      <section className="details__section" aria-labelledby="description-heading">
+        <h2 id="description-heading">Issue Description</h2>
+        <p className="details__description">{grievance.description}</p>
+      </section>
+
+      <GrievanceProgressSlot grievance={grievance} />
+
+      {count > 0 && (
+        <section className="details__section" aria-labelledby="images-heading">
+          <h2 id="images-heading">Attached Images</h2>
+          <ul className="image-grid">
+            {grievance.images.map((image, index) => (
+              <li key={image.url}>
+                <button
+                  type="button"
+                  className="image-grid__button"
+                  aria-label={`View image ${index + 1} of ${count}`}
+                  onClick={() => setViewing(index)}
+                >
+                  <img src={image.url} alt="" loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <ImageViewer
+        image={viewing === null ? null : (grievance.images[viewing] ?? null)}
+        label={viewing === null ? "" : `Image ${viewing + 1} of ${count}`}
+        onClose={closeViewer}
+      />
+
+      <nav className="details__links" aria-label="More actions">
+        <Link className="button" to={paths.submit()}>
+          Report Another Issue
+        </Link>
+        <Link className="button button--secondary" to={paths.list()}>
+          View All Grievances
+        </Link>
+      </nav>
+    </article>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { CATEGORIES, FIELD_LIMITS, PRIORITIES, STATUSES } from "../../../../shared/domain.ts";
+import { statusLabel } from "../../../../shared/format.ts";
+import { priorityLabel } from "../../../lib/labels.ts";
+
+export const SEARCH_DEBOUNCE_MS = 300;
+const FILTER_KEYS = ["q", "category", "status", "priority", "page"] as const;
+
+/**
+ * Search, Category, Status and Priority filters. They live in the URL query (DESIGN.md D9): selects write it at
+ * once, the search box after a short pause and with `replace`, so typing does not flood the history.
+ */
+export function GrievanceFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const id = useId();
+  const q = searchParams.get("q") ?? "";
+  const category = searchParams.get("category") ?? "";
+  const status = searchParams.get("status") ?? "";
+  const priority = searchParams.get("priority") ?? "";
+
+  // The text box is local so typing stays instant; it follows the URL when the URL changes from outside
+  // (back/forward, Clear Filters, a shared link), but not when the change is our own debounced write.
+  const [text, setText] = useState(q);
+  const [syncedQ, setSyncedQ] = useState(q);
+  const [ownWrite, setOwnWrite] = useState<string | null>(null);
+  if (q !== syncedQ) {
+    setSyncedQ(q);
+    if (q !== ownWrite) setText(q);
+    setOwnWrite(null);
+  }
+
+  useEffect(() => {
+    if (text === q) return;
+    const timer = setTimeout(() => {
+      setOwnWrite(text);
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (text.trim()) next.set("q", text);
+          else next.delete("q");
+          next.delete("page");
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, setSearchParams]);
+
+  const setFilter = (key: "category" | "status" | "priority", value: string) => {
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete("page");
+      return next;
+    });
+  };
+
+  const clearFilters = () => {
+    setText("");
+    setOwnWrite(null);
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const key of FILTER_KEYS) next.delete(key);
+      return next;
+    });
+  };
+
+  return (
+    <section className="filters card" aria-label="Filters">
+      <form className="filters__grid" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="field filters__search">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input
+            id={`${id}-q`}
+            type="text"
+            enterKeyHint="search"
+            name="q"
+            value={text}
+            maxLength={FIELD_LIMITS.search}
+            placeholder="Title, description or location"
+            autoComplete="off"
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-category`}>Category</label>
+          <select
+            id={`${id}-category`}
+            name="category"
+            value={category}
+            onChange={(event) => setFilter("category", event.target.value)}
+          >
+            <option value="">All Categories</option>
+            {CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} name="status" value={status} onChange={(event) => setFilter("status", event.target.value)}>
+            <option value="">All Statuses</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-priority`}>Priority</label>
+          <select
+            id={`${id}-priority`}
+            name="priority"
+            value={priority}
+            onChange={(event) => setFilter("priority", event.target.value)}
+          >
+            <option value="">All Priorities</option>
+            {PRIORITIES.map((value) => (
+              <option key={value} value={value}>
+                {priorityLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filters__actions">
+          <button type="button" className="button button--secondary" onClick={clearFilters}>
+            Clear Filters
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { GrievanceListResponse } from "../../../../shared/api-types.ts";
+import { MESSAGES } from "../../../../shared/messages.ts";
+import { WaterDropIcon } from "./water-drop-icon.tsx";
+import { GrievanceCard } from "./grievance-card.tsx";
+import { Pagination } from "./pagination.tsx";
+
+export function GrievanceList({ data }: { data: GrievanceListResponse }) {
+  const pageCount = Math.max(1, Math.ceil(data.matching / Math.max(1, data.pageSize)));
+  return (
+    <>
+      <p className="result-count" role="status" data-testid="result-count">
+        {`Showing ${data.matching} of ${data.total} grievances`}
+      </p>
+      {data.items.length === 0 ? (
+        <div className="empty-state card">
+          <span className="empty-state__icon">
+            <WaterDropIcon size={48} />
+          </span>
+          <h2>{MESSAGES.noGrievances}</h2>
+          <p>{MESSAGES.noGrievancesHint}</p>
+        </div>
+      ) : (
+        <div className="grievance-grid" data-testid="grievance-grid">
+          {data.items.map((grievance) => (
+            <GrievanceCard key={grievance.id} grievance={grievance} />
+          ))}
+        </div>
+      )}
+      <Pagination page={data.page} pageCount={pageCount} />
+    </>
+  );
+}
+
+export function ListLoading() {
+  return (
+    <p className="loading" role="status" data-testid="list-loading">
+      <span className="spinner" aria-hidden="true" />
+      {MESSAGES.loadingList}
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from "react";
+import type { GrievanceImage } from "../../../../shared/api-types.ts";
+
+interface ImageViewerProps {
+  image: GrievanceImage | null;
+  /** "Image 2 of 3", used for the dialog's name and the image's alt text. */
+  label: string;
+  onClose: () => void;
+}
+
+/**
+ * Full-screen image viewer on the native <dialog> (modal: focus is trapped, the page behind is inert).
+ * Closed by the close button, a click outside the image, or Escape; the opener gets focus back.
+ */
+export function ImageViewer({ image, label, onClose }: ImageViewerProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const open = image !== null;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      closeRef.current?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      openerRef.current?.focus();
+      openerRef.current = null;
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="image-viewer"
+      aria-label={`Image viewer: ${label}`}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // Anything but the picture itself (and the close button) counts as "outside".
+        if (!(event.target instanceof HTMLImageElement)) onClose();
+      }}
+    >
+      {image && (
+        <div className="image-viewer__frame">
+          <button
+            ref={closeRef}
+            type="button"
+            className="image-viewer__close"
+            aria-label="Close image viewer"
+            onClick={onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+          <img className="image-viewer__image" src={image.url} alt={label} />
+        </div>
+      )}
+    </dialog>
+  );
+}

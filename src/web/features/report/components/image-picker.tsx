@@ -1,0 +1,77 @@
+import type { ChangeEvent } from "react";
+import { MESSAGES } from "../../../../shared/messages.ts";
+import { IMAGE_ACCEPT } from "../../../lib/image-files.ts";
+
+export interface ChosenImage {
+  id: string;
+  file: File;
+  /** Object URL for the preview; revoked when the image is removed or the form goes away. */
+  previewUrl: string;
+}
+
+interface ImagePickerProps {
+  images: readonly ChosenImage[];
+  error: string | undefined;
+  disabled: boolean;
+  onPick: (files: File[]) => void;
+  onRemove: (id: string) => void;
+}
+
+export const IMAGES_INPUT_ID = "report-images";
+
+export function ImagePicker({ images, error, disabled, onPick, onRemove }: ImagePickerProps) {
+  const hintId = `${IMAGES_INPUT_ID}-hint`;
+  const errorId = `${IMAGES_INPUT_ID}-error`;
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Reset so that picking the same file again fires another change.
+    event.target.value = "";
+    if (files.length > 0) onPick(files);
+  };
+
+  return (
+    <div className="field field--full">
+      <label htmlFor={IMAGES_INPUT_ID}>Upload Images (Optional)</label>
+      <input
+        id={IMAGES_INPUT_ID}
+        className="file-input"
+        type="file"
+        name="images"
+        multiple
+        accept={IMAGE_ACCEPT}
+        disabled={disabled}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
+        onChange={handleChange}
+      />
+      <p className="hint" id={hintId}>
+        {MESSAGES.imageHint}
+      </p>
+      {error && (
+        <p className="field-error" id={errorId} role="alert" data-testid="image-error">
+          {error}
+        </p>
+      )}
+      {images.length > 0 && (
+        <ul className="preview-grid" aria-label="Chosen images">
+          {images.map((image) => (
+            <li key={image.id} className="preview">
+              <img src={image.previewUrl} alt={`Preview of ${image.file.name}`} />
+              <span className="preview__name">{image.file.name}</span>
+              <button
+                type="button"
+                className="preview__remove"
+                aria-label={`Remove image ${image.file.name}`}
+                disabled={disabled}
+                onClick={() => onRemove(image.id)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

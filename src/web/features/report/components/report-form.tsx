@@ -1,0 +1,280 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { CATEGORIES, DEFAULT_PRIORITY, FIELD_LIMITS, MAX_IMAGES, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "../../../../shared/domain.ts";
+import {
+  fieldErrorsOf,
+  grievanceInputSchema,
+  summaryMessageOf,
+  type FieldErrors,
+  type GrievanceField,
+} from "../../../../shared/grievance-schema.ts";
+import { MESSAGES } from "../../../../shared/messages.ts";
+import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
+import { isAcceptableImage } from "../../../lib/image-files.ts";
+import { priorityLabel } from "../../../lib/labels.ts";
+import { paths } from "../../../lib/paths.ts";
+import { createGrievance } from "../api/report.ts";
+import { ImagePicker, IMAGES_INPUT_ID, type ChosenImage } from "./image-picker.tsx";
+import { StorageNotice } from "./storage-notice.tsx";
+
+type Values = Record<GrievanceField, string>;
+
+const EMPTY_VALUES: Values = {
+  title: "",
+  category: "",
+  priority: DEFAULT_PRIORITY,
+  location: "",
+  description: "",
+  user_email: "",
+  user_phone: "",
+};
+
+/** Fields in form order: the first invalid one gets focus. */
+const FIELD_ORDER: GrievanceField[] = ["title", "category", "priority", "location", "description", "user_email", "user_phone"];
+const fieldId = (field: GrievanceField) => `report-${field.replace("_", "-")}`;
+
+/**
+ * The alert at the top carries the headline message; the text under a field says what to do there, worded
+ * differently so that every message appears once on screen.
+ */
+function inlineMessage(message: string): string {
+  if (message === MESSAGES.requiredFields) return "This field is required.";
+  if (message === MESSAGES.invalidEmail) return "Enter an email address such as name@example.org, or leave it empty.";
+  if (message === MESSAGES.invalidPhone) return "Use digits with optional +, spaces, brackets or dashes (6 to 20 digits), or leave it empty.";
+  return message;
+}
+
+type Status = "idle" | "submitting" | "success";
+
+let nextImageId = 0;
+
+export function ReportForm() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>(EMPTY_VALUES);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [images, setImages] = useState<ChosenImage[]>([]);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [status, setStatus] = useState<Status>("idle");
+  const liveUrls = useRef(new Set<string>());
+
+  // Object URLs of the previews are freed when the form goes away.
+  useEffect(() => {
+    const urls = liveUrls.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+      urls.clear();
+    };
+  }, []);
+
+  // Success: the message shows, then the visitor is taken to the list (specification §2).
+  useEffect(() => {
+    if (status !== "success") return;
+    const timer = setTimeout(() => navigate(paths.list()), REDIRECT_AFTER_SUBMIT_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  const busy = status !== "idle";
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const field = event.target.name as GrievanceField;
+    const value = event.target.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) {
+      setErrors((prev) => {
+        const next = { ...prev };
+        delete next[field];
+        return next;
+      });
+    }
+  };
+
+  const handlePick = async (files: File[]) => {
+    const checks = await Promise.all(files.map((file) => isAcceptableImage(file)));
+    if (checks.some((ok) => !ok)) {
+      setImageError(MESSAGES.filesRejected);
+      return;
+    }
+    if (images.length + files.length > MAX_IMAGES) {
+      setImageError(MESSAGES.tooManyImages);
+      return;
+    }
+    const added = files.map((file) => {
+      const previewUrl = URL.createObjectURL(file);
+      liveUrls.current.add(previewUrl);
+      nextImageId += 1;
+      return { id: `image-${nextImageId}`, file, previewUrl };
+    });
+    setImages((prev) => [...prev, ...added]);
+    setImageError(undefined);
+  };
+
+  const handleRemove = (id: string) => {
+    const image = images.find((candidate) => candidate.id === id);
+    if (image) {
+      URL.revokeObjectURL(image.previewUrl);
+      liveUrls.current.delete(image.previewUrl);
+    }
+    setImages((prev) => prev.filter((candidate) => candidate.id !== id));
+    setImageError(undefined);
+  };
+
+  const showErrors = (fieldErrors: FieldErrors, summary: string) => {
+    setErrors(fieldErrors);
+    setFormError(summary);
+    setImageError(fieldErrors.images);
+    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    else if (fieldErrors.images) document.getElementById(IMAGES_INPUT_ID)?.focus();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = grievanceInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      showErrors(fieldErrors, summaryMessageOf(fieldErrors));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setImageError(undefined);
+    setStatus("submitting");
+    try {
+      await createGrievance(values, images.map((image) => image.file));
+      setStatus("success");
+    } catch (error) {
+      // DESIGN.md D3: say what went wrong and keep every entry and image for another try.
+      console.error("Grievance submission failed:", error);
+      setStatus("idle");
+      const message = errorMessageOf(error);
+      if (error instanceof ApiRequestError && error.fieldErrors) showErrors(error.fieldErrors, message);
+      else setFormError(message);
+    }
+  };
+
+  const describedBy = (field: GrievanceField, hint?: string) =>
+    [hint, errors[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(" ") || undefined;
+
+  const fieldProps = (field: GrievanceField, hint?: string) => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    onChange: handleChange,
+    disabled: busy,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": describedBy(field, hint),
+  });
+
+  const fieldError = (field: GrievanceField): ReactNode =>
+    errors[field] ? (
+      <p className="field-error" id={`${fieldId(field)}-error`}>
+        {inlineMessage(errors[field])}
+      </p>
+    ) : null;
+
+  return (
+    <form className="report-form card" noValidate onSubmit={handleSubmit} aria-labelledby="report-heading">
+      <StorageNotice />
+
+      {formError && (
+        <div className="alert alert--error" role="alert" data-testid="form-error">
+          {formError}
+        </div>
+      )}
+      {status === "success" && (
+        <div className="alert alert--success" role="status" data-testid="form-success">
+          {MESSAGES.submitSuccess}
+        </div>
+      )}
+
+      <p className="hint">Fields marked * are required.</p>
+
+      <div className="form-grid">
+        <div className="field field--full">
+          <label htmlFor={fieldId("title")}>
+            Issue Title<span className="required-mark">*</span>
+          </label>
+          <input type="text" required maxLength={FIELD_LIMITS.title} autoComplete="off" {...fieldProps("title")} />
+          {fieldError("title")}
+        </div>
+
+        <div className="field">
+          <label htmlFor={fieldId("category")}>
+            Category<span className="required-mark">*</span>
+          </label>
+          <select required {...fieldProps("category")}>
+            <option value="">Select a category</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+          {fieldError("category")}
+        </div>
+
+        <div className="field">
+          <label htmlFor={fieldId("priority")}>Priority Level</label>
+          <select {...fieldProps("priority")}>
+            {PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {priorityLabel(priority)}
+              </option>
+            ))}
+          </select>
+          {fieldError("priority")}
+        </div>
+
+        <div className="field field--full">
+          <label htmlFor={fieldId("location")}>Location</label>
+          <input
+            type="text"
+            maxLength={FIELD_LIMITS.location}
+            autoComplete="street-address"
+            placeholder="Street, landmark or area"
+            {...fieldProps("location")}
+          />
+          {fieldError("location")}
+        </div>
+
+        <div className="field field--full">
+          <label htmlFor={fieldId("description")}>
+            Detailed Description<span className="required-mark">*</span>
+          </label>
+          <textarea required rows={6} maxLength={FIELD_LIMITS.description} {...fieldProps("description")} />
+          {fieldError("description")}
+        </div>
+
+        <ImagePicker
+          images={images}
+          error={imageError}
+          disabled={busy}
+          onPick={(files) => void handlePick(files)}
+          onRemove={handleRemove}
+        />
+
+        <div className="field">
+          <label htmlFor={fieldId("user_email")}>Email Address</label>
+          <input type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" {...fieldProps("user_email")} />
+          {fieldError("user_email")}
+        </div>
+
+        <div className="field">
+          <label htmlFor={fieldId("user_phone")}>Phone Number</label>
+          <input type="tel" maxLength={FIELD_LIMITS.phone} autoComplete="tel" {...fieldProps("user_phone")} />
+          {fieldError("user_phone")}
+        </div>
+      </div>
+
+      <p className="hint">Your email and phone are optional and are never shown in full to the public.</p>
+
+      <div className="form-actions">
+        <button type="submit" className="button button--large" disabled={busy}>
+          {status === "submitting" ? "Submitting..." : "Submit Grievance"}
+        </button>
+      </div>
+    </form>
+  );
+}

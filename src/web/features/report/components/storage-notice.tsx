@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+import { STORAGE_READY_MESSAGE_MS } from "../../../../shared/domain.ts";
+import { MESSAGES } from "../../../../shared/messages.ts";
+import { getStorageStatus } from "../api/report.ts";
+
+type StorageState = "checking" | "ready" | "hidden" | "unavailable";
+
+/**
+ * The storage check the form runs on load (specification §2): "Storage ready ..." for 3 seconds, or a red
+ * error that stays (DESIGN.md D4).
+ */
+export function StorageNotice() {
+  const [state, setState] = useState<StorageState>("checking");
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    getStorageStatus(controller.signal).then(
+      (status) => {
+        if (!status.ok) {
+          setState("unavailable");
+          return;
+        }
+        setState("ready");
+        timer = setTimeout(() => setState("hidden"), STORAGE_READY_MESSAGE_MS);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Storage check failed:", error);
+        setState("unavailable");
+      },
+    );
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+
+  if (state === "ready") {
+    return (
+      <p className="alert alert--success" role="status" data-testid="storage-ready">
+        {MESSAGES.storageReady}
+      </p>
+    );
+  }
+  if (state === "unavailable") {
+    return (
+      <p className="alert alert--error" role="alert" data-testid="storage-error">
+        {MESSAGES.storageUnavailable}
+      </p>
+    );
+  }
+  return null;
+}

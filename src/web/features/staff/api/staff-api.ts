@@ -1,0 +1,57 @@
+import type { StaffGrievanceDetail, StaffQueueResponse, StaffSession } from "../../../../shared/staff-api.ts";
+import { staffApiPaths } from "../../../../shared/staff-api.ts";
+import type { StaffQueueQuery } from "../../../../shared/staff-schemas.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+
+export type StaffQueueRequest = Partial<StaffQueueQuery>;
+
+/**
+ * State-changing staff requests send JSON; the browser adds the Origin header itself, which the server's
+ * cross-site check (src/server/staff/same-origin.ts) relies on. Cookies are same-origin, so the default
+ * `credentials: "same-origin"` carries the session.
+ */
+function sendJson<T>(path: string, method: "POST" | "DELETE", body?: unknown): Promise<T> {
+  return apiFetch<T>(path, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+  });
+}
+
+export function getSession(signal?: AbortSignal): Promise<StaffSession> {
+  return apiFetch<StaffSession>(staffApiPaths.session, { signal });
+}
+
+export function signIn(email: string, password: string): Promise<StaffSession> {
+  return sendJson<StaffSession>(staffApiPaths.session, "POST", { email, password });
+}
+
+/** The server answers 204 with no body, which apiFetch would treat as "no answer": use fetch directly. */
+export async function signOut(): Promise<void> {
+  await fetch(staffApiPaths.session, { method: "DELETE", headers: { Accept: "application/json" } }).catch(() => undefined);
+}
+
+export function getQueue(query: StaffQueueRequest, signal?: AbortSignal): Promise<StaffQueueResponse> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && String(value) !== "") params.set(key, String(value));
+  }
+  const search = params.toString();
+  return apiFetch<StaffQueueResponse>(`${staffApiPaths.grievances}${search ? `?${search}` : ""}`, { signal });
+}
+
+export function getStaffGrievance(id: string, signal?: AbortSignal): Promise<StaffGrievanceDetail> {
+  return apiFetch<StaffGrievanceDetail>(staffApiPaths.grievance(id), { signal });
+}
+
+export function changeStatus(id: string, status: string, note: string | undefined): Promise<StaffGrievanceDetail> {
+  return sendJson<StaffGrievanceDetail>(staffApiPaths.status(id), "POST", { status, note });
+}
+
+export function hideGrievance(id: string, reason: string): Promise<StaffGrievanceDetail> {
+  return sendJson<StaffGrievanceDetail>(staffApiPaths.hide(id), "POST", { reason });
+}
+
+export function unhideGrievance(id: string): Promise<StaffGrievanceDetail> {
+  return sendJson<StaffGrievanceDetail>(staffApiPaths.unhide(id), "POST");
+}
+

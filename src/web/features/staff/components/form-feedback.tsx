@@ -1,0 +1,21 @@
+import type { StaffActionResult } from "../staff-actions.ts";
+
+/**
+ * The live regions of a console form. Both are always in the page (empty when there is nothing to say), so
+ * screen readers announce a message when it appears: role="status" for a confirmation, role="alert" for a problem.
+ * A field's own validation message is shown at the field instead, so it is left out here.
+ */
+export function FormFeedback({ result, testId }: { result: StaffActionResult | undefined; testId: string }) {
+  const confirmation = result?.ok ? result.message : "";
+  const problem = result && !result.ok && !result.field ? result.message : "";
+  return (
+    <>
+      <div role="status" className={confirmation ? "alert alert--success" : undefined} data-testid={`${testId}-done`}>
+        {confirmation}
+      </div>
+      <div role="alert" className={problem ? "alert alert--error" : undefined} data-testid={`${testId}-error`}>
+        {problem}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+/** Console-only flags, styled like the public badges but with words, never colour alone. */
+export function OverdueMarker() {
+  return (
+    <span className="badge badge--overdue" data-testid="overdue-marker">
+      Overdue
+    </span>
+  );
+}
+
+export function HiddenMarker() {
+  return (
+    <span className="badge badge--hidden" data-testid="hidden-marker">
+      Hidden
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId } from "react";
+import { useSearchParams } from "react-router";
+
+/**
+ * The console's filters beyond the public list's (which GrievanceFilters renders): "Overdue only" and what to do
+ * with hidden reports. Like the others they live in the URL query, and a change goes back to page 1.
+ */
+export function QueueExtraFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const id = useId();
+  const overdue = searchParams.get("overdue") === "true";
+  const hidden = searchParams.get("hidden") ?? "include";
+
+  const update = (key: "overdue" | "hidden", value: string | null) => {
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+      next.delete("page");
+      return next;
+    });
+  };
+
+  return (
+    <section className="card queue-filters" aria-label="Console filters">
+      <div className="queue-filters__row">
+        <div className="checkbox-field">
+          <input
+            id={`${id}-overdue`}
+            type="checkbox"
+            name="overdue"
+            checked={overdue}
+            onChange={(event) => update("overdue", event.target.checked ? "true" : null)}
+          />
+          <label htmlFor={`${id}-overdue`}>Overdue only</label>
+        </div>
+        <div className="field queue-filters__hidden">
+          <label htmlFor={`${id}-hidden`}>Hidden reports</label>
+          <select
+            id={`${id}-hidden`}
+            name="hidden"
+            value={hidden}
+            onChange={(event) => update("hidden", event.target.value === "include" ? null : event.target.value)}
+          >
+            <option value="include">Include hidden</option>
+            <option value="only">Only hidden</option>
+            <option value="exclude">Exclude hidden</option>
+          </select>
+        </div>
+      </div>
+    </section>
+  );
+}

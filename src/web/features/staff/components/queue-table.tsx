@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import type { StaffQueueResponse } from "../../../../shared/staff-api.ts";
+import { formatDate } from "../../../../shared/format.ts";
+import { MESSAGES } from "../../../../shared/messages.ts";
+import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
+import { Pagination } from "../../grievances/components/pagination.tsx";
+import { formatDuration } from "../../stats/format-duration.ts";
+import { staffPaths as paths } from "../staff-paths.ts";
+import { HiddenMarker, OverdueMarker } from "./markers.tsx";
+
+/**
+ * The work queue as a table (one row per report, in the API's order: oldest open first). On a phone the rows
+ * become stacked blocks (staff.css) with each cell labelled by its data-label.
+ */
+export function QueueTable({ data }: { data: StaffQueueResponse }) {
+  const pageCount = Math.max(1, Math.ceil(data.matching / Math.max(1, data.pageSize)));
+  return (
+    <>
+      <p className="result-count" role="status" data-testid="queue-count">
+        {`Showing ${data.matching} of ${data.total} reports`}
+      </p>
+      {data.items.length === 0 ? (
+        <div className="empty-state card">
+          <h2>{MESSAGES.noGrievances}</h2>
+          <p>{MESSAGES.noGrievancesHint}</p>
+        </div>
+      ) : (
+        <div className="card queue-table-wrap">
+          <table className="queue-table" data-testid="queue-table">
+            <caption className="visually-hidden">Reports, oldest open first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Report</th>
+                <th scope="col">Category</th>
+                <th scope="col">Priority</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reported</th>
+                <th scope="col">Flags</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((item) => (
+                <tr key={item.id} data-testid="queue-row">
+                  <th scope="row" className="queue-table__title">
+                    <Link to={paths.staffGrievance(item.id)}>{item.title}</Link>
+                  </th>
+                  <td data-label="Category">{item.category}</td>
+                  <td data-label="Priority">
+                    <PriorityBadge priority={item.priority} />
+                  </td>
+                  <td data-label="Status">
+                    <StatusBadge status={item.status} />
+                  </td>
+                  <td data-label="Reported">
+                    <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
+                    <span className="muted queue-table__age">{`${formatDuration(item.age_seconds, 1)} ago`}</span>
+                  </td>
+                  <td data-label="Flags">
+                    <span className="badge-row">
+                      {item.overdue && <OverdueMarker />}
+                      {item.hidden && <HiddenMarker />}
+                      {!item.overdue && !item.hidden && <span className="muted">None</span>}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={data.page} pageCount={pageCount} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
+import { formatDateTime } from "../../../../shared/format.ts";
+import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
+import { ImageViewer } from "../../grievances/components/image-viewer.tsx";
+import { formatDuration } from "../../stats/format-duration.ts";
+import { HiddenMarker, OverdueMarker } from "./markers.tsx";
+
+/** "+1 555 010-4489" -> "tel:+15550104489": dialers want digits (and a leading +) only. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** Everything about the report as staff see it: contact details in full (DESIGN.md D8), flags, images. */
+export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const count = grievance.images.length;
+  const hasContact = Boolean(grievance.user_email || grievance.user_phone);
+
+  return (
+    <article className="details card staff-report" data-testid="staff-report">
+      <header className="details__header">
+        <h1 className="details__title">{grievance.title}</h1>
+        <div className="badge-row">
+          <PriorityBadge priority={grievance.priority} withWord />
+          <StatusBadge status={grievance.status} />
+          {grievance.overdue && <OverdueMarker />}
+          {grievance.hidden && <HiddenMarker />}
+        </div>
+      </header>
+
+      <div className="details__meta">
+        <p>
+          <span className="details__meta-label">Reported on</span>{" "}
+          <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>{" "}
+          <span className="muted">({formatDuration(grievance.age_seconds)} ago)</span>
+        </p>
+        {grievance.location && (
+          <p>
+            <span className="details__meta-label">Location:</span> {grievance.location}
+          </p>
+        )}
+        <p>
+          <span className="details__meta-label">Category:</span> {grievance.category}
+        </p>
+      </div>
+
+      <section className="contact-box" aria-labelledby="staff-contact-heading">
+        <h2 id="staff-contact-heading">Contact Information:</h2>
+        {hasContact ? (
+          <>
+            {grievance.user_email && (
+              <p>
+                <span className="details__meta-label">Email:</span>{" "}
+                <a href={`mailto:${grievance.user_email}`}>{grievance.user_email}</a>
+              </p>
+            )}
+            {grievance.user_phone && (
+              <p>
+                <span className="details__meta-label">Phone:</span>{" "}
+                <a href={telHref(grievance.user_phone)}>{grievance.user_phone}</a>
+              </p>
+            )}
+          </>
+        ) : (
+          <p className="muted">The reporter left no contact details.</p>
+        )}
+      </section>
+
+      <section className="details__section" aria-labelledby="staff-description-heading">
+        <h2 id="staff-description-heading">Issue Description</h2>
+        <p className="details__description">{grievance.description}</p>
+      </section>
+
+      {count > 0 && (
+        <section className="details__section" aria-labelledby="staff-images-heading">
+          <h2 id="staff-images-heading">Attached Images</h2>
+          <ul className="image-grid">
+            {grievance.images.map((image, index) => (
+              <li key={image.url}>
+                <button
+                  type="button"
+                  className="image-grid__button"
+                  aria-label={`View image ${index + 1} of ${count}`}
+                  onClick={() => setViewing(index)}
+                >
+                  <img src={image.url} alt="" loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <ImageViewer
+        image={viewing === null ? null : (grievance.images[viewing] ?? null)}
+        label={viewing === null ? "" : `Image ${viewing + 1} of ${count}`}
+        onClose={() => setViewing(null)}
+      />
+    </article>
+  );
+}

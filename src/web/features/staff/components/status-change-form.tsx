@@ -1,0 +1,80 @@
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import type { Status } from "../../../../shared/domain.ts";
+import { statusLabel } from "../../../../shared/format.ts";
+import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "../../../../shared/staff-schemas.ts";
+import type { StaffActionResult } from "../staff-actions.ts";
+import { FormFeedback } from "./form-feedback.tsx";
+import { useResetOnSuccess } from "./use-reset-on-success.ts";
+
+/** Moves the report to one of the statuses allowed from its current one (STATUS_TRANSITIONS), with a public note. */
+export function StatusChangeForm({ status }: { status: Status }) {
+  const fetcher = useFetcher<StaffActionResult>({ key: "staff-status" });
+  const id = useId();
+  const idle = fetcher.state === "idle";
+  const result = fetcher.data?.intent === "status" ? fetcher.data : undefined;
+  const formRef = useResetOnSuccess(result, idle);
+  const noteError = result && !result.ok && result.field === "note" ? result.message : "";
+  const statusError = result && !result.ok && result.field === "status" ? result.message : "";
+  const options = STATUS_TRANSITIONS[status];
+
+  return (
+    <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Change status</h2>
+      <p className="muted">
+        Now: <strong>{statusLabel(status)}</strong>
+      </p>
+      <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
+        <input type="hidden" name="intent" value="status" />
+        <div className="field">
+          <label htmlFor={`${id}-status`}>New status</label>
+          {/* Remounted when the status changes, so the first allowed move is preselected again. */}
+          <select
+            key={status}
+            id={`${id}-status`}
+            name="status"
+            defaultValue={options[0]}
+            aria-invalid={statusError ? true : undefined}
+            aria-describedby={statusError ? `${id}-status-error` : undefined}
+          >
+            {options.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel(value)}
+              </option>
+            ))}
+          </select>
+          {statusError && (
+            <p className="field-error" id={`${id}-status-error`}>
+              {statusError}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-note`}>Public note</label>
+          <textarea
+            id={`${id}-note`}
+            name="note"
+            rows={4}
+            maxLength={NOTE_MAX_LENGTH}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={`${id}-note-hint${noteError ? ` ${id}-note-error` : ""}`}
+          />
+          <p className="hint" id={`${id}-note-hint`}>
+            Shown to everyone on the report&apos;s public page. Required when resolving.
+          </p>
+          {noteError && (
+            <p className="field-error" id={`${id}-note-error`} role="alert" data-testid="note-error">
+              {noteError}
+            </p>
+          )}
+        </div>
+        <FormFeedback result={result} testId="status-change" />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={!idle}>
+            {idle ? "Change status" : "Saving..."}
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import { formatDateTime } from "../../../../shared/format.ts";
+import { HIDE_REASON_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
+import type { StaffActionResult } from "../staff-actions.ts";
+import { FormFeedback } from "./form-feedback.tsx";
+import { useResetOnSuccess } from "./use-reset-on-success.ts";
+
+interface VisibilityFormProps {
+  hidden: boolean;
+  hiddenAt: string | null;
+  hiddenReason: string | null;
+}
+
+/**
+ * Hide a report from every public page (spam, abuse, personal data) with a required reason, or show it again.
+ * One fetcher for both, so the confirmation survives the switch from one form to the other.
+ */
+export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFormProps) {
+  const fetcher = useFetcher<StaffActionResult>({ key: "staff-visibility" });
+  const id = useId();
+  const idle = fetcher.state === "idle";
+  const result = fetcher.data?.intent === "hide" || fetcher.data?.intent === "unhide" ? fetcher.data : undefined;
+  const formRef = useResetOnSuccess(result, idle);
+  const reasonError = result && !result.ok && result.field === "reason" ? result.message : "";
+
+  return (
+    <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Public visibility</h2>
+      {hidden ? (
+        <>
+          <p data-testid="hidden-state">
+            <strong>Hidden from the public</strong>
+            {hiddenAt && (
+              <>
+                {" since "}
+                <time dateTime={hiddenAt}>{formatDateTime(hiddenAt)}</time>
+              </>
+            )}
+            .
+          </p>
+          {hiddenReason && (
+            <p>
+              <span className="details__meta-label">Reason:</span> {hiddenReason}
+            </p>
+          )}
+          <fetcher.Form method="post" ref={formRef} className="form-actions">
+            <input type="hidden" name="intent" value="unhide" />
+            <button type="submit" className="button button--secondary" disabled={!idle}>
+              {idle ? "Unhide" : "Saving..."}
+            </button>
+          </fetcher.Form>
+        </>
+      ) : (
+        <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
+          <p className="muted">Visible on public pages. Hide spam, abuse or reports that expose personal data.</p>
+          <input type="hidden" name="intent" value="hide" />
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>Reason for hiding</label>
+            <textarea
+              id={`${id}-reason`}
+              name="reason"
+              rows={3}
+              maxLength={HIDE_REASON_MAX_LENGTH}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+            />
+            {reasonError && (
+              <p className="field-error" id={`${id}-reason-error`} role="alert">
+                {reasonError}
+              </p>
+            )}
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button button--danger" disabled={!idle}>
+              {idle ? "Hide report" : "Saving..."}
+            </button>
+          </div>
+        </fetcher.Form>
+      )}
+      {/* Outside the two branches: the region stays in place when hiding swaps one form for the other. */}
+      <FormFeedback result={result} testId="visibility" />
+    </section>
+  );
+}

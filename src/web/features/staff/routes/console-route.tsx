@@ -1,0 +1,31 @@
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { GrievanceFilters } from "../../grievances/components/grievance-filters.tsx";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { getQueue } from "../api/staff-api.ts";
+import { QueueExtraFilters } from "../components/queue-filters.tsx";
+import { QueueTable } from "../components/queue-table.tsx";
+import { staffQueueQueryFromSearchParams } from "../queue-query.ts";
+import { withStaffSession } from "../session-guard.ts";
+
+/**
+ * Awaited rather than streamed (unlike the public list): a 401 must become a redirect before anything of the
+ * console renders. The layout's progress bar shows while a filter change reloads.
+ */
+export async function consoleLoader({ request }: LoaderFunctionArgs) {
+  const query = staffQueueQueryFromSearchParams(new URL(request.url).searchParams);
+  return withStaffSession(request, () => getQueue(query, request.signal));
+}
+
+export function ConsoleRoute() {
+  useDocumentTitle("Staff console");
+  const data = useLoaderData<typeof consoleLoader>();
+  return (
+    <div className="page">
+      <h1>Work queue</h1>
+      <p className="page__lead">All reports, oldest open first. Open one to change its status or hide it.</p>
+      <GrievanceFilters />
+      <QueueExtraFilters />
+      <QueueTable data={data} />
+    </div>
+  );
+}

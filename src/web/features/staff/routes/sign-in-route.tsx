@@ -1,0 +1,97 @@
+import { useId } from "react";
+import { Form, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { signInSchema } from "../../../../shared/staff-schemas.ts";
+import { errorMessageOf } from "../../../lib/api-client.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { getSession, signIn } from "../api/staff-api.ts";
+import { safeNextPath } from "../session-guard.ts";
+import "../../../styles/staff.css";
+
+interface SignInProblem {
+  message: string;
+  /** Which fields the message is about (aria-invalid); empty for the server's answers, which name none. */
+  fields: Array<"email" | "password">;
+}
+
+/** Someone already signed in has nothing to do here. */
+export async function signInLoader({ request }: LoaderFunctionArgs) {
+  const next = new URL(request.url).searchParams.get("next");
+  const signedIn = await getSession(request.signal).then(
+    () => true,
+    () => false,
+  );
+  if (signedIn) throw redirect(safeNextPath(next));
+  return null;
+}
+
+export async function signInAction({ request }: ActionFunctionArgs): Promise<SignInProblem | Response> {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  const parsed = signInSchema.safeParse({ email, password });
+  if (!parsed.success) {
+    const fields = (["email", "password"] as const).filter((key) => (key === "email" ? email.trim() : password) === "");
+    return { message: parsed.error.issues[0]?.message ?? "", fields };
+  }
+  try {
+    await signIn(parsed.data.email, parsed.data.password);
+  } catch (error) {
+    // 401 gives the one generic message, 429 the throttling message: both are shown as the server words them.
+    return { message: errorMessageOf(error), fields: [] };
+  }
+  return redirect(safeNextPath(String(form.get("next") ?? "")));
+}
+
+export function SignInRoute() {
+  useDocumentTitle("Staff sign-in");
+  const problem = useActionData<typeof signInAction>() as SignInProblem | undefined;
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const id = useId();
+  const busy = navigation.state === "submitting";
+  const invalid = (field: "email" | "password") => (problem?.fields.includes(field) ? true : undefined);
+
+  return (
+    <div className="page page--narrow staff-sign-in">
+      <h1 id={`${id}-heading`}>Staff sign-in</h1>
+      <p className="page__lead">For the utility&apos;s staff who handle reports. Visitors do not need an account.</p>
+      <Form method="post" className="card staff-form" noValidate aria-labelledby={`${id}-heading`}>
+        {problem && (
+          <div className="alert alert--error" role="alert" id={`${id}-error`} data-testid="sign-in-error">
+            {problem.message}
+          </div>
+        )}
+        <input type="hidden" name="next" value={searchParams.get("next") ?? ""} />
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            aria-invalid={invalid("email")}
+            aria-describedby={problem ? `${id}-error` : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={invalid("password")}
+            aria-describedby={problem ? `${id}-error` : undefined}
+          />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button--large" disabled={busy}>
+            {busy ? "Signing in..." : "Sign in"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

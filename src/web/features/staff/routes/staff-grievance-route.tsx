@@ -1,0 +1,64 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
+import { STAFF_MESSAGES } from "../../../../shared/staff-messages.ts";
+import { ApiRequestError } from "../../../lib/api-client.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { getStaffGrievance } from "../api/staff-api.ts";
+import { StaffReport } from "../components/staff-report.tsx";
+import { StaffTimeline } from "../components/staff-timeline.tsx";
+import { StatusChangeForm } from "../components/status-change-form.tsx";
+import { VisibilityForm } from "../components/visibility-form.tsx";
+import { withStaffSession } from "../session-guard.ts";
+import { staffPaths as paths } from "../staff-paths.ts";
+
+export { staffGrievanceAction } from "../staff-actions.ts";
+
+type LoaderResult = { grievance: StaffGrievanceDetail } | { grievance: null };
+
+/** Awaited (a 401 must redirect first); also re-run by the router after each of the page's forms succeeds. */
+export async function staffGrievanceLoader({ request, params }: LoaderFunctionArgs): Promise<LoaderResult> {
+  try {
+    return { grievance: await withStaffSession(request, () => getStaffGrievance(params.id ?? "", request.signal)) };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.isNotFound) return { grievance: null };
+    throw error;
+  }
+}
+
+function NotFound() {
+  useDocumentTitle(STAFF_MESSAGES.notFound);
+  return (
+    <section className="message-page card">
+      <h1>{STAFF_MESSAGES.notFound}</h1>
+      <p>
+        <Link className="button" to={paths.staffConsole()}>
+          Back to the work queue
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function StaffGrievanceRoute() {
+  const { grievance } = useLoaderData<typeof staffGrievanceLoader>();
+  return grievance ? <StaffGrievancePage grievance={grievance} /> : <NotFound />;
+}
+
+function StaffGrievancePage({ grievance }: { grievance: StaffGrievanceDetail }) {
+  useDocumentTitle(`${grievance.title} (staff)`);
+  return (
+    <div className="page staff-report-page">
+      <p>
+        <Link to={paths.staffConsole()}>&larr; Back to the work queue</Link>
+      </p>
+      <div className="staff-report-layout">
+        <StaffReport grievance={grievance} />
+        <div className="staff-report-layout__side">
+          <StatusChangeForm status={grievance.status} />
+          <VisibilityForm hidden={grievance.hidden} hiddenAt={grievance.hidden_at} hiddenReason={grievance.hidden_reason} />
+          <StaffTimeline createdAt={grievance.created_at} events={grievance.timeline} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { redirect, type ActionFunctionArgs } from "react-router";
+import { statusLabel } from "../../../shared/format.ts";
+import { hideSchema, statusChangeSchema } from "../../../shared/staff-schemas.ts";
+import { errorMessageOf } from "../../lib/api-client.ts";
+import { changeStatus, hideGrievance, unhideGrievance } from "./api/staff-api.ts";
+import { isSignedOut } from "./session-guard.ts";
+import { staffPaths as paths } from "./staff-paths.ts";
+
+export type StaffIntent = "status" | "hide" | "unhide";
+
+/** What a console form shows after submitting: a confirmation, or the problem (and the field it is about). */
+export type StaffActionResult =
+  | { intent: StaffIntent; ok: true; message: string }
+  | { intent: StaffIntent; ok: false; message: string; field?: "status" | "note" | "reason" };
+
+async function send(intent: StaffIntent, request: Request, call: () => Promise<unknown>, done: string): Promise<StaffActionResult> {
+  try {
+    await call();
+    return { intent, ok: true, message: done };
+  } catch (error) {
+    // The session ran out while the form was open: sign in again and come back to this report.
+    if (isSignedOut(error)) throw redirect(paths.staffSignIn(new URL(request.url).pathname));
+    // 409 (e.g. someone else changed it first), 404, 400: the server's message says what happened.
+    return { intent, ok: false, message: errorMessageOf(error) };
+  }
+}
+
+/**
+ * One action for the report view's three forms (told apart by `intent`). Input is validated with the shared
+ * schemas before sending, so the visitor gets the same message the server would give, without a round trip.
+ * After it returns, the router reloads the report (revalidation), so the page shows the new state.
+ */
+export async function staffGrievanceAction({ request, params }: ActionFunctionArgs): Promise<StaffActionResult> {
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as StaffIntent;
+
+  if (intent === "status") {
+    const parsed = statusChangeSchema.safeParse({ status: form.get("status") ?? "", note: form.get("note") ?? "" });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0] === "note" ? "note" : "status";
+      return { intent, ok: false, message: issue?.message ?? "", field };
+    }
+    const { status, note } = parsed.data;
+    return send(intent, request, () => changeStatus(id, status, note), `Status changed to ${statusLabel(status)}.`);
+  }
+  if (intent === "hide") {
+    const parsed = hideSchema.safeParse({ reason: form.get("reason") ?? "" });
+    if (!parsed.success) return { intent, ok: false, message: parsed.error.issues[0]?.message ?? "", field: "reason" };
+    return send(intent, request, () => hideGrievance(id, parsed.data.reason), "The report is now hidden from the public.");
+  }
+  if (intent === "unhide") {
+    return send(intent, request, () => unhideGrievance(id), "The report is visible to the public again.");
+  }
+  return { intent: "status", ok: false, message: "Unknown action." };
+}

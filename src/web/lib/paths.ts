@@ -1,0 +1,36 @@
+import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
+
+/** Query of the list page as it appears in the URL (DESIGN.md D9): every key optional, page 1 omitted. */
+export type ListQuery = Partial<Record<keyof GrievanceListFilters, string>> & { page?: number | string };
+
+const LIST_KEYS = ["q", "category", "status", "priority", "page"] as const;
+
+/** Builds "?q=..&category=.." from a list query, leaving out blank values and page 1. */
+export function listSearch(query: ListQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const key of LIST_KEYS) {
+    const raw = query[key];
+    const value = raw === undefined || raw === null ? "" : String(raw).trim() === "" ? "" : String(raw);
+    if (!value) continue;
+    if (key === "page" && Number(value) <= 1) continue;
+    params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** Typed route paths: the only place the app spells a route. */
+export const paths = {
+  home: () => "/",
+  submit: () => "/submit-grievance",
+  list: (query?: ListQuery) => `/grievances${listSearch(query)}`,
+  grievance: (id: string) => `/grievance/${encodeURIComponent(id)}`,
+} as const;
+
+/** Route patterns for the router. */
+export const routePatterns = {
+  home: "/",
+  submit: "/submit-grievance",
+  list: "/grievances",
+  grievance: "/grievance/:id",
+} as const;

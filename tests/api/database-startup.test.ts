@@ -1,0 +1,45 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, MigrationError } from "../../src/server/db/migrate.ts";
+import { DataDirectoryInUseError, openPgliteDatabase } from "../../src/server/db/pglite-database.ts";
+
+let root: string;
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), "portal-db-"));
+});
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+describe("database start-up", () => {
+  it("names the failing migration file and keeps the ones before it", async () => {
+    const dir = path.join(root, "migrations");
+    await fs.mkdir(dir);
+    await fs.writeFile(path.join(dir, "001_ok.sql"), "CREATE TABLE things (id int);");
+    await fs.writeFile(path.join(dir, "002_broken.sql"), "CREATE TABLE broken (id int;");
+    const db = await openPgliteDatabase(undefined);
+    try {
+      const failure = await migrate(db, dir).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(MigrationError);
+      expect((failure as Error).message).toMatch(/^Migration 002_broken\.sql failed: /);
+      const { rows } = await db.query<{ name: string }>("SELECT name FROM schema_migrations");
+      expect(rows.map((r) => r.name)).toEqual(["001_ok.sql"]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("refuses a second open of a data directory that is in use", async () => {
+    const dataDir = path.join(root, "db");
+    const first = await openPgliteDatabase(dataDir);
+    try {
+      await expect(openPgliteDatabase(dataDir)).rejects.toBeInstanceOf(DataDirectoryInUseError);
+      await expect(openPgliteDatabase(dataDir)).rejects.toThrow(/already in use by another running portal/);
+    } finally {
+      await first.close();
+    }
+    // Released on close: the folder can be opened again.
+    const again = await openPgliteDatabase(dataDir);
+    await again.close();
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../src/server/app.ts";
+import { loadConfig } from "../../../src/server/config.ts";
+import { openDatabase } from "../../../src/server/db/open-database.ts";
+import { LocalImageStore } from "../../../src/server/storage/local-image-store.ts";
+import { signIn } from "./staff-helpers.ts";
+
+// The CLI against the embedded database in a temporary DATA_DIR, as an operator would run it.
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "staff-cli-"));
+});
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+function runCli(args: string[], stdin = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const db = await openDatabase(config);
+  const app = await buildApp({ config, db, imageStore: new LocalImageStore(config.storageDir), logger: false });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
+
+// Each run starts Node, tsx and the embedded PostgreSQL: seconds apiece on a busy machine.
+describe("npm run staff", { timeout: 120_000 }, () => {
+  it("creates an account from a piped password, which can then sign in", async () => {
+    const added = await runCli(["add", "Operator@Water.Example"], "a long enough password\nignored second line\n");
+    expect(added).toMatchObject({ code: 0, stderr: "" });
+    expect(added.stdout).toContain("Staff account Operator@Water.Example created.");
+
+    await withApp(async (app) => {
+      expect((await signIn(app, "operator@water.example", "a long enough password")).statusCode).toBe(200);
+      expect((await signIn(app, "operator@water.example", "ignored second line")).statusCode).toBe(401);
+    });
+  });
+
+  it("refuses a short password, a duplicate and a bad e-mail with exit code 1 and a message", async () => {
+    const short = await runCli(["add", "short@water.example"], "too short\n");
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("The password must be at least 12 characters long.");
+    const duplicate = await runCli(["add", "operator@water.example"], "another long password\n");
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain("already exists");
+    const bad = await runCli(["add", "not-an-email"], "another long password\n");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("Please give a valid email address.");
+    const unknown = await runCli(["frobnicate"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Usage:");
+  });
+
+  it("lists, disables and enables accounts; a disabled account cannot sign in", async () => {
+    const disabled = await runCli(["disable", "operator@water.example"]);
+    expect(disabled).toMatchObject({ code: 0 });
+    const list = await runCli(["list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/Operator@Water\.Example\tcreated \S+\tdisabled/);
+    await withApp(async (app) => {
+      expect((await signIn(app, "operator@water.example", "a long enough password")).statusCode).toBe(401);
+    });
+    expect((await runCli(["enable", "operator@water.example"])).code).toBe(0);
+    expect((await runCli(["list"])).stdout).toContain("\tactive");
+    expect((await runCli(["enable", "nobody@water.example"])).stderr).toContain("There is no staff account for");
+  });
+
+  it("says clearly that the embedded database is in use while the portal runs", async () => {
+    await withApp(async () => {
+      const result = await runCli(["list"]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("already in use");
+      expect(result.stderr).toContain("stop the portal");
+    });
+  });
+});

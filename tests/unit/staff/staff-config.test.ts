@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../../src/server/config.ts";
+import { DEFAULT_OVERDUE_TARGETS, parseOverdueTargets } from "../../../src/server/staff/overdue-targets.ts";
+
+describe("overdue targets", () => {
+  it("defaults to urgent 1, high 3, medium 7, low 14 days", () => {
+    expect(parseOverdueTargets(undefined)).toEqual({ urgent: 1, high: 3, medium: 7, low: 14 });
+    expect(parseOverdueTargets(" ")).toEqual(DEFAULT_OVERDUE_TARGETS);
+  });
+
+  it("reads any subset, with spaces and fractional days", () => {
+    expect(parseOverdueTargets("urgent=0.5, low = 30")).toEqual({ urgent: 0.5, high: 3, medium: 7, low: 30 });
+  });
+
+  it.each([
+    ["urgent", "not of the form priority=days"],
+    ["critical=1", 'unknown priority "critical"'],
+    ["high=0", "must be more than 0"],
+    ["high=-2", "not of the form"],
+    ["low=abc", "not of the form"],
+  ])("rejects %s with a clear message", (text, message) => {
+    expect(() => parseOverdueTargets(text)).toThrow(message);
+  });
+});
+
+describe("staff configuration", () => {
+  it("has sensible defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      sessionIdleMinutes: 60,
+      sessionMaxHours: 12,
+      signInMaxFailures: 5,
+      signInWindowMinutes: 15,
+      overdueTargetDays: DEFAULT_OVERDUE_TARGETS,
+    });
+  });
+
+  it("reads the environment", () => {
+    const config = loadConfig({ SESSION_IDLE_MINUTES: "15", OVERDUE_TARGETS: "medium=5", SIGN_IN_MAX_FAILURES: "3" });
+    expect(config).toMatchObject({ sessionIdleMinutes: 15, signInMaxFailures: 3 });
+    expect(config.overdueTargetDays.medium).toBe(5);
+  });
+
+  it("names the variable and the problem when a value is wrong", () => {
+    expect(() => loadConfig({ OVERDUE_TARGETS: "urgent=soon" })).toThrow(ConfigError);
+    expect(() => loadConfig({ OVERDUE_TARGETS: "urgent=soon" })).toThrow(/OVERDUE_TARGETS: "urgent=soon" is not of the form/);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: "0" })).toThrow(/SESSION_IDLE_MINUTES/);
+  });
+});
