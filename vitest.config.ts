@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
     // API tests open PGlite (WebAssembly) per file; two cores, so keep the pool small.
     pool: "forks",
     maxWorkers: 2,

@@ -1,6 +1,9 @@
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { expect, expectNoAxeViolations, pngImage, seedGrievance, test } from "./support/fixtures.ts";
 
+// The list request, with or without a query string.
+const LIST_API = /\/api\/grievances(\?.*)?$/;
+
 // These tests count every row, so they get a portal of their own with a known set of reports.
 test.describe("grievance list", () => {
   let portal: RunningPortal;
@@ -117,7 +120,7 @@ test.describe("grievance list", () => {
   test("says it is loading while the reports are on their way", async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/grievances?**", async (route) => {
+    await page.route(LIST_API, async (route) => {
       await held;
       await route.continue();
     });
@@ -129,7 +132,7 @@ test.describe("grievance list", () => {
 
   test("a failed load says so and offers to retry", async ({ page }) => {
     let fail = true;
-    await page.route("**/api/grievances?**", (route) =>
+    await page.route(LIST_API, (route) =>
       fail ? route.fulfill({ status: 503, json: { message: "The database is not reachable." } }) : route.continue(),
     );
     await page.goto(`${portal.url}/grievances`);

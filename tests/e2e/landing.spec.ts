@@ -60,4 +60,5 @@ test.describe("routing", () => {
     await expect(page.getByRole("navigation", { name: /main/i })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
 });

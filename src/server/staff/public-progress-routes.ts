@@ -20,9 +20,6 @@ export async function publicProgressRoutes(app: FastifyInstance, { db, targets }
     return progress;
   });
 
-  app.get("/api/stats", async (_request, reply) => {
-    // Cheap to compute but identical for everyone: let browsers and proxies reuse it briefly.
-    reply.header("cache-control", "public, max-age=30");
-    return computeStats(db, targets);
-  });
+  // Not cached: a visitor checking right after a report was resolved must see it counted.
+  app.get("/api/stats", async () => computeStats(db, targets));
 }

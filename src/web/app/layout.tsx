@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { paths } from "./paths.ts";
 
 function WaterLogo() {
@@ -49,6 +49,16 @@ function Footer() {
       <div className="container">
         <p>Clean Water &amp; Sanitation Grievance Portal · Report problems, follow their progress.</p>
         <p>Contact details you share are never published in full.</p>
+        <nav aria-label="Footer">
+          <ul className="site-footer__links">
+            <li>
+              <Link to={paths.stats()}>Progress &amp; Statistics</Link>
+            </li>
+            <li>
+              <Link to={paths.staffSignIn()}>Staff sign-in</Link>
+            </li>
+          </ul>
+        </nav>
       </div>
     </footer>
   );

@@ -25,6 +25,13 @@ export const paths = {
   submit: () => "/submit-grievance",
   list: (query?: ListQuery) => `/grievances${listSearch(query)}`,
   grievance: (id: string) => `/grievance/${encodeURIComponent(id)}`,
+  stats: () => "/stats",
+  /** `next`: the console page to return to after signing in. */
+  staffSignIn: (next?: string) => `/staff/sign-in${next ? `?${new URLSearchParams({ next }).toString()}` : ""}`,
+  staffSignOut: () => "/staff/sign-out",
+  /** `search`: a query string ("?q=..") of the queue's filters, kept as the URL has it. */
+  staffConsole: (search = "") => `/staff${search}`,
+  staffGrievance: (id: string) => `/staff/grievances/${encodeURIComponent(id)}`,
 } as const;
 
 /** Route patterns for the router. */
@@ -33,4 +40,9 @@ export const routePatterns = {
   submit: "/submit-grievance",
   list: "/grievances",
   grievance: "/grievance/:id",
+  stats: "/stats",
+  staffSignIn: "/staff/sign-in",
+  staffSignOut: "/staff/sign-out",
+  staffConsole: "/staff",
+  staffGrievance: "/staff/grievances/:id",
 } as const;

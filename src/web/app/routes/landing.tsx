@@ -20,6 +20,7 @@ const REASONS = [
   },
   {
     title: "Track Progress",
+    link: { to: paths.stats(), label: "See progress & statistics" },
     text: "Follow each report's status and see how quickly issues are resolved in your community.",
     icon: "progress",
   },
@@ -70,6 +71,11 @@ export function LandingRoute() {
               </span>
               <h3>{reason.title}</h3>
               <p>{reason.text}</p>
+              {"link" in reason && (
+                <Link className="link-button" to={reason.link.to}>
+                  {reason.link.label}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

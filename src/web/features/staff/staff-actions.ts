@@ -4,7 +4,7 @@ import { hideSchema, statusChangeSchema } from "../../../shared/staff-schemas.ts
 import { errorMessageOf } from "../../lib/api-client.ts";
 import { changeStatus, hideGrievance, unhideGrievance } from "./api/staff-api.ts";
 import { isSignedOut } from "./session-guard.ts";
-import { staffPaths as paths } from "./staff-paths.ts";
+import { paths } from "../../lib/paths.ts";
 
 export type StaffIntent = "status" | "hide" | "unhide";
 

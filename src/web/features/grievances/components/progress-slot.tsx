@@ -1,10 +1,10 @@
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
+import { ProgressTimeline } from "../progress-timeline.tsx";
 
 /**
- * SLOT: the public "Progress" timeline (DESIGN.md D11: staff status changes with public notes) goes here.
- * It renders nothing until the API exposes the timeline; the details page already places it between the
- * description and the attached images.
+ * The public "Progress" timeline (DESIGN.md D11), between the description and the attached images. It loads
+ * on its own, so a failure there leaves the rest of the details page working.
  */
-export function GrievanceProgressSlot(_props: { grievance: PublicGrievance }) {
-  return null;
+export function GrievanceProgressSlot({ grievance }: { grievance: PublicGrievance }) {
+  return <ProgressTimeline grievanceId={grievance.id} />;
 }

@@ -9,13 +9,13 @@ export function FormFeedback({ result, testId }: { result: StaffActionResult | u
   const confirmation = result?.ok ? result.message : "";
   const problem = result && !result.ok && !result.field ? result.message : "";
   return (
-    <>
+    <div className="form-feedback">
       <div role="status" className={confirmation ? "alert alert--success" : undefined} data-testid={`${testId}-done`}>
         {confirmation}
       </div>
       <div role="alert" className={problem ? "alert alert--error" : undefined} data-testid={`${testId}-error`}>
         {problem}
       </div>
-    </>
+    </div>
   );
 }

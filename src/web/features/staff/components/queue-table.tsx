@@ -4,8 +4,8 @@ import { formatDate } from "../../../../shared/format.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
 import { Pagination } from "../../grievances/components/pagination.tsx";
-import { formatDuration } from "../../stats/format-duration.ts";
-import { staffPaths as paths } from "../staff-paths.ts";
+import { formatDuration } from "../../../lib/format-duration.ts";
+import { paths } from "../../../lib/paths.ts";
 import { HiddenMarker, OverdueMarker } from "./markers.tsx";
 
 /**

@@ -3,7 +3,7 @@ import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
 import { formatDateTime } from "../../../../shared/format.ts";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
 import { ImageViewer } from "../../grievances/components/image-viewer.tsx";
-import { formatDuration } from "../../stats/format-duration.ts";
+import { formatDuration } from "../../../lib/format-duration.ts";
 import { HiddenMarker, OverdueMarker } from "./markers.tsx";
 
 /** "+1 555 010-4489" -> "tel:+15550104489": dialers want digits (and a leading +) only. */

@@ -9,7 +9,7 @@ import { StaffTimeline } from "../components/staff-timeline.tsx";
 import { StatusChangeForm } from "../components/status-change-form.tsx";
 import { VisibilityForm } from "../components/visibility-form.tsx";
 import { withStaffSession } from "../session-guard.ts";
-import { staffPaths as paths } from "../staff-paths.ts";
+import { paths } from "../../../lib/paths.ts";
 
 export { staffGrievanceAction } from "../staff-actions.ts";
 

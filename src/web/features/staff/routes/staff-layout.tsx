@@ -1,7 +1,7 @@
 import { Form, Link, Outlet, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { getSession, signOut } from "../api/staff-api.ts";
 import { withStaffSession } from "../session-guard.ts";
-import { staffPaths as paths } from "../staff-paths.ts";
+import { paths } from "../../../lib/paths.ts";
 import "../../../styles/staff.css";
 
 /** Guard of every console page: not signed in -> the sign-in page (the API answers 401 and no data). */
