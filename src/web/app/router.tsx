@@ -32,7 +32,7 @@ import { StatsRoute, statsLoader } from "../features/stats/stats-route.tsx";
  *     /grievance/:id     Details (loader)
  *     /stats             Progress & Statistics (loader)
  *     /staff/sign-in     Staff sign-in (loader: already signed in -> /staff; action: sign in)
- *     /staff/sign-out    action only: ends the session -> /staff/sign-in
+ *     /staff/sign-out    action: ends the session -> /staff/sign-in (a plain visit just redirects)
  *     /staff             Console layout (loader: session guard, 401 -> /staff/sign-in)
  *       (index)          Work queue (loader reads the URL query)
  *       grievances/:id   Staff report view (loader; action: status change, hide, unhide)
