@@ -99,24 +99,46 @@ export class GrievanceRepository {
     const pageParams: unknown[] = [];
     const pageWhere = whereClauseOf(filters, pageParams);
     pageParams.push(pageSize, (page - 1) * pageSize);
-    const countParams: unknown[] = [];
-    const countWhere = whereClauseOf(filters, countParams);
-    const [pageResult, countResult] = await Promise.all([
+    const [pageResult, counts] = await Promise.all([
       this.db.query<GrievanceRow>(
         `SELECT ${COLUMNS} FROM grievances WHERE ${PUBLIC_ONLY} AND ${pageWhere}
          ORDER BY created_at DESC, id DESC
          LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
         pageParams,
       ),
-      // Both counts in one pass over the table.
-      this.db.query<{ matching: number; total: number }>(
-        `SELECT count(*) FILTER (WHERE ${countWhere})::int AS matching, count(*)::int AS total
-         FROM grievances WHERE ${PUBLIC_ONLY}`,
-        countParams,
-      ),
+      this.count(filters),
     ]);
-    const counts = countResult.rows[0] ?? { matching: 0, total: 0 };
-    return { rows: pageResult.rows, matching: counts.matching, total: counts.total };
+    return { rows: pageResult.rows, ...counts };
+  }
+
+  /**
+   * Counts come from grievance_tallies (migrations/004), kept by triggers, so a list request never counts rows,
+   * except for the matches of a search term, which only the rows can tell (through the trigram index).
+   */
+  private async count(filters: GrievanceListFilters): Promise<{ matching: number; total: number }> {
+    const { q, ...fields } = filters;
+    const tallyParams: unknown[] = [];
+    const tallyWhere = whereClauseOf(fields, tallyParams);
+    const [tallies, searched] = await Promise.all([
+      this.db.query<{ matching: number; total: number }>(
+        `SELECT coalesce(sum(n) FILTER (WHERE ${tallyWhere}), 0)::int AS matching, coalesce(sum(n), 0)::int AS total
+         FROM grievance_tallies`,
+        tallyParams,
+      ),
+      q ? this.countRows(filters) : undefined,
+    ]);
+    const { matching, total } = tallies.rows[0] ?? { matching: 0, total: 0 };
+    return { matching: searched ?? matching, total };
+  }
+
+  private async countRows(filters: GrievanceListFilters): Promise<number> {
+    const params: unknown[] = [];
+    const where = whereClauseOf(filters, params);
+    const { rows } = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM grievances WHERE ${PUBLIC_ONLY} AND ${where}`,
+      params,
+    );
+    return rows[0]?.n ?? 0;
   }
 
   async ping(): Promise<void> {
