@@ -1,4 +1,4 @@
-import type { GrievanceImage } from "./api-types.ts";
+import type { PublicGrievance } from "./api-types.ts";
 import type { Category, Priority, Status } from "./domain.ts";
 
 /** Paths of the staff API and of the public progress and statistics answers. */
@@ -23,18 +23,7 @@ export interface StaffSession {
 }
 
 /** A report in the staff queue: everything, contact details in full (DESIGN.md D8). */
-export interface StaffGrievance {
-  id: string;
-  title: string;
-  description: string;
-  location: string | null;
-  category: Category;
-  priority: Priority;
-  status: Status;
-  user_email: string | null;
-  user_phone: string | null;
-  images: GrievanceImage[];
-  created_at: string;
+export interface StaffGrievance extends PublicGrievance {
   hidden: boolean;
   hidden_at: string | null;
   hidden_reason: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLikeTerm } from "../../src/server/grievances/grievance-repository.ts";
+import { escapeLikeTerm } from "../../src/server/grievances/grievance-sql.ts";
 
 describe("escapeLikeTerm", () => {
   it.each([

@@ -2,6 +2,7 @@ import type { Category, Priority, Status } from "../../shared/domain.ts";
 import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-schema.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
+import { allOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
 
 /** A row of `grievances` as the database returns it. */
 export interface GrievanceRow {
@@ -29,34 +30,12 @@ export interface PageRequest {
   pageSize: number;
 }
 
-// Must stay exactly the expression of grievances_search_idx (migrations/001_grievances.sql), or the trigram
-// index is not used and search becomes a full scan.
-const SEARCH_EXPRESSION = "(title || ' ' || description || ' ' || coalesce(location, ''))";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // Reports hidden by staff (migrations/003_grievance_events.sql) never appear in a public answer or count.
 const PUBLIC_ONLY = "hidden_at IS NULL";
 
 const COLUMNS = "id, title, description, location, category, priority, status, user_email, user_phone, images, created_at";
 
-/** ILIKE treats %, _ and \ specially; a visitor searching "50%" means the characters. */
-export function escapeLikeTerm(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function whereClauseOf(filters: GrievanceListFilters, params: unknown[]): string {
-  const conditions: string[] = [];
-  const add = (sqlWithPlaceholder: (p: string) => string, value: unknown) => {
-    params.push(value);
-    conditions.push(sqlWithPlaceholder(`$${params.length}`));
-  };
-  if (filters.q) add((p) => `${SEARCH_EXPRESSION} ILIKE ${p}`, `%${escapeLikeTerm(filters.q)}%`);
-  if (filters.category) add((p) => `category = ${p}`, filters.category);
-  if (filters.status) add((p) => `status = ${p}`, filters.status);
-  if (filters.priority) add((p) => `priority = ${p}`, filters.priority);
-  return conditions.length ? conditions.join(" AND ") : "true";
-}
+const whereClauseOf = (filters: GrievanceListFilters, params: unknown[]) => allOf(filterConditions(filters, params));
 
 export class GrievanceRepository {
   constructor(private readonly db: Database) {}

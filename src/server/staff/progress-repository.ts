@@ -1,7 +1,7 @@
 import type { Status } from "../../shared/domain.ts";
 import type { GrievanceProgress } from "../../shared/staff-api.ts";
 import type { Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "./staff-grievance-repository.ts";
+import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 
 /**
  * The public timeline of a visible report: when it was reported, then each status change with its public note.

@@ -1,37 +1,21 @@
-import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
-import type { Category, Priority, Status } from "../../shared/domain.ts";
+import type { Status } from "../../shared/domain.ts";
 import type { StaffGrievance, StaffGrievanceDetail, StaffQueueResponse } from "../../shared/staff-api.ts";
 import type { StaffQueueQuery } from "../../shared/staff-schemas.ts";
 import type { Queryable } from "../db/database.ts";
+import type { GrievanceRow } from "../grievances/grievance-repository.ts";
+import { allOf, filterConditions, UUID_PATTERN } from "../grievances/grievance-sql.ts";
+import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { overdueExpression } from "./overdue-sql.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 
 /** Read side of the console: the work queue and one report with its full timeline. Hidden reports included. */
 
-interface StaffRow {
-  id: string;
-  title: string;
-  description: string;
-  location: string | null;
-  category: Category;
-  priority: Priority;
-  status: Status;
-  user_email: string | null;
-  user_phone: string | null;
-  images: { key: string; thumbnailKey: string }[];
-  created_at: Date;
+interface StaffRow extends GrievanceRow {
   hidden_at: Date | null;
   hidden_reason: string | null;
   overdue: boolean;
   age_seconds: number;
 }
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// Exactly the expression of grievances_search_idx (migrations/001_grievances.sql) so the trigram index applies.
-const SEARCH_EXPRESSION = "(g.title || ' ' || g.description || ' ' || coalesce(g.location, ''))";
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function columns(targets: OverdueTargets, params: unknown[]): string {
   return `g.id, g.title, g.description, g.location, g.category, g.priority, g.status, g.user_email, g.user_phone,
@@ -40,39 +24,18 @@ function columns(targets: OverdueTargets, params: unknown[]): string {
 }
 
 function whereOf(query: StaffQueueQuery, targets: OverdueTargets, params: unknown[]): string {
-  const conditions: string[] = [];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql(`$${params.length}`));
-  };
-  if (query.q) add((p) => `${SEARCH_EXPRESSION} ILIKE ${p}`, `%${escapeLike(query.q)}%`);
-  if (query.category) add((p) => `g.category = ${p}`, query.category);
-  if (query.status) add((p) => `g.status = ${p}`, query.status);
-  if (query.priority) add((p) => `g.priority = ${p}`, query.priority);
+  const conditions = filterConditions(query, params, "g.");
   if (query.overdue !== undefined) {
     conditions.push(`${query.overdue ? "" : "NOT "}${overdueExpression(targets, params)}`);
   }
   if (query.hidden === "only") conditions.push("g.hidden_at IS NOT NULL");
   if (query.hidden === "exclude") conditions.push("g.hidden_at IS NULL");
-  return conditions.length ? conditions.join(" AND ") : "true";
+  return allOf(conditions);
 }
 
 function toStaffGrievance(row: StaffRow): StaffGrievance {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    category: row.category,
-    priority: row.priority,
-    status: row.status,
-    user_email: row.user_email,
-    user_phone: row.user_phone,
-    images: row.images.map((image) => ({
-      url: IMAGE_URL_PREFIX + image.key,
-      thumbnailUrl: IMAGE_URL_PREFIX + image.thumbnailKey,
-    })),
-    created_at: new Date(row.created_at).toISOString(),
+    ...toGrievanceView(row),
     hidden: row.hidden_at !== null,
     hidden_at: row.hidden_at ? new Date(row.hidden_at).toISOString() : null,
     hidden_reason: row.hidden_reason,

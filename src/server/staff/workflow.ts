@@ -3,7 +3,7 @@ import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import { transitionProblem } from "../../shared/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { UUID_PATTERN } from "./staff-grievance-repository.ts";
+import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 
 /**
  * The write side of the console. Each action is one transaction: lock the report row (FOR UPDATE, so two staff

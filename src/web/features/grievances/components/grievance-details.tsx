@@ -1,18 +1,13 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
 import { formatDateTime } from "../../../../shared/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
-import { ImageViewer } from "./image-viewer.tsx";
+import { AttachedImages } from "./attached-images.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
 
 export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) {
-  const [viewing, setViewing] = useState<number | null>(null);
-  const count = grievance.images.length;
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
-
-  const closeViewer = () => setViewing(null);
 
   return (
     <article className="details card" data-testid="grievance-details">
@@ -62,31 +57,7 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
 
       <GrievanceProgressSlot grievance={grievance} />
 
-      {count > 0 && (
-        <section className="details__section" aria-labelledby="images-heading">
-          <h2 id="images-heading">Attached Images</h2>
-          <ul className="image-grid">
-            {grievance.images.map((image, index) => (
-              <li key={image.url}>
-                <button
-                  type="button"
-                  className="image-grid__button"
-                  aria-label={`View image ${index + 1} of ${count}`}
-                  onClick={() => setViewing(index)}
-                >
-                  <img src={image.url} alt="" loading="lazy" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <ImageViewer
-        image={viewing === null ? null : (grievance.images[viewing] ?? null)}
-        label={viewing === null ? "" : `Image ${viewing + 1} of ${count}`}
-        onClose={closeViewer}
-      />
+      <AttachedImages images={grievance.images} />
 
       <nav className="details__links" aria-label="More actions">
         <Link className="button" to={paths.submit()}>

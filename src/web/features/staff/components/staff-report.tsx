@@ -1,8 +1,7 @@
-import { useState } from "react";
 import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
 import { formatDateTime } from "../../../../shared/format.ts";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
-import { ImageViewer } from "../../grievances/components/image-viewer.tsx";
+import { AttachedImages } from "../../grievances/components/attached-images.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
 import { HiddenMarker, OverdueMarker } from "./markers.tsx";
 
@@ -13,8 +12,6 @@ function telHref(phone: string): string {
 
 /** Everything about the report as staff see it: contact details in full (DESIGN.md D8), flags, images. */
 export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) {
-  const [viewing, setViewing] = useState<number | null>(null);
-  const count = grievance.images.length;
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
 
   return (
@@ -72,31 +69,7 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
         <p className="details__description">{grievance.description}</p>
       </section>
 
-      {count > 0 && (
-        <section className="details__section" aria-labelledby="staff-images-heading">
-          <h2 id="staff-images-heading">Attached Images</h2>
-          <ul className="image-grid">
-            {grievance.images.map((image, index) => (
-              <li key={image.url}>
-                <button
-                  type="button"
-                  className="image-grid__button"
-                  aria-label={`View image ${index + 1} of ${count}`}
-                  onClick={() => setViewing(index)}
-                >
-                  <img src={image.url} alt="" loading="lazy" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <ImageViewer
-        image={viewing === null ? null : (grievance.images[viewing] ?? null)}
-        label={viewing === null ? "" : `Image ${viewing + 1} of ${count}`}
-        onClose={() => setViewing(null)}
-      />
+      <AttachedImages images={grievance.images} />
     </article>
   );
 }
