@@ -14,6 +14,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const STAFF_EMAIL = "operator@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";
 
+const URGENT_TARGET_DAYS = 0.00002;
+
 let portal: RunningPortal;
 
 test.describe.configure({ mode: "serial" });
@@ -30,7 +32,8 @@ test.beforeAll(async () => {
     timeout: 60_000,
   });
   expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
-  portal = await startPortal({}, dataDir);
+  // Urgent reports are overdue after 0.00002 days (under 2 seconds), so the overdue filter can be seen at work.
+  portal = await startPortal({ OVERDUE_TARGETS: `urgent=${URGENT_TARGET_DAYS}` }, dataDir);
 });
 
 test.afterAll(async () => {
@@ -189,4 +192,26 @@ test("hiding a report removes it from the public pages until it is shown again",
   await expect(page).toHaveURL(/\/staff\/sign-in$/);
   await page.goto(at("/staff"));
   await expect(page).toHaveURL(/\/staff\/sign-in\?next=/);
+});
+
+test("the queue marks and filters overdue reports, and Clear Filters clears every filter", async ({ page }) => {
+  const late = uniqueTitle("Sewage on the road");
+  const onTime = uniqueTitle("Dripping tap");
+  await seedGrievance(page.request, portal.url, { title: late, priority: "urgent" });
+  await seedGrievance(page.request, portal.url, { title: onTime, priority: "low" });
+  await page.waitForTimeout(URGENT_TARGET_DAYS * 86_400_000 + 500);
+
+  await page.goto(at("/staff"));
+  await signIn(page);
+  await expect(page.getByRole("row").filter({ hasText: late })).toContainText("Overdue");
+  await expect(page.getByRole("row").filter({ hasText: onTime })).not.toContainText("Overdue");
+
+  await page.getByLabel("Overdue only").check();
+  await expect(page).toHaveURL(/overdue=true/);
+  await expect(page.getByRole("link", { name: late })).toBeVisible();
+  await expect(page.getByRole("link", { name: onTime })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Clear Filters" }).click();
+  await expect(page.getByLabel("Overdue only")).not.toBeChecked();
+  await expect(page.getByRole("link", { name: onTime })).toBeVisible();
 });

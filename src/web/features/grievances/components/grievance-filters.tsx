@@ -1,18 +1,17 @@
 import { useEffect, useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import { CATEGORIES, FIELD_LIMITS, PRIORITIES, STATUSES } from "../../../../shared/domain.ts";
 import { statusLabel } from "../../../../shared/format.ts";
 import { priorityLabel } from "../../../lib/labels.ts";
+import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 export const SEARCH_DEBOUNCE_MS = 300;
-const FILTER_KEYS = ["q", "category", "status", "priority", "page"] as const;
 
 /**
  * Search, Category, Status and Priority filters. They live in the URL query (DESIGN.md D9): selects write it at
  * once, the search box after a short pause and with `replace`, so typing does not flood the history.
  */
 export function GrievanceFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useFilterParams();
   const id = useId();
   const q = searchParams.get("q") ?? "";
   const category = searchParams.get("category") ?? "";
@@ -61,11 +60,9 @@ export function GrievanceFilters() {
   const clearFilters = () => {
     setText("");
     setOwnWrite(null);
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const key of FILTER_KEYS) next.delete(key);
-      return next;
-    });
+    // Every parameter of the pages that use these filters is a filter or the page (the console adds its own
+    // "overdue" and "hidden"), so clearing means an empty query.
+    setSearchParams(new URLSearchParams());
   };
 
   return (

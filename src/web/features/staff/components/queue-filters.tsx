@@ -1,12 +1,12 @@
 import { useId } from "react";
-import { useSearchParams } from "react-router";
+import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 /**
  * The console's filters beyond the public list's (which GrievanceFilters renders): "Overdue only" and what to do
  * with hidden reports. Like the others they live in the URL query, and a change goes back to page 1.
  */
 export function QueueExtraFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useFilterParams();
   const id = useId();
   const overdue = searchParams.get("overdue") === "true";
   const hidden = searchParams.get("hidden") ?? "include";
