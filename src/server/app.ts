@@ -93,11 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- Routes ----
   await app.register(grievanceRoutes, { repository, service, submissionsPerHour: config.submissionsPerHour });
   await app.register(statusRoutes, { imageStore, repository, databaseKind: db.kind });
-  await app.register(mediaRoutes, { imageStore });
+  await app.register(mediaRoutes, { imageStore, repository });
 
   // ---- Staff (sign-in and console) ----
   // The staff plugin is registered here, after the public routes and before the SPA fallback:
-  await app.register(staffPlugin, { db, config });
+  await app.register(staffPlugin, { db, config, imageStore });
 
   // ---- SPA (last: its not-found handler answers every page path) ----
   await registerSpa(app, config.webDir);

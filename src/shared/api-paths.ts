@@ -8,3 +8,6 @@ export const apiPaths = {
 
 /** Public URL prefix of stored images; the object key follows it. */
 export const IMAGE_URL_PREFIX = "/media/grievance-images/";
+
+/** Where signed-in staff read images, hidden reports' included (the session cookie is scoped to /api/staff). */
+export const STAFF_IMAGE_URL_PREFIX = "/api/staff/media/grievance-images/";

@@ -120,6 +120,16 @@ export class GrievanceRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /** Whether a hidden report holds this image (or thumbnail) key; uses grievances_hidden_images_idx. */
+  async isImageOfHiddenReport(key: string): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM grievances
+       WHERE hidden_at IS NOT NULL AND (images @> $1::jsonb OR images @> $2::jsonb) LIMIT 1`,
+      [JSON.stringify([{ key }]), JSON.stringify([{ thumbnailKey: key }])],
+    );
+    return rows.length > 0;
+  }
+
   async ping(): Promise<void> {
     await this.db.query("SELECT 1");
   }

@@ -7,7 +7,7 @@ import type { GrievanceRow } from "./grievance-repository.ts";
  * A row as the API shows it, contact details as stored: image keys become URLs here, so moving storage never
  * rewrites rows. Only staff answers use it directly; the public gets `toPublicGrievance`.
  */
-export function toGrievanceView(row: GrievanceRow): PublicGrievance {
+export function toGrievanceView(row: GrievanceRow, imageUrlPrefix = IMAGE_URL_PREFIX): PublicGrievance {
   return {
     id: row.id,
     title: row.title,
@@ -19,8 +19,8 @@ export function toGrievanceView(row: GrievanceRow): PublicGrievance {
     user_email: row.user_email,
     user_phone: row.user_phone,
     images: row.images.map((image) => ({
-      url: IMAGE_URL_PREFIX + image.key,
-      thumbnailUrl: IMAGE_URL_PREFIX + image.thumbnailKey,
+      url: imageUrlPrefix + image.key,
+      thumbnailUrl: imageUrlPrefix + image.thumbnailKey,
     })),
     created_at: new Date(row.created_at).toISOString(),
   };

@@ -1,23 +1,36 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
+import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 
 const IMAGE_NOT_FOUND = "Image not found";
 
 /**
- * Serves stored images at their public URL. Keys are immutable (timestamp + random), so they can be cached
- * forever; nosniff because the content type comes from the key we validated, never from the bytes.
+ * Streams a stored image. nosniff because the content type comes from the key we validated, never from the
+ * bytes. Shared by the public route below and the staff one (which may read hidden reports' images).
  */
-export const mediaRoutes: FastifyPluginAsync<{ imageStore: ImageStore }> = async (app, { imageStore }) => {
+export async function sendImage(reply: FastifyReply, imageStore: ImageStore, key: string, cacheControl: string) {
+  const object = await imageStore.get(key);
+  if (!object) throw new HttpError(404, IMAGE_NOT_FOUND);
+  return reply
+    .header("Content-Type", object.contentType)
+    .header("Content-Length", object.size)
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Cache-Control", cacheControl)
+    .send(object.stream);
+}
+
+/**
+ * Serves stored images at their public URL. Keys are immutable (timestamp + random), so they can be cached
+ * for a year. Images of a hidden report are withheld like the report itself.
+ */
+export const mediaRoutes: FastifyPluginAsync<{ imageStore: ImageStore; repository: GrievanceRepository }> = async (
+  app,
+  { imageStore, repository },
+) => {
   app.get<{ Params: { key: string } }>(`${IMAGE_URL_PREFIX}:key`, async (request, reply) => {
-    const object = await imageStore.get(request.params.key);
-    if (!object) throw new HttpError(404, IMAGE_NOT_FOUND);
-    return reply
-      .header("Content-Type", object.contentType)
-      .header("Content-Length", object.size)
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Cache-Control", "public, max-age=31536000, immutable")
-      .send(object.stream);
+    if (await repository.isImageOfHiddenReport(request.params.key)) throw new HttpError(404, IMAGE_NOT_FOUND);
+    return sendImage(reply, imageStore, request.params.key, "public, max-age=31536000, immutable");
   });
 };

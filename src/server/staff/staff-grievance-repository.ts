@@ -1,3 +1,4 @@
+import { STAFF_IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
 import type { Status } from "../../shared/domain.ts";
 import type { StaffGrievance, StaffGrievanceDetail, StaffQueueResponse } from "../../shared/staff-api.ts";
 import type { StaffQueueQuery } from "../../shared/staff-schemas.ts";
@@ -35,7 +36,7 @@ function whereOf(query: StaffQueueQuery, targets: OverdueTargets, params: unknow
 
 function toStaffGrievance(row: StaffRow): StaffGrievance {
   return {
-    ...toGrievanceView(row),
+    ...toGrievanceView(row, STAFF_IMAGE_URL_PREFIX),
     hidden: row.hidden_at !== null,
     hidden_at: row.hidden_at ? new Date(row.hidden_at).toISOString() : null,
     hidden_reason: row.hidden_reason,

@@ -4,6 +4,8 @@ import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { sendImage } from "../routes/media-routes.ts";
+import type { ImageStore } from "../storage/image-store.ts";
 import { staffErrorHandler } from "./error-handler.ts";
 import { publicProgressRoutes } from "./public-progress-routes.ts";
 import { requireStaff } from "./require-staff.ts";
@@ -15,13 +17,14 @@ import type { SessionLimits } from "./session-store.ts";
 export interface StaffPluginOptions {
   db: Database;
   config: Config;
+  imageStore: ImageStore;
 }
 
 /**
  * Everything of the staff feature (issue 3) in one encapsulated plugin: the staff API under /api/staff, and the
- * public GET /api/grievances/:id/progress and GET /api/stats. Register it once: `app.register(staffPlugin, { db, config })`.
+ * public GET /api/grievances/:id/progress and GET /api/stats. Register it once: `app.register(staffPlugin, { db, config, imageStore })`.
  */
-export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config }) => {
+export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config, imageStore }) => {
   // The host app may already have registered the cookie plugin; decorating twice would throw.
   if (!app.hasRequestDecorator("cookies")) await app.register(cookie);
   app.setErrorHandler(staffErrorHandler);
@@ -46,6 +49,10 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
       await staff.register(async (guarded: FastifyInstance) => {
         guarded.addHook("preHandler", requireStaff(db, limits));
         await guarded.register(staffGrievanceRoutes, { db, targets });
+        // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
+        guarded.get<{ Params: { key: string } }>("/media/grievance-images/:key", (request, reply) =>
+          sendImage(reply, imageStore, request.params.key, "no-store"),
+        );
       });
       // Unknown staff paths: a visitor learns nothing (401); a signed-in staff member gets a plain 404.
       staff.setNotFoundHandler({ preHandler: requireStaff(db, limits) }, async (_request, reply) =>

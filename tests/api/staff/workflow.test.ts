@@ -239,8 +239,8 @@ describe("the work queue", () => {
       timeline: [],
       images: [
         {
-          url: "/media/grievance-images/1700000000000-abcdefghij-pipe.jpg",
-          thumbnailUrl: "/media/grievance-images/1700000000000-abcdefghij-pipe.thumb.webp",
+          url: "/api/staff/media/grievance-images/1700000000000-abcdefghij-pipe.jpg",
+          thumbnailUrl: "/api/staff/media/grievance-images/1700000000000-abcdefghij-pipe.thumb.webp",
         },
       ],
     });
