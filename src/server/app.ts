@@ -8,7 +8,7 @@ import type { Database } from "./db/database.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
 import { grievanceRoutes } from "./grievances/grievance-routes.ts";
 import { GrievanceService } from "./grievances/grievance-service.ts";
-import { registerErrorHandlers } from "./http/error-handler.ts";
+import { answerFrameworkError, registerErrorHandlers } from "./http/error-handler.ts";
 import { HttpError } from "./http/http-error.ts";
 import { registerSpa } from "./http/spa.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
@@ -36,6 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
     trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
   });
 
   // ---- Infrastructure ----

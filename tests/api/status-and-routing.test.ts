@@ -93,6 +93,14 @@ describe("errors and routing", () => {
     }
   });
 
+  it("answers an address with broken percent-encoding with a message, not Fastify's internals", async () => {
+    for (const url of ["/api/grievances/%E0%A4%A", "/grievance/%E0%A4%A"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "This address is not valid. Please check the link." });
+    }
+  });
+
   it("maps fastify's own client errors to a message", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -62,6 +62,16 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing, such as a malformed percent-encoding in the address
+ * (FST_ERR_BAD_URL), which would otherwise answer with Fastify's technical JSON.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === "FST_ERR_BAD_URL" ? "This address is not valid. Please check the link." : MESSAGES_BY_STATUS[400]!;
+  void reply.code(400).type("application/json; charset=utf-8").send({ message } satisfies ApiError);
+}
+
 /** Not-found answer for API-like paths; the SPA fallback (spa.ts) handles page routes before this. */
 export function sendNotFound(reply: FastifyReply, message = NOT_FOUND_MESSAGE): FastifyReply {
   return reply.code(404).type("application/json; charset=utf-8").send({ message } satisfies ApiError);
