@@ -1,7 +1,7 @@
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from "fastify";
 import { FIELD_LIMITS, MAX_IMAGE_BYTES, MAX_IMAGES } from "../shared/domain.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -21,7 +21,7 @@ export interface AppDeps {
   db: Database;
   imageStore: ImageStore;
   /** A pino logger, or fastify's logger options; by default a logger at config.logLevel. */
-  logger?: FastifyBaseLogger | { level: string } | false;
+  logger?: FastifyBaseLogger | FastifyLoggerOptions | false;
   /** Replaces the repository, e.g. to make a step fail in a test of atomicity. */
   repository?: GrievanceRepository;
 }

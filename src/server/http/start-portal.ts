@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyLoggerOptions } from "fastify";
 import { buildApp } from "../app.ts";
 import { ConfigError, loadConfig, type Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -47,7 +47,7 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
 
   const imageStore = new LocalImageStore(config.storageDir);
   try {
-    const app = await buildApp({ config, db, imageStore });
+    const app = await buildApp({ config, db, imageStore, logger: loggerOptions(config.logLevel) });
     try {
       await imageStore.ensureBucket();
     } catch (error) {
@@ -66,6 +66,15 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     await db.close();
     throw error;
   }
+}
+
+/** JSON lines for log collectors; readable lines when a person watches the terminal. */
+function loggerOptions(level: string): FastifyLoggerOptions & { transport?: object } {
+  if (!process.stdout.isTTY) return { level };
+  return {
+    level,
+    transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,reqId", singleLine: true } },
+  };
 }
 
 /** Closes the app (finishing requests in flight) and then the database, once, on SIGINT or SIGTERM. */

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
 import { paths } from "../../../lib/paths.ts";
-import { PriorityBadge, StatusBadge } from "./badges.tsx";
 import { AttachedImages } from "./attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "./grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
 
 export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) {
@@ -11,28 +10,7 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
 
   return (
     <article className="details card" data-testid="grievance-details">
-      <header className="details__header">
-        <h1 className="details__title">{grievance.title}</h1>
-        <div className="badge-row">
-          <PriorityBadge priority={grievance.priority} withWord />
-          <StatusBadge status={grievance.status} />
-        </div>
-      </header>
-
-      <div className="details__meta">
-        <p>
-          <span className="details__meta-label">Reported on</span>{" "}
-          <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>
-        </p>
-        {grievance.location && (
-          <p>
-            <span className="details__meta-label">Location:</span> {grievance.location}
-          </p>
-        )}
-        <p>
-          <span className="details__meta-label">Category:</span> {grievance.category}
-        </p>
-      </div>
+      <GrievanceSummary grievance={grievance} />
 
       {hasContact && (
         <section className="contact-box" aria-labelledby="contact-heading">
@@ -50,10 +28,7 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
         </section>
       )}
 
-      <section className="details__section" aria-labelledby="description-heading">
-        <h2 id="description-heading">Issue Description</h2>
-        <p className="details__description">{grievance.description}</p>
-      </section>
+      <IssueDescription text={grievance.description} />
 
       <GrievanceProgressSlot grievance={grievance} />
 

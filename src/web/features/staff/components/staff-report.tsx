@@ -1,7 +1,6 @@
 import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
-import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
 import { AttachedImages } from "../../grievances/components/attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
 import { HiddenMarker, OverdueMarker } from "./markers.tsx";
 
@@ -16,31 +15,16 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
 
   return (
     <article className="details card staff-report" data-testid="staff-report">
-      <header className="details__header">
-        <h1 className="details__title">{grievance.title}</h1>
-        <div className="badge-row">
-          <PriorityBadge priority={grievance.priority} withWord />
-          <StatusBadge status={grievance.status} />
-          {grievance.overdue && <OverdueMarker />}
-          {grievance.hidden && <HiddenMarker />}
-        </div>
-      </header>
-
-      <div className="details__meta">
-        <p>
-          <span className="details__meta-label">Reported on</span>{" "}
-          <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>{" "}
-          <span className="muted">({formatDuration(grievance.age_seconds)} ago)</span>
-        </p>
-        {grievance.location && (
-          <p>
-            <span className="details__meta-label">Location:</span> {grievance.location}
-          </p>
-        )}
-        <p>
-          <span className="details__meta-label">Category:</span> {grievance.category}
-        </p>
-      </div>
+      <GrievanceSummary
+        grievance={grievance}
+        flags={
+          <>
+            {grievance.overdue && <OverdueMarker />}
+            {grievance.hidden && <HiddenMarker />}
+          </>
+        }
+        reportedNote={<span className="muted">({formatDuration(grievance.age_seconds)} ago)</span>}
+      />
 
       <section className="contact-box" aria-labelledby="staff-contact-heading">
         <h2 id="staff-contact-heading">Contact Information:</h2>
@@ -64,10 +48,7 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
         )}
       </section>
 
-      <section className="details__section" aria-labelledby="staff-description-heading">
-        <h2 id="staff-description-heading">Issue Description</h2>
-        <p className="details__description">{grievance.description}</p>
-      </section>
+      <IssueDescription text={grievance.description} />
 
       <AttachedImages images={grievance.images} />
     </article>

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import type { PublicGrievance } from "../../../../shared/api-types.ts";
+import { formatDateTime } from "../../../../shared/format.ts";
+import { PriorityBadge, StatusBadge } from "./badges.tsx";
+
+interface GrievanceSummaryProps {
+  grievance: PublicGrievance;
+  /** More badges after priority and status (the console's overdue and hidden markers). */
+  flags?: ReactNode;
+  /** Shown after the reported date and time (the console's age). */
+  reportedNote?: ReactNode;
+}
+
+/** Title, badges, reported date, location and category: the top of the public and the staff details pages. */
+export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSummaryProps) {
+  return (
+    <>
+      <header className="details__header">
+        <h1 className="details__title">{grievance.title}</h1>
+        <div className="badge-row">
+          <PriorityBadge priority={grievance.priority} withWord />
+          <StatusBadge status={grievance.status} />
+          {flags}
+        </div>
+      </header>
+
+      <div className="details__meta">
+        <p>
+          <span className="details__meta-label">Reported on</span>{" "}
+          <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>
+          {reportedNote && <> {reportedNote}</>}
+        </p>
+        {grievance.location && (
+          <p>
+            <span className="details__meta-label">Location:</span> {grievance.location}
+          </p>
+        )}
+        <p>
+          <span className="details__meta-label">Category:</span> {grievance.category}
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** "Issue Description", line breaks kept. */
+export function IssueDescription({ text }: { text: string }) {
+  return (
+    <section className="details__section" aria-labelledby="description-heading">
+      <h2 id="description-heading">Issue Description</h2>
+      <p className="details__description">{text}</p>
+    </section>
+  );
+}
