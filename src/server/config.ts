@@ -15,6 +15,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   STORAGE_DIR: z.string().min(1).optional(),
+  // S3-compatible image storage (AWS S3, MinIO, R2) instead of the folder.
+  IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(3).max(63).default("grievance-images"),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .enum(["true", "false"])
@@ -38,7 +46,19 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+  message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK's usual sources are used)",
+  path: ["S3_SECRET_ACCESS_KEY"],
 });
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** MinIO and most self-hosted servers need bucket-in-path addressing. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -48,6 +68,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Folder that holds the `grievance-images` bucket. */
   storageDir: string;
+  /** Set when IMAGE_STORAGE=s3: images go to this bucket instead of storageDir. */
+  s3: S3Config | undefined;
   logLevel: string;
   trustProxy: boolean;
   maxImagePixels: number;
@@ -81,6 +103,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "storage")),
+    s3:
+      e.IMAGE_STORAGE === "s3"
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === "true" : e.S3_ENDPOINT !== undefined,
+          }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     maxImagePixels: e.MAX_IMAGE_PIXELS,

@@ -5,7 +5,7 @@ import type { Database } from "../db/database.ts";
 import { MigrationError } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { DataDirectoryInUseError } from "../db/pglite-database.ts";
-import { LocalImageStore } from "../storage/local-image-store.ts";
+import { createImageStore } from "../storage/create-image-store.ts";
 
 export interface RunningPortal {
   config: Config;
@@ -45,13 +45,14 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     throw new StartupError(`Could not open ${where}: ${(error as Error).message}`);
   }
 
-  const imageStore = new LocalImageStore(config.storageDir);
+  const imageStore = createImageStore(config);
   try {
     const app = await buildApp({ config, db, imageStore, logger: loggerOptions(config.logLevel) });
     try {
-      await imageStore.ensureBucket();
+      await imageStore.check();
     } catch (error) {
-      app.log.error({ err: error }, `Image storage at ${imageStore.bucketDir} is not usable; check STORAGE_DIR.`);
+      const settings = config.s3 ? "the S3_* settings" : "STORAGE_DIR";
+      app.log.error({ err: error }, `Image storage (${imageStore.location}) is not usable; check ${settings}.`);
     }
     try {
       await app.listen({ host: config.host, port: config.port });

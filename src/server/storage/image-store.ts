@@ -8,11 +8,13 @@ export interface StoredObject {
 }
 
 /**
- * The bucket `grievance-images`. The local folder implementation is the default; an S3-compatible one can
- * implement the same four operations. Keys are validated by every implementation (see object-key.ts).
+ * The bucket `grievance-images`. The local folder is the default (LocalImageStore); S3ImageStore keeps it in
+ * an S3-compatible service. Keys are validated by every implementation (see object-key.ts).
  */
 export interface ImageStore {
   readonly bucket: string;
+  /** Where the bucket is, for operators' messages ("folder /srv/data/storage/grievance-images"). */
+  readonly location: string;
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** null when the key is malformed or no such object exists. */
   get(key: string): Promise<StoredObject | null>;

@@ -14,9 +14,11 @@ const PROBE_NAME = ".probe";
 export class LocalImageStore implements ImageStore {
   readonly bucket = IMAGE_BUCKET;
   readonly bucketDir: string;
+  readonly location: string;
 
   constructor(storageDir: string) {
     this.bucketDir = path.join(path.resolve(storageDir), IMAGE_BUCKET);
+    this.location = `folder ${this.bucketDir}`;
   }
 
   async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
@@ -64,7 +66,7 @@ export class LocalImageStore implements ImageStore {
    * Creates the bucket folder if it can. When storageDir is unusable (under a regular file, read-only, ...) this
    * throws and nothing is created; callers report the storage error rather than crash.
    */
-  async ensureBucket(): Promise<void> {
+  private async ensureBucket(): Promise<void> {
     await fs.mkdir(this.bucketDir, { recursive: true });
   }
 
