@@ -7,6 +7,9 @@ import type { Database } from "./database.ts";
 
 export class DataDirectoryInUseError extends Error {}
 
+// The holder refreshes its lock every half of this; a lock older than this belongs to a process that is gone.
+const LOCK_STALE_MS = 15_000;
+
 /**
  * PGlite keeps one PostgreSQL in this process. It does not lock its data directory itself, and two processes
  * writing one directory corrupt it, so we hold a lock for as long as it is open.
@@ -17,11 +20,12 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     try {
-      release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, ".lock"), stale: 15_000 });
+      release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, ".lock"), stale: LOCK_STALE_MS });
     } catch {
       throw new DataDirectoryInUseError(
         `The database folder ${dataDir} is already in use by another running portal. ` +
-          "Stop that process first, or set DATA_DIR to another folder.",
+          "Stop that process first, or set DATA_DIR to another folder. " +
+          `If it stopped abruptly, its lock expires ${LOCK_STALE_MS / 1000} seconds later.`,
       );
     }
   }
