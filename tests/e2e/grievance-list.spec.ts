@@ -1,5 +1,5 @@
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
-import { expect, expectNoAxeViolations, pngImage, seedGrievance, test } from "./support/fixtures.ts";
+import { expect, expectNoAxeViolations, pngImage, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
 
 // The list request, with or without a query string.
 const LIST_API = /\/api\/grievances(\?.*)?$/;
@@ -140,5 +140,26 @@ test.describe("grievance list", () => {
     fail = false;
     await page.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByText("Showing 3 of 3 grievances")).toBeVisible();
+  });
+});
+
+test.describe("grievance list paging", () => {
+  test("pages through matching reports with Previous and Next, keeping the search", async ({ page, request, baseURL }) => {
+    const token = uniqueTitle("Hydrant").replace(" ", "-");
+    for (let i = 1; i <= 13; i++) await seedGrievance(request, baseURL!, { title: `${token} number ${i}` });
+    await page.goto(`/grievances?q=${token}`);
+    await expect(page.getByText(/^Showing 13 of \d+ grievances$/)).toBeVisible();
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(12);
+
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`q=${token}.*page=2|page=2.*q=${token}`));
+    // Newest first, so the oldest report is alone on the last page.
+    await expect(page.getByRole("article").getByRole("heading")).toHaveText([`${token} number 1`]);
+
+    await page.getByRole("link", { name: "Previous" }).click();
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(12);
   });
 });

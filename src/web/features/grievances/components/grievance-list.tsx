@@ -5,7 +5,6 @@ import { GrievanceCard } from "./grievance-card.tsx";
 import { Pagination } from "./pagination.tsx";
 
 export function GrievanceList({ data }: { data: GrievanceListResponse }) {
-  const pageCount = Math.max(1, Math.ceil(data.matching / Math.max(1, data.pageSize)));
   return (
     <>
       <p className="result-count" role="status" data-testid="result-count">
@@ -26,7 +25,7 @@ export function GrievanceList({ data }: { data: GrievanceListResponse }) {
           ))}
         </div>
       )}
-      <Pagination page={data.page} pageCount={pageCount} />
+      <Pagination data={data} />
     </>
   );
 }

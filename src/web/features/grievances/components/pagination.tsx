@@ -8,9 +8,17 @@ function pageHref(search: string, page: number): string {
   return next ? `?${next}` : "?";
 }
 
+/** What a paged answer (public list or staff queue) tells about its pages. */
+interface Paged {
+  page: number;
+  pageSize: number;
+  matching: number;
+}
+
 /** Previous / Next links that keep the filters in the URL; shown only when there is more than one page. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+export function Pagination({ data: { page, pageSize, matching } }: { data: Paged }) {
   const { search } = useLocation();
+  const pageCount = Math.ceil(matching / pageSize);
   if (pageCount <= 1) return null;
   const hasPrevious = page > 1;
   const hasNext = page < pageCount;

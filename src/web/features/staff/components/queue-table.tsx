@@ -13,7 +13,6 @@ import { HiddenMarker, OverdueMarker } from "./markers.tsx";
  * become stacked blocks (staff.css) with each cell labelled by its data-label.
  */
 export function QueueTable({ data }: { data: StaffQueueResponse }) {
-  const pageCount = Math.max(1, Math.ceil(data.matching / Math.max(1, data.pageSize)));
   return (
     <>
       <p className="result-count" role="status" data-testid="queue-count">
@@ -68,7 +67,7 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
           </table>
         </div>
       )}
-      <Pagination page={data.page} pageCount={pageCount} />
+      <Pagination data={data} />
     </>
   );
 }
