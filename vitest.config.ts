@@ -2,7 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/faults/**/*.test.ts"],
+    // Prepares the PostgreSQL database when TEST_DATABASE_URL is set (CI); nothing otherwise.
+    globalSetup: ["tests/support/postgres-test-database.ts"],
     // API tests open PGlite (WebAssembly) per file; two cores, so keep the pool small.
     pool: "forks",
     maxWorkers: 2,

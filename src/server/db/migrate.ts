@@ -1,37 +1,94 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Database } from "./database.ts";
+import type { Database, Queryable } from "./database.ts";
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../../migrations");
 
+// Any constant works, as long as nothing else in the database takes the same advisory lock.
+const MIGRATION_LOCK_KEY = 4_212_026_001;
+
 export class MigrationError extends Error {}
 
+interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
 /**
- * Applies every `migrations/NNN_name.sql` not yet recorded in `schema_migrations`, in name order, each in its own
- * transaction. A failing migration throws (and so stops start-up) with the file name and the database's message.
+ * Applies every `migrations/NNN_name.sql` not yet recorded in `schema_migrations`, in name order
+ * (docs/operations.md, "Migrations").
+ *
+ * Each migration runs in its own transaction under an advisory lock, so several portals starting at once against
+ * one PostgreSQL server queue up: the first applies a migration, the next finds it recorded and moves on. A failing
+ * migration throws (stopping start-up) with the file name and the database's message, keeping the ones before it.
+ * A migration edited after it was applied stops start-up too: the database no longer matches what the file says.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
-  const done = new Set(
-    (await db.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
-  );
-  const files = (await fs.readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const files = await readMigrations(dir);
   const applied: string[] = [];
-  for (const file of files) {
-    if (done.has(file)) continue;
-    const sql = await fs.readFile(path.join(dir, file), "utf8");
-    try {
-      await db.transaction(async (tx) => {
-        await tx.exec(sql);
-        await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [file]);
-      });
-    } catch (error) {
-      throw new MigrationError(`Migration ${file} failed: ${(error as Error).message}`);
+  try {
+    for (;;) {
+      const name = await db.transaction((tx) => applyNextPending(tx, files));
+      if (!name) return applied;
+      applied.push(name);
     }
-    applied.push(file);
+  } catch (error) {
+    if (error instanceof MigrationError) throw error;
+    throw new MigrationError(`Migrations could not run: ${(error as Error).message}`, { cause: error });
   }
-  return applied;
+}
+
+/** Under the lock: checks what is recorded, applies the first pending migration and returns its name. */
+async function applyNextPending(tx: Queryable, files: MigrationFile[]): Promise<string | undefined> {
+  await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+  const recorded = await recordedChecksums(tx);
+  for (const file of files) {
+    const checksum = recorded.get(file.name);
+    if (checksum === null) {
+      // Recorded before checksums were kept: trust the file as it is now.
+      await tx.query("UPDATE schema_migrations SET checksum = $2 WHERE name = $1", [file.name, file.checksum]);
+    } else if (checksum !== undefined && checksum !== file.checksum) {
+      throw new MigrationError(
+        `Migration ${file.name} was changed after it was applied to this database. ` +
+          "Restore the file as it was and put the change in a new migration.",
+      );
+    }
+  }
+  const pending = files.find((file) => !recorded.has(file.name));
+  if (!pending) return undefined;
+  try {
+    await tx.exec(pending.sql);
+  } catch (error) {
+    throw new MigrationError(`Migration ${pending.name} failed: ${(error as Error).message}`, { cause: error });
+  }
+  await tx.query("INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)", [pending.name, pending.checksum]);
+  return pending.name;
+}
+
+async function readMigrations(dir: string): Promise<MigrationFile[]> {
+  const names = (await fs.readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await fs.readFile(path.join(dir, name), "utf8");
+      // Line endings differ between checkouts (git autocrlf); they do not change what a migration does.
+      const checksum = createHash("sha256").update(sql.replace(/\r\n/g, "\n")).digest("hex");
+      return { name, sql, checksum };
+    }),
+  );
+}
+
+async function recordedChecksums(tx: Queryable): Promise<Map<string, string | null>> {
+  await tx.exec(`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    );
+    ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text;
+  `);
+  const { rows } = await tx.query<{ name: string; checksum: string | null }>(
+    "SELECT name, checksum FROM schema_migrations",
+  );
+  return new Map(rows.map((r) => [r.name, r.checksum]));
 }
