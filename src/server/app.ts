@@ -10,6 +10,7 @@ import { grievanceRoutes } from "./grievances/grievance-routes.ts";
 import { GrievanceService } from "./grievances/grievance-service.ts";
 import { answerFrameworkError, registerErrorHandlers } from "./http/error-handler.ts";
 import { HttpError } from "./http/http-error.ts";
+import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { registerSpa } from "./http/spa.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
@@ -60,8 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandlers(app);
   await app.register(fastifyRateLimit, {
-    // Only routes that ask for it (submitting) are limited; reading stays free.
+    // Only routes that ask for it (submitting, the status probes) are limited; reading stays free.
     global: false,
+    store: rateLimitStore(db),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

@@ -27,7 +27,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
 
   app.post(
     apiPaths.grievances,
-    { config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS } } },
+    { config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS, shared: true } } },
     async (request, reply): Promise<PublicGrievance> => {
       const { fields, uploads } = await readSubmission(request);
       const parsed = grievanceInputSchema.safeParse(fields);
