@@ -16,6 +16,7 @@ import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
 import type { ImageStore } from "./storage/image-store.ts";
+import { StorageProbe } from "./storage/storage-probe.ts";
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ---- Services ----
   const repository = deps.repository ?? new GrievanceRepository(db);
+  const storageProbe = new StorageProbe(imageStore);
   const service = new GrievanceService({
     db,
     repository,
@@ -95,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ---- Routes ----
   await app.register(grievanceRoutes, { repository, service, submissionsPerHour: config.submissionsPerHour });
-  await app.register(statusRoutes, { imageStore, repository, databaseKind: db.kind });
+  await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(mediaRoutes, { imageStore, repository });
 
   // ---- Staff (sign-in and console) ----

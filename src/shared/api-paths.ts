@@ -3,7 +3,11 @@ export const apiPaths = {
   grievances: "/api/grievances",
   grievance: (id: string) => `/api/grievances/${encodeURIComponent(id)}`,
   storage: "/api/storage",
+  /** Readiness, kept at its first address: database and storage usable. */
   health: "/api/health",
+  readiness: "/api/health/ready",
+  /** The process answers; checks nothing else. */
+  liveness: "/api/health/live",
 } as const;
 
 /** Public URL prefix of stored images; the object key follows it. */

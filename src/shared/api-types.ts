@@ -41,6 +41,10 @@ export interface StorageStatus {
   message: string;
 }
 
+export interface LivenessStatus {
+  ok: true;
+}
+
 export interface HealthStatus {
   ok: boolean;
   database: { ok: boolean; kind: "pglite" | "postgres"; message?: string };

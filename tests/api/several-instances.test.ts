@@ -31,7 +31,8 @@ beforeAll(async () => {
     signInMaxFailures: 3,
   };
   const imageStore = new LocalImageStore(config.storageDir);
-  [first, second] = await Promise.all([1, 2].map(() => buildApp({ config, db, imageStore, logger: false })));
+  const build = () => buildApp({ config, db, imageStore, logger: false });
+  [first, second] = await Promise.all([build(), build()]);
 });
 
 afterAll(async () => {

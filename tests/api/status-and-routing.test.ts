@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HealthStatus, StorageStatus } from "../../src/shared/api-types.ts";
 import { MESSAGES } from "../../src/shared/messages.ts";
 import { SERVER_ERROR_MESSAGE } from "../../src/server/http/error-handler.ts";
+import { STATUS_CHECKS_PER_MINUTE } from "../../src/server/routes/status-routes.ts";
 import { makePng } from "../fixtures/images.ts";
 import { createTestApp, postGrievance, type TestApp } from "./test-app.ts";
 
@@ -26,6 +27,62 @@ describe("storage and health", () => {
     const res = await t.app.inject({ url: "/api/health" });
     expect(res.statusCode).toBe(200);
     expect(res.json<HealthStatus>()).toEqual({ ok: true, database: { ok: true, kind: t.db.kind }, storage: { ok: true } });
+  });
+
+  it("answers liveness without touching database or storage, and readiness like /api/health", async () => {
+    const live = await t.app.inject({ url: "/api/health/live" });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ ok: true });
+    const ready = await t.app.inject({ url: "/api/health/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json<HealthStatus>()).toEqual({ ok: true, database: { ok: true, kind: t.db.kind }, storage: { ok: true } });
+  });
+
+  it("probes storage once for many form views and health checks", async () => {
+    let probes = 0;
+    const counted = await createTestApp({
+      imageStore: (real) => ({
+        bucket: real.bucket,
+        location: real.location,
+        put: (...args) => real.put(...args),
+        get: (key) => real.get(key),
+        delete: (key) => real.delete(key),
+        check: () => {
+          probes += 1;
+          return real.check();
+        },
+      }),
+    });
+    try {
+      for (const url of ["/api/storage", "/api/health", "/api/storage", "/api/health/ready", "/api/storage"]) {
+        expect((await counted.app.inject({ url })).statusCode).toBe(200);
+      }
+      expect(probes).toBe(1);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it("rate-limits the storage check and the health probes per client", async () => {
+    const flooded = await createTestApp();
+    try {
+      const storage = [];
+      for (let i = 0; i < STATUS_CHECKS_PER_MINUTE; i++) {
+        storage.push((await flooded.app.inject({ url: "/api/storage" })).statusCode);
+      }
+      expect(storage.every((status) => status === 200)).toBe(true);
+      const refused = await flooded.app.inject({ url: "/api/storage" });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: "Too many status checks. Please wait a minute and try again." });
+      expect(refused.headers["retry-after"]).toBeDefined();
+      // Another client is not affected.
+      expect((await flooded.app.inject({ url: "/api/storage", remoteAddress: "192.0.2.7" })).statusCode).toBe(200);
+
+      for (let i = 0; i < STATUS_CHECKS_PER_MINUTE; i++) await flooded.app.inject({ url: "/api/health/live" });
+      expect((await flooded.app.inject({ url: "/api/health/live" })).statusCode).toBe(429);
+    } finally {
+      await flooded.close();
+    }
   });
 
   it("reports unusable storage with 503 and the storage message, without creating anything", async () => {
