@@ -47,6 +47,7 @@ describe("storage and health", () => {
         put: (...args) => real.put(...args),
         get: (key) => real.get(key),
         delete: (key) => real.delete(key),
+        list: () => real.list(),
         check: () => {
           probes += 1;
           return real.check();

@@ -2,8 +2,8 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_BUCKET } from "../../shared/domain.ts";
-import type { ImageStore, StoredObject } from "./image-store.ts";
-import { contentTypeOfKey } from "./object-key.ts";
+import type { ImageStore, ListedObject, StoredObject } from "./image-store.ts";
+import { contentTypeOfKey, isLeftoverName } from "./object-key.ts";
 
 const PROBE_NAME = ".probe";
 
@@ -51,8 +51,23 @@ export class LocalImageStore implements ImageStore {
   }
 
   async delete(key: string): Promise<void> {
-    const file = this.pathOf(key);
+    const file = this.pathOf(key) ?? (isLeftoverName(key) ? path.join(this.bucketDir, key) : undefined);
     if (file) await fs.rm(file, { force: true });
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    let dir: Awaited<ReturnType<typeof fs.opendir>>;
+    try {
+      dir = await fs.opendir(this.bucketDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for await (const entry of dir) {
+      if (!entry.isFile() || !(contentTypeOfKey(entry.name) || isLeftoverName(entry.name))) continue;
+      const stat = await fs.stat(path.join(this.bucketDir, entry.name)).catch(() => undefined);
+      if (stat) yield { name: entry.name, lastModified: stat.mtime };
+    }
   }
 
   async check(): Promise<void> {

@@ -23,6 +23,14 @@ export function isValidObjectKey(key: string): boolean {
   return OBJECT_KEY_PATTERN.test(key);
 }
 
+// What a crash can leave in a bucket besides images: a probe object (storage check) or, in the folder store, a
+// file still under its temporary name. The orphan sweep removes them too.
+const LEFTOVER_PATTERN = /^(\.probe-[0-9]{1,10}-[0-9]{13}|[0-9]{13}-[a-z0-9]{10}-[a-z0-9-]{1,80}(\.thumb)?\.(jpg|png|gif|webp)\.[0-9]{1,10}\.tmp)$/;
+
+export function isLeftoverName(name: string): boolean {
+  return LEFTOVER_PATTERN.test(name);
+}
+
 /** Content type of a valid key, from its extension; undefined for an invalid key. */
 export function contentTypeOfKey(key: string): string | undefined {
   const match = OBJECT_KEY_PATTERN.exec(key);

@@ -2,14 +2,15 @@ import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { S3Config } from "../config.ts";
-import type { ImageStore, StoredObject } from "./image-store.ts";
-import { contentTypeOfKey } from "./object-key.ts";
+import type { ImageStore, ListedObject, StoredObject } from "./image-store.ts";
+import { contentTypeOfKey, isLeftoverName } from "./object-key.ts";
 
 const PROBE_KEY = ".probe";
 
@@ -60,9 +61,22 @@ export class S3ImageStore implements ImageStore {
   }
 
   async delete(key: string): Promise<void> {
-    if (!contentTypeOfKey(key)) return;
+    if (!contentTypeOfKey(key) && !isLeftoverName(key)) return;
     // S3 answers a delete of a missing object with success, as the interface asks.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const name = object.Key;
+        if (!name || !object.LastModified || !(contentTypeOfKey(name) || isLeftoverName(name))) continue;
+        yield { name, lastModified: object.LastModified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async check(): Promise<void> {

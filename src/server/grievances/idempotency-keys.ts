@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+import { HttpError } from "../http/http-error.ts";
+import type { Upload } from "./grievance-service.ts";
+
+/**
+ * `Idempotency-Key` on POST /api/grievances (docs/operations.md, "Retried submits"): the form sends a fresh key
+ * per report and the same key again when it retries after a network error, so a retry whose first attempt did
+ * arrive returns that report instead of creating a second one. Keys live in submission_idempotency_keys
+ * (migration 007) for a day.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+// Visible ASCII: what the IETF draft's examples and every client library send (UUIDs, random tokens).
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+// A claim older than this whose report never arrived belongs to a request that died (killed process, lost
+// database): a retry may take it over.
+const IN_FLIGHT_LEASE = "5 minutes";
+const KEEP_FOR = "24 hours";
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
+  inFlight: "This report is still being submitted. Please wait a moment, then try again.",
+  reusedKey: "This Idempotency-Key was already used for a different report. Send a new key with a new report.",
+  alreadySubmitted: "This report was already submitted.",
+} as const;
+
+/** The header's value, undefined when absent; 400 when malformed. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== "string" || !KEY_PATTERN.test(header)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
+  return header;
+}
+
+/** Fingerprint of a submission: its fields and the bytes of each file, in order. */
+export function submissionHash(fields: Record<string, string>, uploads: Upload[]): string {
+  const hash = createHash("sha256");
+  const sortedFields = Object.keys(fields)
+    .sort()
+    .map((name) => [name, fields[name]]);
+  hash.update(JSON.stringify(sortedFields));
+  for (const upload of uploads) {
+    hash.update(`\0${upload.filename}\0${upload.bytes.length}\0`);
+    hash.update(upload.bytes);
+  }
+  return hash.digest("hex");
+}
+
+export type Claim = { kind: "claimed" } | { kind: "submitted"; grievanceId: string };
+
+/**
+ * Claims the key for this submission, or tells which report an earlier attempt with the same key created.
+ * 409 while another attempt with the key is in flight; 422 when the key came with a different submission.
+ */
+export async function claimIdempotencyKey(db: Queryable, key: string, requestHash: string): Promise<Claim> {
+  const claimed = await db.query(
+    `INSERT INTO submission_idempotency_keys AS k (key, request_hash) VALUES ($1, $2)
+     ON CONFLICT (key) DO UPDATE SET request_hash = excluded.request_hash, claimed_at = now()
+       WHERE k.grievance_id IS NULL AND k.claimed_at < now() - interval '${IN_FLIGHT_LEASE}'
+     RETURNING key`,
+    [key, requestHash],
+  );
+  if (claimed.rows.length > 0) return { kind: "claimed" };
+  const { rows } = await db.query<{ request_hash: string; grievance_id: string | null }>(
+    "SELECT request_hash, grievance_id FROM submission_idempotency_keys WHERE key = $1",
+    [key],
+  );
+  const existing = rows[0];
+  // Released between the two statements: the other attempt failed, so this one may simply try again.
+  if (!existing) return claimIdempotencyKey(db, key, requestHash);
+  if (existing.request_hash !== requestHash) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
+  if (!existing.grievance_id) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inFlight);
+  return { kind: "submitted", grievanceId: existing.grievance_id };
+}
+
+/** In the transaction that inserts the report: from now on the key answers with this report. */
+export async function bindIdempotencyKey(tx: Queryable, key: string, grievanceId: string): Promise<void> {
+  await tx.query("UPDATE submission_idempotency_keys SET grievance_id = $2 WHERE key = $1", [key, grievanceId]);
+}
+
+/** After a failed attempt: nothing was saved, so a retry with the key must be free to try again. */
+export async function releaseIdempotencyKey(db: Queryable, key: string): Promise<void> {
+  await db.query("DELETE FROM submission_idempotency_keys WHERE key = $1 AND grievance_id IS NULL", [key]);
+}
+
+/** Hourly maintenance. */
+export async function deleteExpiredIdempotencyKeys(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM submission_idempotency_keys WHERE claimed_at < now() - interval '${KEEP_FOR}' RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+  );
+  return rows[0]?.n ?? 0;
+}

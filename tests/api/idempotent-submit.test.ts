@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiError, PublicGrievance } from "../../src/shared/api-types.ts";
+import { IDEMPOTENCY_MESSAGES } from "../../src/server/grievances/idempotency-keys.ts";
+import type { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
+import type { ImageStore } from "../../src/server/storage/image-store.ts";
+import { makePng } from "../fixtures/images.ts";
+import { countRows, createTestApp, multipart, storedFiles, type FileField, type TestApp } from "./test-app.ts";
+
+const fields = { title: "No water since Tuesday", description: "The whole street is dry.", category: "Water Supply Problems" };
+
+let t: TestApp;
+// Lets a test hold an attempt while it stores its images (as slow storage would), to see a second one arrive.
+let holdStorage: Promise<void> | undefined;
+let failNextInsert = false;
+beforeAll(async () => {
+  t = await createTestApp({
+    imageStore: (real) =>
+      Object.assign(Object.create(real) as ImageStore, {
+        put: async (...args: Parameters<ImageStore["put"]>) => {
+          await holdStorage;
+          return real.put(...args);
+        },
+      }),
+    repository: (real) =>
+      Object.assign(Object.create(real) as GrievanceRepository, {
+        insert: async (...args: Parameters<GrievanceRepository["insert"]>) => {
+          if (failNextInsert) {
+            failNextInsert = false;
+            throw new Error("simulated insert failure");
+          }
+          return real.insert(...args);
+        },
+      }),
+  });
+});
+afterAll(() => t.close());
+
+async function submit(key: string | undefined, body = fields, files: FileField[] = []) {
+  const form = await multipart(body, files);
+  return t.app.inject({
+    method: "POST",
+    url: "/api/grievances",
+    payload: form.payload,
+    headers: { ...form.headers, ...(key === undefined ? {} : { "idempotency-key": key }) },
+  });
+}
+
+describe("POST /api/grievances with an Idempotency-Key", () => {
+  it("answers a retry with the report the first attempt created, and stores nothing twice", async () => {
+    const image = [{ filename: "dry-tap.png", bytes: await makePng() }];
+    const rowsBefore = await countRows(t.db);
+    const first = await submit("retry-after-network-error-1", fields, image);
+    expect(first.statusCode).toBe(201);
+    const filesAfterFirst = (await storedFiles(t.storageDir)).length;
+
+    const retry = await submit("retry-after-network-error-1", fields, image);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json<PublicGrievance>()).toEqual(first.json<PublicGrievance>());
+    expect(await countRows(t.db)).toBe(rowsBefore + 1);
+    expect((await storedFiles(t.storageDir)).length).toBe(filesAfterFirst);
+  });
+
+  it("refuses the same key with a different report (422), storing nothing", async () => {
+    expect((await submit("reused-key-1")).statusCode).toBe(201);
+    const rowsBefore = await countRows(t.db);
+    const other = await submit("reused-key-1", { ...fields, title: "Another problem" });
+    expect(other.statusCode).toBe(422);
+    expect(other.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.reusedKey });
+    expect(await countRows(t.db)).toBe(rowsBefore);
+  });
+
+  it("answers 409 while an attempt with the same key is still in flight, then the retry gets the report", async () => {
+    let release!: () => void;
+    holdStorage = new Promise((resolve) => (release = resolve));
+    const image = [{ filename: "slow.png", bytes: await makePng() }];
+    const rowsBefore = await countRows(t.db);
+    const slow = submit("in-flight-key-1", fields, image);
+    // Wait until the first attempt has claimed the key.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await t.db.query("SELECT 1 FROM submission_idempotency_keys WHERE key = 'in-flight-key-1'");
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const meanwhile = await submit("in-flight-key-1", fields, image);
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.inFlight });
+    release();
+    holdStorage = undefined;
+    const done = await slow;
+    expect(done.statusCode).toBe(201);
+    const retry = await submit("in-flight-key-1", fields, image);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json<PublicGrievance>().id).toBe(done.json<PublicGrievance>().id);
+    expect(await countRows(t.db)).toBe(rowsBefore + 1);
+  });
+
+  it("frees the key when the attempt fails, so the retry can succeed", async () => {
+    failNextInsert = true;
+    const rowsBefore = await countRows(t.db);
+    const failed = await submit("failed-first-1");
+    expect(failed.statusCode).toBe(500);
+    const retry = await submit("failed-first-1");
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await countRows(t.db)).toBe(rowsBefore + 1);
+  });
+
+  it("does not use up a key on a report that fails validation", async () => {
+    const invalid = await submit("validation-first-1", { ...fields, title: "" });
+    expect(invalid.statusCode).toBe(400);
+    expect((await submit("validation-first-1")).statusCode).toBe(201);
+  });
+
+  it("takes over a claim abandoned by a process that died", async () => {
+    await t.db.query(
+      `INSERT INTO submission_idempotency_keys (key, request_hash, claimed_at)
+       VALUES ('abandoned-1', 'whatever', now() - interval '10 minutes')`,
+    );
+    expect((await submit("abandoned-1")).statusCode).toBe(201);
+  });
+
+  it("refuses a malformed key with 400 and works without one", async () => {
+    const tooLong = await submit("k".repeat(256));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.invalidKey });
+    const withSpace = await submit("has space");
+    expect(withSpace.statusCode).toBe(400);
+    const rowsBefore = await countRows(t.db);
+    expect((await submit(undefined)).statusCode).toBe(201);
+    expect((await submit(undefined)).statusCode).toBe(201);
+    expect(await countRows(t.db)).toBe(rowsBefore + 2);
+  });
+});
