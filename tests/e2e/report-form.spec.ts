@@ -167,6 +167,34 @@ test.describe("report form", () => {
 });
 
 test.describe("report form when things go wrong", () => {
+  test("a retry after a lost answer does not store the report twice", async ({ page, request, baseURL }) => {
+    const title = uniqueTitle("Lost answer report");
+    await page.goto("/submit-grievance");
+    await fillRequired(page, title);
+    const keys: string[] = [];
+    let first = true;
+    await page.route("**/api/grievances", async (route) => {
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (!first) return route.continue();
+      first = false;
+      // The server stores the report, but the answer never reaches the browser (a dropped mobile connection).
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    const submit = page.getByRole("button", { name: "Submit Grievance" });
+    await submit.click();
+    await expect(page.getByRole("alert").filter({ hasText: "The portal could not be reached" })).toBeVisible();
+    await expect(page.getByLabel("Issue Title*")).toHaveValue(title);
+    await submit.click();
+    await expect(page.getByText("Grievance submitted successfully!")).toBeVisible();
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const found = await request.get(`${baseURL}/api/grievances?q=${encodeURIComponent(title)}`);
+    expect((await found.json()).matching).toBe(1);
+  });
+
   test("a refused submission shows the reason and keeps every entry and image", async ({ page }) => {
     // One submission an hour: the second is refused by the server.
     const portal = await startPortal({ SUBMISSIONS_PER_HOUR: "1" });

@@ -7,12 +7,30 @@ export function getStorageStatus(signal?: AbortSignal): Promise<StorageStatus> {
   return apiFetch<StorageStatus>(apiPaths.storage, { signal });
 }
 
+/**
+ * A fresh Idempotency-Key for one report. Sent again when the same entries are retried after a failure, so a
+ * submit whose answer was lost is not stored twice (docs/operations.md, "Retried submits"). getRandomValues,
+ * unlike randomUUID, also works on plain-HTTP addresses other than localhost.
+ */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** One multipart request with every field and the chosen image files under `images` (DESIGN.md D2). */
-export function createGrievance(fields: Readonly<Record<GrievanceField, string>>, images: readonly File[]): Promise<PublicGrievance> {
+export function createGrievance(
+  fields: Readonly<Record<GrievanceField, string>>,
+  images: readonly File[],
+  idempotencyKey: string,
+): Promise<PublicGrievance> {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === "string") body.append(key, value);
   }
   for (const file of images) body.append("images", file, file.name);
-  return apiFetch<PublicGrievance>(apiPaths.grievances, { method: "POST", body });
+  return apiFetch<PublicGrievance>(apiPaths.grievances, {
+    method: "POST",
+    body,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
 }

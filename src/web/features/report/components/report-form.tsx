@@ -13,7 +13,7 @@ import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
 import { isAcceptableImage } from "../../../lib/image-files.ts";
 import { priorityLabel } from "../../../lib/labels.ts";
 import { paths } from "../../../lib/paths.ts";
-import { createGrievance } from "../api/report.ts";
+import { createGrievance, newSubmissionKey } from "../api/report.ts";
 import { ImagePicker, IMAGES_INPUT_ID, type ChosenImage } from "./image-picker.tsx";
 import { StorageNotice } from "./storage-notice.tsx";
 
@@ -57,6 +57,8 @@ export function ReportForm() {
   const [imageError, setImageError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>("idle");
   const liveUrls = useRef(new Set<string>());
+  // One key per set of entries: a retry of unchanged entries reuses it, any change starts a new report.
+  const submissionKey = useRef<string | undefined>(undefined);
 
   // Object URLs of the previews are freed when the form goes away.
   useEffect(() => {
@@ -79,6 +81,7 @@ export function ReportForm() {
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const field = event.target.name as GrievanceField;
     const value = event.target.value;
+    submissionKey.current = undefined;
     setValues((prev) => ({ ...prev, [field]: value }));
     if (errors[field]) {
       setErrors((prev) => {
@@ -105,6 +108,7 @@ export function ReportForm() {
       nextImageId += 1;
       return { id: `image-${nextImageId}`, file, previewUrl };
     });
+    submissionKey.current = undefined;
     setImages((prev) => [...prev, ...added]);
     setImageError(undefined);
   };
@@ -115,6 +119,7 @@ export function ReportForm() {
       URL.revokeObjectURL(image.previewUrl);
       liveUrls.current.delete(image.previewUrl);
     }
+    submissionKey.current = undefined;
     setImages((prev) => prev.filter((candidate) => candidate.id !== id));
     setImageError(undefined);
   };
@@ -142,7 +147,8 @@ export function ReportForm() {
     setImageError(undefined);
     setStatus("submitting");
     try {
-      await createGrievance(values, images.map((image) => image.file));
+      submissionKey.current ??= newSubmissionKey();
+      await createGrievance(values, images.map((image) => image.file), submissionKey.current);
       setStatus("success");
     } catch (error) {
       // DESIGN.md D3: say what went wrong and keep every entry and image for another try.
