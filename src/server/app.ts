@@ -2,15 +2,16 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from "fastify";
-import { FIELD_LIMITS, MAX_IMAGE_BYTES, MAX_IMAGES } from "../shared/domain.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
 import { grievanceRoutes } from "./grievances/grievance-routes.ts";
 import { GrievanceService } from "./grievances/grievance-service.ts";
-import { answerFrameworkError, registerErrorHandlers } from "./http/error-handler.ts";
+import { MULTIPART_LIMITS } from "./grievances/upload-limits.ts";
+import { answerClientError, answerFrameworkError, registerErrorHandlers } from "./http/error-handler.ts";
 import { HttpError } from "./http/http-error.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
+import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { registerSpa } from "./http/spa.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
@@ -28,10 +29,6 @@ export interface AppDeps {
   repository?: GrievanceRepository;
 }
 
-// Enough for the longest description (5,000 characters of up to 4 bytes each) with room to spare; anything cut
-// at this size is over its field's limit anyway and fails validation with that field's message.
-const MAX_FIELD_BYTES = FIELD_LIMITS.description * 4 + 1024;
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, imageStore } = deps;
   const loggerOption = deps.logger ?? { level: config.logLevel };
@@ -39,6 +36,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
     trustProxy: config.trustProxy,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // A whole request, headers and body, must arrive within this, or Node answers 408 and disconnects: a client
+    // dripping bytes cannot hold a connection open. No idle timeout (connectionTimeout): it would also cut off the
+    // answer of a slow handler, and an idle connection is already bounded by headersTimeout.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      // Node looks for overdue requests on this beat, 30 s by default, which would add up to that much again.
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.round(config.requestTimeoutMs / 10))),
+    },
   });
 
   // ---- Infrastructure ----
@@ -71,18 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `Too many reports from your connection. Please try again in ${Math.ceil(context.ttl / 60_000)} minute(s).`,
       ),
   });
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: false,
-    limits: {
-      fileSize: MAX_IMAGE_BYTES,
-      // One more than allowed, so a sixth file is seen and answered with the "at most 5" message.
-      files: MAX_IMAGES + 1,
-      fields: 20,
-      fieldSize: MAX_FIELD_BYTES,
-      parts: 40,
-      headerPairs: 100,
-    },
-  });
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: MULTIPART_LIMITS });
+  // Text that cannot be stored is refused at the door, before any handler hands it to the database.
+  app.addHook("preValidation", rejectUnstorableText);
 
   // ---- Services ----
   const repository = deps.repository ?? new GrievanceRepository(db);
@@ -96,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // ---- Routes ----
-  await app.register(grievanceRoutes, { repository, service, submissionsPerHour: config.submissionsPerHour });
+  await app.register(grievanceRoutes, { db, repository, service, submissionsPerHour: config.submissionsPerHour });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(mediaRoutes, { imageStore, repository });
 

@@ -30,11 +30,14 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
   SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Staff console (issue 3).
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // Stored images no report references are deleted once older than this (docs/operations.md, "Orphan sweep").
+  ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
   OVERDUE_TARGETS: z
     .string()
     .optional()
@@ -74,6 +77,8 @@ export interface Config {
   trustProxy: boolean;
   maxImagePixels: number;
   submissionsPerHour: number;
+  /** Longest a client may take to send one request, headers and body; slower ones get a 408 and are disconnected. */
+  requestTimeoutMs: number;
   /** Built SPA; served when present. */
   webDir: string;
   /** Staff sessions end after this many minutes without a request... */
@@ -85,6 +90,8 @@ export interface Config {
   signInWindowMinutes: number;
   /** Days per priority after which an open report is overdue. */
   overdueTargetDays: OverdueTargets;
+  /** Unreferenced stored objects younger than this are left alone: a submit in flight stores images first. */
+  orphanGraceMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,12 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     webDir: path.resolve(import.meta.dirname, "../../dist/web"),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
     overdueTargetDays: e.OVERDUE_TARGETS,
+    orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
   };
 }
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createServer } from "vite";
+import { closeGracefully } from "./http/close-gracefully.ts";
 import { closeOnSignals, displayUrl, reportStartupFailure, startPortal } from "./http/start-portal.ts";
 
 /**
@@ -28,7 +29,7 @@ try {
   console.log(`Portal (dev) running at ${displayUrl(portal.config.host, VITE_PORT)}`);
   closeOnSignals(async () => {
     await vite.close();
-    await portal.app.close();
+    await closeGracefully(portal.app);
     await portal.db.close();
   });
 } catch (error) {

@@ -1,10 +1,11 @@
+import { closeGracefully } from "./http/close-gracefully.ts";
 import { closeOnSignals, reportStartupFailure, startPortal } from "./http/start-portal.ts";
 
 try {
   const { app, db, url } = await startPortal();
   console.log(`Portal running at ${url}`);
   closeOnSignals(async () => {
-    await app.close();
+    await closeGracefully(app);
     await db.close();
   });
 } catch (error) {

@@ -9,6 +9,7 @@ import {
   STATUSES,
 } from "./domain.ts";
 import { MESSAGES } from "./messages.ts";
+import { isStorableText } from "./storable-text.ts";
 
 /**
  * The one schema for a new report: the form validates with it before sending, and the server validates the
@@ -23,10 +24,14 @@ const requiredText = (label: string, max: number) =>
     .string({ error: MESSAGES.requiredFields })
     .trim()
     .min(1, MESSAGES.requiredFields)
-    .max(max, MESSAGES.tooLong(label, max));
+    .max(max, MESSAGES.tooLong(label, max))
+    .refine(isStorableText, MESSAGES.invalidCharacters(label));
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, MESSAGES.tooLong(label, max)).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, MESSAGES.tooLong(label, max)).refine(isStorableText, MESSAGES.invalidCharacters(label)).optional(),
+  );
 
 // Plausible, not strict: digits with the usual separators, 6 to 20 digits in all.
 const PHONE_PATTERN = /^\+?[0-9 ()./-]+$/;
@@ -88,14 +93,29 @@ export function summaryMessageOf(errors: FieldErrors): string {
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blankToUndefined, z.enum(values).optional());
 
+// Decimal digits only, as our own links write them: "1e3", "0x10", "2.0" or "-1" are not page numbers.
+const wholeNumber = (max: number, fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[0-9]{1,9}$/, "Please use a whole number.")
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(max))
+      .default(fallback),
+  );
+
 /** Query of the public list (DESIGN.md D9); the web page keeps the same keys in its URL. */
 export const grievanceListQuerySchema = z.object({
-  q: z.preprocess(blankToUndefined, z.string().trim().max(FIELD_LIMITS.search).optional()),
+  q: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(FIELD_LIMITS.search).refine(isStorableText, MESSAGES.invalidCharacters("Search")).optional(),
+  ),
   category: optionalEnum(CATEGORIES),
   status: optionalEnum(STATUSES),
   priority: optionalEnum(PRIORITIES),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
-  pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
+  page: wholeNumber(100_000, 1),
+  pageSize: wholeNumber(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
 export type GrievanceListQuery = z.output<typeof grievanceListQuerySchema>;
 export type GrievanceListFilters = Omit<GrievanceListQuery, "page" | "pageSize">;

@@ -12,9 +12,15 @@ export const MESSAGES = {
   submitSuccess: "Grievance submitted successfully!",
   submitFailed: "Your grievance could not be submitted. Nothing was saved; your entries are kept, please try again.",
   networkFailed: "The portal could not be reached. Check your connection and try again.",
+  // The API's 503 while its database is down or not answering.
+  serviceUnavailable: "The service is temporarily unavailable. Please try again in a few minutes.",
   invalidEmail: "Please enter a valid email address.",
   invalidPhone: "Please enter a valid phone number.",
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  // Text holding NUL or a broken (unpaired) UTF-16 character, which cannot be stored (storable-text.ts).
+  invalidCharacters: (field: string) => `${field} contains invisible or broken characters that cannot be saved. Please retype it.`,
+  // A report body over the upload limit: every image at its largest plus the form.
+  uploadTooLarge: "The report is too large to send. Attach at most 5 images of up to 5MB each.",
   listFailed: "Grievances could not be loaded.",
   grievanceNotFound: "Grievance not found",
   loadingList: "Loading grievances...",

@@ -101,7 +101,7 @@ describe.each(kinds)("kill -9 under load on $name", (kind) => {
     const files = fs.readdirSync(bucket).sort();
     expect(files).toEqual([...referenced].sort());
     expect(referenced.size).toBeGreaterThanOrEqual(acknowledged.length * 2);
-  });
+  }, 180_000);
 });
 
 async function submit(url: string, i: number): Promise<PublicGrievance | undefined> {

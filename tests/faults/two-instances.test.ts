@@ -68,7 +68,7 @@ describe.skipIf(!postgresAvailable())("two instances racing at start-up", () => 
     const seen = await fetch(`${second}/api/grievances/${id}`);
     expect(seen.status).toBe(200);
     for (const url of [first, second]) expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 function urlOf(child: ChildProcess): Promise<string> {

@@ -42,7 +42,8 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
 
 /** Under the lock: checks what is recorded, applies the first pending migration and returns its name. */
 async function applyNextPending(tx: Queryable, files: MigrationFile[]): Promise<string | undefined> {
-  await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+  // As a script: scripts run without the request timeouts, and another portal's migration may take minutes.
+  await tx.exec(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
   const recorded = await recordedChecksums(tx);
   for (const file of files) {
     const checksum = recorded.get(file.name);

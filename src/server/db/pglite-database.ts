@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import lockfile from "proper-lockfile";
+import { lockDataDirectory } from "./data-directory-lock.ts";
 import type { Database } from "./database.ts";
 
-export class DataDirectoryInUseError extends Error {}
-
-// The holder refreshes its lock every half of this; a lock older than this belongs to a process that is gone.
-const LOCK_STALE_MS = 15_000;
+export { DataDirectoryInUseError } from "./data-directory-lock.ts";
 
 /**
  * PGlite keeps one PostgreSQL in this process. It does not lock its data directory itself, and two processes
@@ -16,19 +11,7 @@ const LOCK_STALE_MS = 15_000;
  * `dataDir` undefined opens an in-memory database (tests).
  */
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  let release: (() => Promise<void>) | undefined;
-  if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, ".lock"), stale: LOCK_STALE_MS });
-    } catch {
-      throw new DataDirectoryInUseError(
-        `The database folder ${dataDir} is already in use by another running portal. ` +
-          "Stop that process first, or set DATA_DIR to another folder. " +
-          `If it stopped abruptly, its lock expires ${LOCK_STALE_MS / 1000} seconds later.`,
-      );
-    }
-  }
+  const release = dataDir ? await lockDataDirectory(dataDir) : undefined;
   try {
     // Extensions must be passed at every open, not only when the extension is first created.
     const pg = await PGlite.create({ dataDir, extensions: { pg_trgm } });

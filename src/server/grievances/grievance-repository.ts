@@ -38,7 +38,11 @@ const COLUMNS = "id, title, description, location, category, priority, status, u
 const whereClauseOf = (filters: GrievanceListFilters, params: unknown[]) => allOf(filterConditions(filters, params));
 
 export class GrievanceRepository {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Runs inside the caller's transaction so the caller decides what else must succeed with it. */
   async insert(tx: Queryable, grievance: NewGrievance, images: ImageKeys[], status: Status): Promise<GrievanceRow> {

@@ -9,12 +9,23 @@ import {
 } from "../../shared/grievance-schema.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { HttpError } from "../http/http-error.ts";
+import type { Queryable } from "../db/database.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
 import type { GrievanceService } from "./grievance-service.ts";
+import {
+  bindIdempotencyKey,
+  claimIdempotencyKey,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_MESSAGES,
+  idempotencyKeyOf,
+  releaseIdempotencyKey,
+  submissionHash,
+} from "./idempotency-keys.ts";
 import { toPublicGrievance } from "./public-grievance.ts";
 import { readSubmission } from "./read-submission.ts";
 
 export interface GrievanceRoutesOptions {
+  db: Queryable;
   repository: GrievanceRepository;
   service: GrievanceService;
   submissionsPerHour: number;
@@ -23,21 +34,41 @@ export interface GrievanceRoutesOptions {
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
 export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async (app, options) => {
-  const { repository, service } = options;
+  const { db, repository, service } = options;
 
   app.post(
     apiPaths.grievances,
     { config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS, shared: true } } },
     async (request, reply): Promise<PublicGrievance> => {
+      const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const { fields, uploads } = await readSubmission(request);
       const parsed = grievanceInputSchema.safeParse(fields);
       if (!parsed.success) {
         const fieldErrors = fieldErrorsOf(parsed.error);
         throw new HttpError(400, summaryMessageOf(fieldErrors), fieldErrors);
       }
-      const row = await service.submit(parsed.data, uploads);
       reply.code(201);
-      return toPublicGrievance(row);
+      if (!idempotencyKey) return toPublicGrievance(await service.submit(parsed.data, uploads));
+
+      const claim = await claimIdempotencyKey(db, idempotencyKey, submissionHash(fields, uploads));
+      if (claim.kind === "submitted") {
+        // A retry whose first attempt arrived: the same answer again, nothing new stored.
+        const earlier = await repository.findById(claim.grievanceId);
+        if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.alreadySubmitted);
+        reply.header("idempotent-replayed", "true");
+        return toPublicGrievance(earlier);
+      }
+      try {
+        const row = await service.submit(parsed.data, uploads, (tx, inserted) =>
+          bindIdempotencyKey(tx, idempotencyKey, inserted.id),
+        );
+        return toPublicGrievance(row);
+      } catch (error) {
+        await releaseIdempotencyKey(db, idempotencyKey).catch((releaseError: unknown) =>
+          request.log.error({ err: releaseError }, "could not release an idempotency key; it frees itself later"),
+        );
+        throw error;
+      }
     },
   );
 

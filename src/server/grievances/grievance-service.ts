@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { NEW_GRIEVANCE_STATUS } from "../../shared/domain.ts";
 import type { NewGrievance } from "../../shared/grievance-schema.ts";
 import { MESSAGES } from "../../shared/messages.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { HttpError } from "../http/http-error.ts";
 import { detectImageFormat, type ImageFormat } from "../images/image-format.ts";
 import { processImage, type ProcessedImage } from "../images/image-pipeline.ts";
@@ -35,9 +36,18 @@ export interface GrievanceServiceDeps {
  * transaction rolls back, so a report is saved whole or not at all.
  */
 export class GrievanceService {
-  constructor(private readonly deps: GrievanceServiceDeps) {}
+  private readonly deps: GrievanceServiceDeps;
 
-  async submit(input: NewGrievance, uploads: Upload[]): Promise<GrievanceRow> {
+  constructor(deps: GrievanceServiceDeps) {
+    this.deps = deps;
+  }
+
+  /** `alsoInTransaction` commits or rolls back with the report (e.g. binding its idempotency key). */
+  async submit(
+    input: NewGrievance,
+    uploads: Upload[],
+    alsoInTransaction?: (tx: Queryable, row: GrievanceRow) => Promise<void>,
+  ): Promise<GrievanceRow> {
     const images = await this.prepareImages(uploads);
     const stored: string[] = [];
     try {
@@ -48,11 +58,15 @@ export class GrievanceService {
         stored.push(image.thumbnailKey);
       }
       const keys = images.map(({ key, thumbnailKey }) => ({ key, thumbnailKey }));
-      return await this.deps.db.transaction((tx) =>
-        this.deps.repository.insert(tx, input, keys, NEW_GRIEVANCE_STATUS),
-      );
+      return await this.deps.db.transaction(async (tx) => {
+        const row = await this.deps.repository.insert(tx, input, keys, NEW_GRIEVANCE_STATUS);
+        await alsoInTransaction?.(tx, row);
+        return row;
+      });
     } catch (error) {
       await this.removeStored(stored);
+      // The database being down is not this report's fault: the API says so (503) and when to try again.
+      if (error instanceof DatabaseUnavailableError) throw error;
       throw new HttpError(500, MESSAGES.submitFailed, undefined, { cause: error });
     }
   }

@@ -1,10 +1,15 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { STATUS_CODES, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiError } from "../../shared/api-types.ts";
 import { MESSAGES } from "../../shared/messages.ts";
+import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { HttpError } from "./http-error.ts";
 
 export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
 export const NOT_FOUND_MESSAGE = "Not found";
+// A restarting database is usually back within this; clients and monitors that honour Retry-After wait this long.
+const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 // Fastify's and @fastify/multipart's own errors carry technical messages; these are what a person reads instead.
 const MESSAGES_BY_CODE: Record<string, { status: number; message: string }> = {
@@ -38,7 +43,9 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   429: "Too many requests. Please wait a while and try again.",
 };
 
-function describe(error: FastifyError | HttpError): { status: number; body: ApiError } {
+/** The status and body an error is answered with (also used to word errors that are rethrown with more to say). */
+export function describeError(error: FastifyError | HttpError): { status: number; body: ApiError } {
+  if (error instanceof DatabaseUnavailableError) return { status: 503, body: { message: MESSAGES.serviceUnavailable } };
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) } };
   }
@@ -55,11 +62,52 @@ function describe(error: FastifyError | HttpError): { status: number; body: ApiE
 /** Every error becomes `{ message }` with a human message; server errors are logged, never shown in detail. */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = describe(error);
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    const { status, body } = describeError(error);
+    if (error instanceof DatabaseUnavailableError) {
+      // Every request fails alike during an outage: one line each, without a stack.
+      request.log.warn({ err: { message: error.message } }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ err: { message: error.message, code: (error as FastifyError).code }, status }, "request rejected");
+    // Part of the body was left unread: keeping the connection would have it wait for bytes nobody reads.
+    if (error instanceof HttpError && error.closeConnection) reply.header("connection", "close");
     return reply.code(status).type("application/json; charset=utf-8").send(body);
   });
+}
+
+// Node's HTTP server refuses these before Fastify sees a request: a request too slow to arrive (requestTimeout,
+// headersTimeout), headers over the size limit, and anything its parser cannot read (a bad or doubled
+// Content-Length, Transfer-Encoding together with Content-Length, ...).
+const CLIENT_ERROR_ANSWERS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: MESSAGES_BY_STATUS[408]! },
+  HPE_HEADER_OVERFLOW: { status: 431, message: "The request's headers are too large." },
+};
+const UNREADABLE_REQUEST = { status: 400, message: "The request could not be read." };
+
+/**
+ * Fastify's `clientErrorHandler`: answers what Node's HTTP server refuses with `{ message }` like every other
+ * error (Fastify's default writes its own technical JSON), then closes the connection, which cannot be trusted
+ * to carry another request.
+ */
+export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, message } = CLIENT_ERROR_ANSWERS[error.code] ?? UNREADABLE_REQUEST;
+  // Scanners and broken clients cause these all day: worth a line when looking for them, not in every log.
+  this.log.debug({ err: { message: error.message, code: error.code }, status }, "request refused by the HTTP server");
+  // As Node does itself: never write into an answer already under way (a refused upload's answer may still be
+  // going out while the rest of its body is read and dropped).
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ message } satisfies ApiError);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }
 
 /**

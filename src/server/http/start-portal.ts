@@ -5,6 +5,7 @@ import type { Database } from "../db/database.ts";
 import { MigrationError } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { DataDirectoryInUseError } from "../db/pglite-database.ts";
+import { startMaintenance } from "../maintenance/maintenance.ts";
 import { createImageStore } from "../storage/create-image-store.ts";
 
 export interface RunningPortal {
@@ -60,6 +61,14 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       await app.close();
       throw new StartupError(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
     }
+    // After listen, so housekeeping never delays serving; stopped with the app, before the database closes.
+    const stopMaintenance = startMaintenance({
+      db,
+      imageStore,
+      orphanGraceMinutes: config.orphanGraceMinutes,
+      logger: app.log,
+    });
+    app.server.once("close", () => void stopMaintenance());
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     return { config, app, db, url: displayUrl(config.host, port) };
@@ -78,13 +87,27 @@ function loggerOptions(level: string): FastifyLoggerOptions & { transport?: obje
   };
 }
 
-/** Closes the app (finishing requests in flight) and then the database, once, on SIGINT or SIGTERM. */
-export function closeOnSignals(close: () => Promise<void>): void {
+// Container runtimes kill a process 10 s after asking it to stop; exit on our own terms just before that.
+const SHUTDOWN_DEADLINE_MS = 9_500;
+
+/**
+ * On the first SIGINT or SIGTERM runs `close` (finish the requests in flight, then close the database) and exits.
+ * Later signals do not interrupt it: Ctrl-C reaches the server twice (from the terminal, and forwarded by npm), and
+ * a second, impatient Ctrl-C must not cut requests either. Only the deadline ends a shutdown that hangs.
+ */
+export function closeOnSignals(close: () => Promise<void>, deadlineMs = SHUTDOWN_DEADLINE_MS): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (closing) return;
+    if (closing) {
+      console.log(`${signal} received again: still finishing the requests in flight (at most ${deadlineMs / 1000} s).`);
+      return;
+    }
     closing = true;
-    console.log(`\n${signal} received, shutting down...`);
+    console.log(`\n${signal} received: finishing the requests in flight, then shutting down...`);
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${deadlineMs / 1000} s; exiting without waiting any longer.`);
+      process.exit(1);
+    }, deadlineMs).unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -93,8 +116,9 @@ export function closeOnSignals(close: () => Promise<void>): void {
       },
     );
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  // `on`, not `once`: with no listener left, a second signal would kill the process at once.
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 }
 
 /** Prints a start-up failure the way an operator needs it: the message, no stack for known causes. */

@@ -3,6 +3,7 @@ import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { ImageStore } from "../storage/image-store.ts";
+import { isValidObjectKey } from "../storage/object-key.ts";
 
 const IMAGE_NOT_FOUND = "Image not found";
 
@@ -30,6 +31,9 @@ export const mediaRoutes: FastifyPluginAsync<{ imageStore: ImageStore; repositor
   { imageStore, repository },
 ) => {
   app.get<{ Params: { key: string } }>(`${IMAGE_URL_PREFIX}:key`, async (request, reply) => {
+    // A key no store could hold is answered before the database is asked about it: whatever it contains
+    // ("..", "/", encoded bytes) never reaches a query or a path.
+    if (!isValidObjectKey(request.params.key)) throw new HttpError(404, IMAGE_NOT_FOUND);
     if (await repository.isImageOfHiddenReport(request.params.key)) throw new HttpError(404, IMAGE_NOT_FOUND);
     return sendImage(reply, imageStore, request.params.key, "public, max-age=31536000, immutable");
   });

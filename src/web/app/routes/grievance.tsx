@@ -1,9 +1,10 @@
 import { Suspense } from "react";
-import { Await, Link, useAsyncError, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Await, Link, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { PublicGrievance } from "../../../shared/api-types.ts";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { getGrievance } from "../../features/grievances/api/grievances.ts";
 import { GrievanceDetails } from "../../features/grievances/components/grievance-details.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { paths } from "../paths.ts";
 
@@ -41,6 +42,32 @@ function DetailsNotFound() {
   );
 }
 
+/** The portal says it cannot serve right now (503): the report may well exist, so say that and offer a retry. */
+function DetailsUnavailable({ message }: { message: string }) {
+  const revalidator = useRevalidator();
+  useDocumentTitle("Grievance unavailable");
+  return (
+    <section className="message-page card" data-testid="grievance-unavailable">
+      <h1>This grievance could not be loaded</h1>
+      <div className="alert alert--error" role="alert">
+        <p>{message}</p>
+        <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
+          Retry
+        </button>
+      </div>
+      <p>
+        <Link to={paths.list()}>Back to Grievances</Link>
+      </p>
+    </section>
+  );
+}
+
+function DetailsFailed() {
+  const error = useAsyncError();
+  if (error instanceof ApiRequestError && error.status === 503) return <DetailsUnavailable message={error.message} />;
+  return <DetailsNotFound />;
+}
+
 function DetailsLoaded({ grievance }: { grievance: PublicGrievance }) {
   useDocumentTitle(grievance.title);
   return <GrievanceDetails grievance={grievance} />;
@@ -51,7 +78,7 @@ export function GrievanceRoute() {
   return (
     <div className="page page--narrow">
       <Suspense key={id} fallback={<DetailsLoading />}>
-        <Await resolve={grievance} errorElement={<DetailsNotFound />}>
+        <Await resolve={grievance} errorElement={<DetailsFailed />}>
           {(data: PublicGrievance) => <DetailsLoaded grievance={data} />}
         </Await>
       </Suspense>

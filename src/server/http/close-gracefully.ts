@@ -1,0 +1,72 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyInstance } from "fastify";
+
+// The listener closes once no connection has come for QUIET_MS and every one that came got its answer, or after
+// DRAIN_MAX_MS when clients keep coming: short next to the 10 s a container runtime allows for stopping.
+const QUIET_MS = 200;
+const DRAIN_MAX_MS = 2_000;
+const IDLE_SWEEP_MS = 100;
+
+const UNAVAILABLE_BODY = JSON.stringify({ message: "The portal is restarting. Please try again in a moment." });
+
+/**
+ * Closes the app without cutting a request.
+ * 1. Requests that Node reads from now on are answered 503 and their connection closed; the requests in flight go
+ *    on. The listener stays open until connections stop coming: closing it resets the connections still waiting
+ *    in the kernel's accept queue, and Node's close drops the accepted connections whose request it has not read
+ *    yet, so requests sent just before the stop would be cut instead of answered.
+ * 2. Fastify closes the listener and waits for the requests in flight. Node closes the keep-alive connections
+ *    that are idle then, but a connection whose request finishes later would stay open for Fastify's keep-alive
+ *    timeout (72 s) and hold the shutdown with it: so connections are closed as they become idle.
+ */
+export async function closeGracefully(app: FastifyInstance): Promise<void> {
+  await turnAwayUntilQuiet(app.server);
+  const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
+
+async function turnAwayUntilQuiet(server: Server): Promise<void> {
+  // Accepted connections whose request has not been read yet.
+  const unread = new Set<Socket>();
+  let lastArrival = Date.now();
+  const onConnection = (socket: Socket) => {
+    lastArrival = Date.now();
+    unread.add(socket);
+    socket.once("close", () => unread.delete(socket));
+  };
+  server.on("connection", onConnection);
+  // Fastify's handler gets no more requests; those it has already go on.
+  server.removeAllListeners("request");
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    unread.delete(request.socket);
+    answerUnavailable(request, response);
+  });
+
+  const giveUpAt = Date.now() + DRAIN_MAX_MS;
+  while (Date.now() < giveUpAt && (unread.size > 0 || Date.now() - lastArrival < QUIET_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 4));
+    // Let the next poll phase accept and read what came meanwhile (timers run before it, a busy loop may be late).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  server.off("connection", onConnection);
+}
+
+function answerUnavailable(request: IncomingMessage, response: ServerResponse): void {
+  // Read what the client sends first: closing a connection it is still writing to would reset it, and the
+  // client would lose the answer with it.
+  request.resume();
+  request.once("end", () => {
+    response.writeHead(503, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(UNAVAILABLE_BODY),
+      "Retry-After": "5",
+      Connection: "close",
+    });
+    response.end(UNAVAILABLE_BODY);
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from "fastify";
+import { isStorableText } from "../../shared/storable-text.ts";
+import { HttpError } from "./http-error.ts";
+
+const IN_ADDRESS = "The address contains invisible or broken characters. Please check the link.";
+const IN_BODY = "The request contains invisible or broken characters that cannot be saved.";
+
+/**
+ * preValidation hook: refuses a request whose path parameters, query or parsed (JSON) body hold text that cannot
+ * be stored (see isStorableText), before a handler passes it on to the database, where it would end as a server
+ * error. Multipart form fields are not read yet at this point; the shared schemas check those, with a message
+ * per field that the form shows too. Unmatched paths are left to the not-found handler, which uses none of it.
+ */
+export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+  if (request.is404) return;
+  if (!isAllStorable(request.params) || !isAllStorable(request.query)) throw new HttpError(400, IN_ADDRESS);
+  if (!isAllStorable(request.body)) throw new HttpError(400, IN_BODY);
+}
+
+/** Every string in a parsed value, object keys included. A loop, not recursion: JSON may nest deeper than the stack. */
+function isAllStorable(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (!isStorableText(item)) return false;
+    } else if (typeof item === "object" && item !== null && !ArrayBuffer.isView(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (!isStorableText(key)) return false;
+        pending.push(child);
+      }
+    }
+  }
+  return true;
+}
