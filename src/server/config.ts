@@ -30,7 +30,8 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
   SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Long enough for a few phone photos over a weak mobile signal, short enough that a trickling client is cut off.
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   // Staff console (issue 3).
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
