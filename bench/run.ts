@@ -1,90 +1,132 @@
 /**
- * `npm run bench`: how fast the public API answers on a large database.
+ * `npm run bench`: how the public API holds up as the table grows, under concurrent load (README, Performance).
  *
- * Seeds BENCH_ROWS grievances (default 200,000) into a fresh embedded database (or the PostgreSQL server in
- * BENCH_DATABASE_URL), starts the real app on a loopback port and times each kind of request sequentially over
- * HTTP. Prints median, 95th percentile and requests per second for each. Nothing here is a test: it only measures.
+ * For each size in BENCH_SIZES the database is grown to that many reports (seed.ts), checked (seed-check.ts), and
+ * the real portal is started on it in a process of its own; autocannon loads each request of the issue's table
+ * (endpoints.ts) and a bare Fastify route, the floor of what this machine can do (load.ts). One table compares the
+ * sizes at the end (report.ts). Nothing here is a test: it measures and prints.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import sharp from "sharp";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
-import { openDatabase } from "../src/server/db/open-database.ts";
-import { LocalImageStore } from "../src/server/storage/local-image-store.ts";
-import { seedGrievances } from "./seed.ts";
+import { createBenchDatabase, type BenchDatabase } from "./bench-database.ts";
+import { portalEndpoints, sampleIds } from "./endpoints.ts";
+import { measureLoad, type LoadOptions, type LoadResult } from "./load.ts";
+import { FLOOR_NAME, ms, resultNotes, resultsTable, sizeLabel, type SizeResults } from "./report.ts";
+import { checkTallies, SeedError, searchTermShares } from "./seed-check.ts";
+import { SEARCH_TERMS } from "./seed-text.ts";
+import { growTo } from "./seed.ts";
+import { startServer } from "./server-handle.ts";
+import { readSettings, SettingsError } from "./settings.ts";
 
-const rows = Number(process.env.BENCH_ROWS ?? 200_000);
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
-const config = {
-  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", SUBMISSIONS_PER_HOUR: "1000000" }),
-  databaseUrl: process.env.BENCH_DATABASE_URL,
-};
-const db = await openDatabase(config);
-const app = await buildApp({ config, db, imageStore: new LocalImageStore(config.storageDir), logger: false });
-const base = await app.listen({ host: "127.0.0.1", port: 0 });
+const MB = 1024 * 1024;
 
 try {
-  const seedStart = performance.now();
-  await seedGrievances(db, rows);
-  console.log(`Seeded ${rows.toLocaleString("en")} grievances on ${db.kind} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  await main();
+} catch (error) {
+  if (!(error instanceof SettingsError || error instanceof SeedError)) throw error;
+  console.error(`npm run bench: ${error.message}`);
+  process.exitCode = 1;
+}
 
-  const { rows: sample } = await db.query<{ id: string }>("SELECT id FROM grievances ORDER BY random() LIMIT 50");
-  const ids = sample.map((r) => r.id);
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3a7bd5" } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-
-  const cases: Array<{ name: string; runs?: number; request: (i: number) => Promise<Response> }> = [
-    { name: "list, first page", request: () => fetch(`${base}/api/grievances`) },
-    { name: "list, page 1,000", request: () => fetch(`${base}/api/grievances?page=1000`) },
-    { name: "list, status=resolved", request: () => fetch(`${base}/api/grievances?status=resolved`) },
-    {
-      name: "list, category + priority",
-      request: () => fetch(`${base}/api/grievances?category=Leakage%20Issues&priority=urgent`),
-    },
-    { name: "search, common word (pipe)", request: () => fetch(`${base}/api/grievances?q=pipe`) },
-    { name: "search, rare word (borehole 17)", request: () => fetch(`${base}/api/grievances?q=borehole%2017`) },
-    { name: "search, no match", request: () => fetch(`${base}/api/grievances?q=zzzqqq`) },
-    { name: "details", request: (i) => fetch(`${base}/api/grievances/${ids[i % ids.length]}`) },
-    {
-      name: "submit with a 1600x1200 JPEG",
-      runs: Math.min(iterations, 30),
-      request: () => {
-        const form = new FormData();
-        form.append("title", "Bench report");
-        form.append("description", "Measured by npm run bench");
-        form.append("category", "Other");
-        form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "photo.jpg");
-        return fetch(`${base}/api/grievances`, { method: "POST", body: form });
-      },
-    },
-  ];
-
-  console.log(`\n${"request".padEnd(34)} ${"median".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(8)}`);
-  for (const c of cases) {
-    const runs = c.runs ?? iterations;
-    await (await c.request(0)).arrayBuffer(); // warm-up
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const start = performance.now();
-      const response = await c.request(i);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${c.name}: HTTP ${response.status}`);
-      times.push(performance.now() - start);
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const database = await createBenchDatabase(settings.databaseUrl);
+  const load: LoadOptions = settings;
+  try {
+    console.log(`Database: ${database.description}${await serverDetails(database)}`);
+    if (database.kind === "pglite") {
+      console.log(
+        "To measure a PostgreSQL server instead: BENCH_DATABASE_URL=postgres://user:password@127.0.0.1:5432/portal_bench " +
+          "npm run bench (that database is dropped and created anew).",
+      );
     }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    const total = times.reduce((sum, t) => sum + t, 0);
     console.log(
-      `${c.name.padEnd(34)} ${`${at(0.5).toFixed(1)} ms`.padStart(9)} ${`${at(0.95).toFixed(1)} ms`.padStart(9)} ${(runs / (total / 1000)).toFixed(0).padStart(8)}`,
+      `${os.availableParallelism()} cores, Node ${process.version}; sizes ${settings.sizes.map(sizeLabel).join(", ")}; ` +
+        `${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per request`,
     );
+
+    const runs: SizeResults[] = [];
+    const summary: string[] = [];
+    for (const rows of settings.sizes) {
+      console.log(`\n${rows.toLocaleString("en")} reports`);
+      const { ids, seeded } = await prepare(database, rows);
+      summary.push(seeded);
+
+      const floor = await measureFloor(load);
+      const portal = await startServer({ kind: "portal", env: database.portalEnv });
+      try {
+        // Idle: started and listening, before its first request.
+        const idle = await portal.rss();
+        const measured: SizeResults["endpoints"] = [];
+        for (const endpoint of await portalEndpoints(portal.url, ids)) {
+          const result = await measureLoad(portal.url, endpoint.paths, load);
+          console.log(`  ${line(endpoint.name, result)}`);
+          measured.push({ endpoint, result });
+        }
+        const loaded = await portal.rss();
+        summary.push(`${sizeLabel(rows)}: portal process RSS ${(idle / MB).toFixed(0)} MB idle, ${(loaded / MB).toFixed(0)} MB after the load`);
+        runs.push({ rows, floor, endpoints: measured });
+      } finally {
+        await portal.stop();
+      }
+    }
+
+    console.log(`\n${resultsTable(runs)}\n`);
+    for (const note of [...resultNotes(runs), ...summary]) console.log(note);
+  } finally {
+    await database.dispose(settings.keep);
   }
-} finally {
-  await app.close();
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Grows the database to `rows`, checks it, and picks the reports whose details are asked for. */
+async function prepare(database: BenchDatabase, rows: number): Promise<{ ids: string[]; seeded: string }> {
+  const db = await database.open();
+  try {
+    const started = performance.now();
+    const growth = await growTo(db, rows, (progress) => console.log(progress));
+    const seconds = (performance.now() - started) / 1000;
+    const seeded =
+      `${sizeLabel(rows)}: seeded ${growth.added.toLocaleString("en")} rows in ${seconds.toFixed(1)} s ` +
+      `(insert ${growth.insertSeconds.toFixed(1)} s, indexes ${growth.indexSeconds.toFixed(1)} s, ` +
+      `tallies and VACUUM ANALYZE ${growth.finishSeconds.toFixed(1)} s)`;
+    console.log(seeded);
+    const public_ = await checkTallies(db);
+    const shares = await searchTermShares(db);
+    console.log(
+      `Tallies match the rows (${public_.toLocaleString("en")} public reports). Reports containing "${SEARCH_TERMS.common}": ` +
+        `${(shares.common * 100).toFixed(1)} %, "${SEARCH_TERMS.rare}": ${(shares.rare * 100).toFixed(2)} %`,
+    );
+    return { ids: await sampleIds(db), seeded };
+  } finally {
+    await db.close();
+  }
+}
+
+async function measureFloor(load: LoadOptions): Promise<LoadResult> {
+  const floor = await startServer({ kind: "floor" });
+  try {
+    const result = await measureLoad(floor.url, ["/floor"], load);
+    console.log(`  ${line(FLOOR_NAME, result)}`);
+    return result;
+  } finally {
+    await floor.stop();
+  }
+}
+
+function line(name: string, result: LoadResult): string {
+  const failed = result.failures > 0 ? `, ${result.failures} failed` : "";
+  return `${name.padEnd(44)} p50 ${ms(result.p50).padStart(5)} ms  p99 ${ms(result.p99).padStart(5)} ms  ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s${failed}`;
+}
+
+/** The server's version and buffer cache, which the figures depend on. */
+async function serverDetails(database: BenchDatabase): Promise<string> {
+  const db = await database.open();
+  try {
+    const { rows } = await db.query<{ version: string; buffers: string }>(
+      "SELECT current_setting('server_version') AS version, current_setting('shared_buffers') AS buffers",
+    );
+    const details = rows[0];
+    return details ? ` (PostgreSQL ${details.version}, shared_buffers ${details.buffers})` : "";
+  } finally {
+    await db.close();
+  }
 }

@@ -8,6 +8,8 @@ import { GrievanceRepository } from "./grievances/grievance-repository.ts";
 import { grievanceRoutes } from "./grievances/grievance-routes.ts";
 import { GrievanceService } from "./grievances/grievance-service.ts";
 import { MULTIPART_LIMITS } from "./grievances/upload-limits.ts";
+import { registerApiCaching } from "./http/api-caching.ts";
+import { registerCompression } from "./http/compression.ts";
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from "./http/error-handler.ts";
 import { HttpError } from "./http/http-error.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
@@ -68,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerErrorHandlers(app);
+  // Before any route: both act on the routes registered after them.
+  await registerCompression(app);
+  await registerApiCaching(app);
   await app.register(fastifyRateLimit, {
     // Only routes that ask for it (submitting, the status probes) are limited; reading stays free.
     global: false,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   CATEGORIES,
   DEFAULT_PAGE_SIZE,
@@ -16,21 +16,32 @@ import { isStorableText } from "./storable-text.ts";
  * multipart fields with it again. Field names are the specification's column names (§3).
  */
 
+// zod/mini: zod's validators as functions, so that the browser's bundle holds only those used here, and none of
+// zod's JSON-schema code (docs/decisions/012). The server validates with these same schemas.
+
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
+/** zod's preprocess, which zod/mini spells as a pipe: a blank value counts as absent. */
+const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToUndefined), schema);
+
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: MESSAGES.requiredFields })
-    .trim()
-    .min(1, MESSAGES.requiredFields)
-    .max(max, MESSAGES.tooLong(label, max))
-    .refine(isStorableText, MESSAGES.invalidCharacters(label));
+  z.string({ error: MESSAGES.requiredFields }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.requiredFields),
+    z.maxLength(max, MESSAGES.tooLong(label, max)),
+    z.refine(isStorableText, MESSAGES.invalidCharacters(label)),
+  );
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(max, MESSAGES.tooLong(label, max)).refine(isStorableText, MESSAGES.invalidCharacters(label)).optional(),
+  blankAsAbsent(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(max, MESSAGES.tooLong(label, max)),
+        z.refine(isStorableText, MESSAGES.invalidCharacters(label)),
+      ),
+    ),
   );
 
 // Plausible, not strict: digits with the usual separators, 6 to 20 digits in all.
@@ -41,28 +52,26 @@ export const grievanceInputSchema = z.object({
   title: requiredText("Issue Title", FIELD_LIMITS.title),
   description: requiredText("Detailed Description", FIELD_LIMITS.description),
   category: z.enum(CATEGORIES, { error: MESSAGES.requiredFields }),
-  priority: z.preprocess(
-    blankToUndefined,
-    z.enum(PRIORITIES, { error: "Please choose a priority from the list." }).default(DEFAULT_PRIORITY),
+  priority: blankAsAbsent(
+    z._default(z.enum(PRIORITIES, { error: "Please choose a priority from the list." }), DEFAULT_PRIORITY),
   ),
   location: optionalText("Location", FIELD_LIMITS.location),
-  user_email: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(FIELD_LIMITS.email, MESSAGES.invalidEmail)
-      .pipe(z.email({ error: MESSAGES.invalidEmail }))
-      .optional(),
+  user_email: blankAsAbsent(
+    z.optional(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(FIELD_LIMITS.email, MESSAGES.invalidEmail)),
+        z.email({ error: MESSAGES.invalidEmail }),
+      ),
+    ),
   ),
-  user_phone: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(FIELD_LIMITS.phone, MESSAGES.invalidPhone)
-      .refine((v) => PHONE_PATTERN.test(v) && countDigits(v) >= 6 && countDigits(v) <= 20, MESSAGES.invalidPhone)
-      .optional(),
+  user_phone: blankAsAbsent(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(FIELD_LIMITS.phone, MESSAGES.invalidPhone),
+        z.refine((v) => PHONE_PATTERN.test(v) && countDigits(v) >= 6 && countDigits(v) <= 20, MESSAGES.invalidPhone),
+      ),
+    ),
   ),
 });
 
@@ -72,7 +81,7 @@ export type GrievanceField = keyof NewGrievance;
 export type FieldErrors = Partial<Record<GrievanceField | "images", string>>;
 
 /** One message per field: the first problem zod found for it. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0] as GrievanceField | undefined;
@@ -90,32 +99,38 @@ export function summaryMessageOf(errors: FieldErrors): string {
   return messages.includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : (messages[0] ?? MESSAGES.requiredFields);
 }
 
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankToUndefined, z.enum(values).optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => blankAsAbsent(z.optional(z.enum(values)));
 
 // Decimal digits only, as our own links write them: "1e3", "0x10", "2.0" or "-1" are not page numbers.
 const wholeNumber = (max: number, fallback: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^[0-9]{1,9}$/, "Please use a whole number.")
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(max))
-      .default(fallback),
+  blankAsAbsent(
+    z._default(
+      z.pipe(
+        z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/, "Please use a whole number.")), z.transform(Number)),
+        z.int().check(z.minimum(1), z.maximum(max)),
+      ),
+      fallback,
+    ),
   );
 
 /** Query of the public list (DESIGN.md D9); the web page keeps the same keys in its URL. */
 export const grievanceListQuerySchema = z.object({
-  q: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(FIELD_LIMITS.search).refine(isStorableText, MESSAGES.invalidCharacters("Search")).optional(),
+  q: blankAsAbsent(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(FIELD_LIMITS.search),
+        z.refine(isStorableText, MESSAGES.invalidCharacters("Search")),
+      ),
+    ),
   ),
   category: optionalEnum(CATEGORIES),
   status: optionalEnum(STATUSES),
   priority: optionalEnum(PRIORITIES),
   page: wholeNumber(100_000, 1),
   pageSize: wholeNumber(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  // A nextCursor or prevCursor of an earlier answer: opaque and URL-safe; the server checks what it says.
+  cursor: blankAsAbsent(z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/)))),
 });
 export type GrievanceListQuery = z.output<typeof grievanceListQuerySchema>;
-export type GrievanceListFilters = Omit<GrievanceListQuery, "page" | "pageSize">;
+export type GrievanceListFilters = Omit<GrievanceListQuery, "page" | "pageSize" | "cursor">;

@@ -35,7 +35,9 @@ export interface StaffGrievance extends PublicGrievance {
 
 export interface StaffQueueResponse {
   items: StaffGrievance[];
+  /** Capped like the public list's (DESIGN.md D12): the cap itself when `matchingCapped`. */
   matching: number;
+  matchingCapped: boolean;
   total: number;
   page: number;
   pageSize: number;

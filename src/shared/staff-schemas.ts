@@ -1,18 +1,25 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { STATUSES, type Status } from "./domain.ts";
 import { grievanceListQuerySchema } from "./grievance-schema.ts";
 import { STAFF_MESSAGES } from "./staff-messages.ts";
 import { statusLabel } from "./format.ts";
 
-/** Request schemas of the staff API; the console validates with them before sending, the server again. */
+/**
+ * Request schemas of the staff API; the console validates with them before sending, the server again. zod/mini,
+ * like grievance-schema.ts, which the queue's query extends (docs/decisions/012).
+ */
 
 export const NOTE_MAX_LENGTH = 1000;
 export const HIDE_REASON_MAX_LENGTH = 500;
 export const PASSWORD_MIN_LENGTH = 12;
 
 export const signInSchema = z.object({
-  email: z.string({ error: STAFF_MESSAGES.signInMissing }).trim().min(1, STAFF_MESSAGES.signInMissing).max(254),
-  password: z.string({ error: STAFF_MESSAGES.signInMissing }).min(1, STAFF_MESSAGES.signInMissing).max(1024),
+  email: z
+    .string({ error: STAFF_MESSAGES.signInMissing })
+    .check(z.trim(), z.minLength(1, STAFF_MESSAGES.signInMissing), z.maxLength(254)),
+  password: z
+    .string({ error: STAFF_MESSAGES.signInMissing })
+    .check(z.minLength(1, STAFF_MESSAGES.signInMissing), z.maxLength(1024)),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
@@ -43,36 +50,37 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 export const statusChangeSchema = z
   .object({
     status: z.enum(STATUSES, { error: STAFF_MESSAGES.invalidStatus }),
-    note: z.preprocess(
-      blankToUndefined,
-      z.string().trim().max(NOTE_MAX_LENGTH, STAFF_MESSAGES.noteTooLong(NOTE_MAX_LENGTH)).optional(),
+    note: z.pipe(
+      z.transform(blankToUndefined),
+      z.optional(z.string().check(z.trim(), z.maxLength(NOTE_MAX_LENGTH, STAFF_MESSAGES.noteTooLong(NOTE_MAX_LENGTH)))),
     ),
   })
-  .refine((v) => v.status !== "resolved" || v.note !== undefined, {
-    message: STAFF_MESSAGES.noteRequiredToResolve,
-    path: ["note"],
-  });
+  .check(
+    z.refine((v) => v.status !== "resolved" || v.note !== undefined, {
+      message: STAFF_MESSAGES.noteRequiredToResolve,
+      path: ["note"],
+    }),
+  );
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 
 export const hideSchema = z.object({
-  reason: z.preprocess(
-    blankToUndefined,
+  reason: z.pipe(
+    z.transform(blankToUndefined),
     z
       .string({ error: STAFF_MESSAGES.reasonRequired })
-      .trim()
-      .max(HIDE_REASON_MAX_LENGTH, STAFF_MESSAGES.reasonTooLong(HIDE_REASON_MAX_LENGTH)),
+      .check(z.trim(), z.maxLength(HIDE_REASON_MAX_LENGTH, STAFF_MESSAGES.reasonTooLong(HIDE_REASON_MAX_LENGTH))),
   ),
 });
 export type HideInput = z.input<typeof hideSchema>;
 
-const queryBoolean = z.preprocess(
-  (v) => (v === "true" ? true : v === "false" ? false : blankToUndefined(v)),
-  z.boolean().optional(),
+const queryBoolean = z.pipe(
+  z.transform((v: unknown) => (v === "true" ? true : v === "false" ? false : blankToUndefined(v))),
+  z.optional(z.boolean()),
 );
 
 /** The staff queue: the public list's query plus `overdue` and `hidden` (include by default, or only/exclude). */
-export const staffQueueQuerySchema = grievanceListQuerySchema.extend({
+export const staffQueueQuerySchema = z.extend(grievanceListQuerySchema, {
   overdue: queryBoolean,
-  hidden: z.preprocess(blankToUndefined, z.enum(["include", "only", "exclude"]).default("include")),
+  hidden: z.pipe(z.transform(blankToUndefined), z._default(z.enum(["include", "only", "exclude"]), "include")),
 });
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;

@@ -59,7 +59,8 @@ describe("GET /api/grievances", () => {
     const { res, body } = await list();
     expect(res.statusCode).toBe(200);
     expect(titles(body)).toEqual(seeds.map((s) => s.title));
-    expect(body).toMatchObject({ matching: 6, total: 6, page: 1, pageSize: 12 });
+    expect(body).toMatchObject({ matching: 6, matchingCapped: false, total: 6, page: 1, pageSize: 12 });
+    expect(body).toMatchObject({ nextCursor: null, prevCursor: null });
   });
 
   it.each([
@@ -83,11 +84,18 @@ describe("GET /api/grievances", () => {
     expect(titles(body)).toEqual(expected);
   });
 
-  it("treats % _ and \\ in the search as plain characters", async () => {
-    expect(titles((await list(`?q=${encodeURIComponent("100%")}`)).body)).toEqual(["Leak 100% constant"]);
+  // Word search (docs/decisions/011-full-text-search.md): % _ and \\ are no wildcards, they separate words.
+  it("searches words, with % _ and \\ between them", async () => {
+    expect(titles((await list(`?q=${encodeURIComponent("100%")}`)).body)).toEqual(["Leak 100% constant", "Leak 100 percent"]);
     expect(titles((await list(`?q=${encodeURIComponent("water_meter")}`)).body)).toEqual(["Leak 100% constant"]);
-    expect(titles((await list(`?q=${encodeURIComponent("k\\s")}`)).body)).toEqual(["Back\\slash street"]);
-    expect((await list(`?q=${encodeURIComponent("%")}`)).body.matching).toBe(1);
+    expect(titles((await list(`?q=${encodeURIComponent("back\\slash")}`)).body)).toEqual(["Back\\slash street"]);
+    expect((await list(`?q=${encodeURIComponent("%")}`)).body.matching).toBe(0);
+  });
+
+  it("finds the beginning of the last word, never the middle of a word", async () => {
+    expect(titles((await list("?q=const")).body)).toEqual(["Leak 100% constant"]);
+    expect(titles((await list("?q=onstant")).body)).toEqual([]);
+    expect(titles((await list(`?q=${encodeURIComponent("k\\s")}`)).body)).toEqual([]);
   });
 
   it("combines search with filters and reports no match", async () => {
@@ -102,10 +110,26 @@ describe("GET /api/grievances", () => {
     expect(titles(first)).toEqual(seeds.slice(0, 4).map((s) => s.title));
     expect(titles(second)).toEqual(seeds.slice(4).map((s) => s.title));
     expect(second).toMatchObject({ page: 2, pageSize: 4, matching: 6, total: 6 });
-    expect(beyond).toMatchObject({ items: [], matching: 6, total: 6 });
+    expect(beyond).toMatchObject({ items: [], matching: 6, total: 6, nextCursor: null, prevCursor: null });
+    // The cursors lead to the same pages.
+    expect(first.prevCursor).toBeNull();
+    const next = (await list(`?pageSize=4&page=2&cursor=${first.nextCursor}`)).body;
+    expect(titles(next)).toEqual(titles(second));
+    expect(next.nextCursor).toBeNull();
+    expect(titles((await list(`?pageSize=4&cursor=${second.prevCursor}`)).body)).toEqual(titles(first));
   });
 
-  it.each(["?status=closed", "?category=Noise", "?priority=critical", "?page=0", "?page=abc", "?pageSize=101", `?q=${"x".repeat(201)}`])(
+  it.each([
+    "?status=closed",
+    "?category=Noise",
+    "?priority=critical",
+    "?page=0",
+    "?page=abc",
+    "?pageSize=101",
+    `?q=${"x".repeat(201)}`,
+    "?cursor=page-2",
+    "?cursor=%3D%3D",
+  ])(
     "answers 400 with a message for %s",
     async (query) => {
       const { res } = await list(query);

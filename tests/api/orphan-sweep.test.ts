@@ -96,9 +96,10 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
     const orphan = makeImageKeys("orphan", "png");
     await store.put(orphan.key, await makePng(), "image/png");
     await store.put(orphan.thumbnailKey, await makePng(), "image/webp");
+    await store.put(orphan.mediumKey, await makePng(), "image/webp");
     const leftover = await kind.leaveLeftover(t);
     const before = await names(store);
-    expect(before).toEqual(expect.arrayContaining([orphan.key, orphan.thumbnailKey, leftover]));
+    expect(before).toEqual(expect.arrayContaining([orphan.key, orphan.thumbnailKey, orphan.mediumKey, leftover]));
 
     // Within the grace period: a submit in flight may own them.
     expect(await sweepOrphans(t.db, store, 60)).toEqual({ examined: 0, deleted: 0 });
@@ -108,11 +109,12 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
     const after = await names(store);
     expect(after).not.toContain(orphan.key);
     expect(after).not.toContain(orphan.thumbnailKey);
+    expect(after).not.toContain(orphan.mediumKey);
     expect(after).not.toContain(leftover);
-    expect(after).toHaveLength(2);
-    expect(result.deleted).toBe(before.length - 2);
-    // The report's image and thumbnail are still served.
-    for (const url of [report.images[0]!.url, report.images[0]!.thumbnailUrl]) {
+    expect(after).toHaveLength(3);
+    expect(result.deleted).toBe(before.length - 3);
+    // The report's image, thumbnail and medium version are still served.
+    for (const url of [report.images[0]!.url, report.images[0]!.thumbnailUrl, report.images[0]!.mediumUrl!]) {
       expect((await t.app.inject({ url })).statusCode).toBe(200);
     }
   });

@@ -101,9 +101,10 @@ describe("the portal on S3 storage", () => {
       expect(res.statusCode).toBe(201);
       const [image] = res.json<PublicGrievance>().images;
       const stored = await objectsInBucket();
-      expect(stored).toHaveLength(2);
+      expect(stored).toHaveLength(3);
       expect(stored.some((k) => k.endsWith("-leak.png"))).toBe(true);
       expect(stored.some((k) => k.endsWith("-leak.thumb.webp"))).toBe(true);
+      expect(stored.some((k) => k.endsWith("-leak.medium.webp"))).toBe(true);
 
       const served = await t.app.inject({ method: "GET", url: image!.url });
       expect(served.statusCode).toBe(200);

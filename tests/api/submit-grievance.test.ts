@@ -101,7 +101,8 @@ describe("POST /api/grievances: accepted", () => {
     // Object keys, not URLs, in the row: moving storage must not rewrite rows.
     const { rows } = await t.db.query<{ images: { key: string; thumbnailKey: string }[] }>("SELECT images FROM grievances");
     expect(rows[0]!.images.map((i) => IMAGE_URL_PREFIX + i.key)).toEqual(images.map((i) => i.url));
-    expect(await storedFiles(t.storageDir)).toHaveLength(8);
+    // Full, medium and thumbnail of each.
+    expect(await storedFiles(t.storageDir)).toHaveLength(12);
   });
 
   it("strips EXIF including the GPS position", async () => {
@@ -109,11 +110,14 @@ describe("POST /api/grievances: accepted", () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const res = await postGrievance(t.app, required, [{ filename: "photo.jpg", bytes: original }]);
     expect(res.statusCode).toBe(201);
-    const stored = await fetchMedia(res.json<PublicGrievance>().images[0]!.url);
-    const meta = await sharp(stored.rawPayload).metadata();
-    expect(meta.exif).toBeUndefined();
-    expect(meta.icc).toBeUndefined();
-    expect(stored.rawPayload.includes(Buffer.from("PhoneMaker"))).toBe(false);
+    const { url, mediumUrl, thumbnailUrl } = res.json<PublicGrievance>().images[0]!;
+    for (const version of [url, mediumUrl!, thumbnailUrl]) {
+      const stored = await fetchMedia(version);
+      const meta = await sharp(stored.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(stored.rawPayload.includes(Buffer.from("PhoneMaker"))).toBe(false);
+    }
   });
 
   it("applies the EXIF orientation to the pixels", async () => {
@@ -306,6 +310,37 @@ describe("POST /api/grievances: atomicity", () => {
       expect(res.json()).toEqual({ message: MESSAGES.submitFailed });
       expect(await countRows(failing.db)).toBe(0);
       expect(await storedFiles(path.join(failing.storageDir))).toEqual([]);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it("removes every version of every image when storing one medium version fails", async () => {
+    let mediumPuts = 0;
+    const written: string[] = [];
+    const failing = await createTestApp({
+      imageStore: (real) =>
+        Object.assign(Object.create(real) as typeof real, {
+          put: async (key: string, bytes: Buffer, type: string) => {
+            if (key.endsWith(".medium.webp") && ++mediumPuts === 2) throw new Error("disk full");
+            await real.put(key, bytes, type);
+            written.push(key);
+          },
+        }),
+    });
+    try {
+      const res = await postGrievance(failing.app, required, [
+        { filename: "a.jpg", bytes: await makeJpeg(1600, 1200) },
+        { filename: "b.png", bytes: await makePng() },
+        { filename: "c.jpg", bytes: await makeJpeg() },
+      ]);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: MESSAGES.submitFailed });
+      expect(await countRows(failing.db)).toBe(0);
+      // Some versions were written before the failure (the failed photo's own full and thumbnail among them)...
+      expect(written.some((key) => key.endsWith(".thumb.webp"))).toBe(true);
+      // ...and none of them is left.
+      expect(await storedFiles(failing.storageDir)).toEqual([]);
     } finally {
       await failing.close();
     }

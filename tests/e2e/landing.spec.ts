@@ -1,4 +1,15 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test } from "./support/fixtures.ts";
+
+/** The chunk files (scripts and stylesheets) of a lazily loaded route module, from the build's Vite manifest. */
+function chunkFilesOf(routeModule: string): string[] {
+  const manifestPath = path.resolve(import.meta.dirname, "../../dist/web/.vite/manifest.json");
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Record<string, { file: string; css?: string[] }>;
+  const chunk = manifest[routeModule];
+  if (!chunk) throw new Error(`${routeModule} is not a chunk of the build in dist/web.`);
+  return [chunk.file, ...(chunk.css ?? [])];
+}
 
 test.describe("landing page", () => {
   test("shows the headline, description, both buttons and the four reasons to report", async ({ page }) => {
@@ -41,6 +52,38 @@ test.describe("landing page", () => {
       "aria-current",
       "page",
     );
+  });
+
+  test("loads neither the staff console's nor the statistics' chunks, until the visitor goes there", async ({ page }) => {
+    const staff = chunkFilesOf("app/routes/staff.ts");
+    const stats = chunkFilesOf("features/stats/stats-route.tsx");
+    const landing = chunkFilesOf("app/routes/landing.tsx");
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname.slice(1)));
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Why Report Issues?" })).toBeVisible();
+    expect(requested).toEqual(expect.arrayContaining(landing));
+    expect(requested.filter((file) => staff.includes(file) || stats.includes(file))).toEqual([]);
+
+    await page.getByRole("link", { name: "Progress & Statistics", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Progress & Statistics" })).toBeVisible();
+    expect(requested).toEqual(expect.arrayContaining(stats));
+    expect(requested.filter((file) => staff.includes(file))).toEqual([]);
+  });
+
+  test("a page whose chunk cannot be fetched (an older build's) offers a reload that works", async ({ page }) => {
+    const [listChunk] = chunkFilesOf("app/routes/grievances.tsx");
+    await page.goto("/");
+    await page.route(`**/${listChunk}`, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.getByRole("link", { name: "View Reports" }).click();
+    await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: /main/i })).toBeVisible();
+
+    await page.unroute(`**/${listChunk}`);
+    await page.getByRole("button", { name: "Reload the page" }).click();
+    await expect(page.getByRole("heading", { name: "Grievance Reports" })).toBeVisible();
+    await expect(page).toHaveURL(/\/grievances$/);
   });
 
   test("fits a 360 px phone screen", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   formatDate,
   formatDateTime,
@@ -48,6 +48,39 @@ describe("dates", () => {
 
   it("formats date and time as MMM dd, yyyy HH:mm", () => {
     expect(formatDateTime(moment)).toBe("Mar 05, 2026 09:07");
+  });
+
+  it("writes every month in three letters, midnight as 00 and the afternoon in 24 hours", () => {
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    months.forEach((month, index) => expect(formatDate(new Date(2026, index, 1))).toBe(`${month} 01, 2026`));
+    expect(formatDateTime(new Date(2026, 0, 9, 0, 0))).toBe("Jan 09, 2026 00:00");
+    expect(formatDateTime(new Date(2025, 11, 31, 23, 59))).toBe("Dec 31, 2025 23:59");
+    expect(formatDateTime(new Date(2026, 2, 5, 14, 7))).toBe("Mar 05, 2026 14:07");
+  });
+});
+
+describe("dates in the visitor's time zone", () => {
+  const originalZone = process.env.TZ;
+  afterEach(() => {
+    if (originalZone === undefined) delete process.env.TZ;
+    else process.env.TZ = originalZone;
+    vi.resetModules();
+  });
+
+  // A fresh module per zone: the formatter is created on first use, in the zone the runtime has then.
+  async function formatIn(zone: string) {
+    process.env.TZ = zone;
+    vi.resetModules();
+    return import("../../src/shared/format.ts");
+  }
+
+  it("shows the same instant in each visitor's own zone", async () => {
+    const instant = "2026-03-05T00:07:00.000Z";
+    expect((await formatIn("UTC")).formatDateTime(instant)).toBe("Mar 05, 2026 00:07");
+    expect((await formatIn("Asia/Kathmandu")).formatDateTime(instant)).toBe("Mar 05, 2026 05:52");
+    const losAngeles = await formatIn("America/Los_Angeles");
+    expect(losAngeles.formatDateTime(instant)).toBe("Mar 04, 2026 16:07");
+    expect(losAngeles.formatDate(instant)).toBe("Mar 04, 2026");
   });
 });
 

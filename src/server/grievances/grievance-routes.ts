@@ -21,6 +21,7 @@ import {
   releaseIdempotencyKey,
   submissionHash,
 } from "./idempotency-keys.ts";
+import { decodeCursor, encodeCursor } from "./list-cursor.ts";
 import { toPublicGrievance } from "./public-grievance.ts";
 import { readSubmission } from "./read-submission.ts";
 
@@ -73,14 +74,23 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
   );
 
   app.get(apiPaths.grievances, async (request): Promise<GrievanceListResponse> => {
+    const invalid = (fields: string) => new HttpError(400, `Invalid list query: please check ${fields}.`);
     const parsed = grievanceListQuerySchema.safeParse(request.query);
-    if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))].join(", ");
-      throw new HttpError(400, `Invalid list query: please check ${fields}.`);
-    }
-    const { page, pageSize, ...filters } = parsed.data;
-    const result = await repository.list(filters, { page, pageSize });
-    return { items: result.rows.map(toPublicGrievance), matching: result.matching, total: result.total, page, pageSize };
+    if (!parsed.success) throw invalid([...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))].join(", "));
+    const { page, pageSize, cursor: token, ...filters } = parsed.data;
+    const cursor = token === undefined ? undefined : decodeCursor(token);
+    if (token !== undefined && !cursor) throw invalid("cursor");
+    const result = await repository.list(filters, { page, pageSize, cursor });
+    return {
+      items: result.rows.map(toPublicGrievance),
+      matching: result.matching,
+      matchingCapped: result.matchingCapped,
+      total: result.total,
+      page,
+      pageSize,
+      nextCursor: result.older && encodeCursor({ direction: "after", ...result.older }),
+      prevCursor: result.newer && encodeCursor({ direction: "before", ...result.newer }),
+    };
   });
 
   app.get<{ Params: { id: string } }>(`${apiPaths.grievances}/:id`, async (request): Promise<PublicGrievance> => {

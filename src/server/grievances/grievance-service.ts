@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { NEW_GRIEVANCE_STATUS } from "../../shared/domain.ts";
 import type { NewGrievance } from "../../shared/grievance-schema.ts";
@@ -5,21 +6,17 @@ import { MESSAGES } from "../../shared/messages.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { HttpError } from "../http/http-error.ts";
+import { concurrencyLimit, type Limiter } from "../images/concurrency-limit.ts";
 import { detectImageFormat, type ImageFormat } from "../images/image-format.ts";
 import { processImage, type ProcessedImage } from "../images/image-pipeline.ts";
 import type { ImageStore } from "../storage/image-store.ts";
-import { makeImageKeys, type ImageKeys } from "../storage/object-key.ts";
-import type { GrievanceRepository, GrievanceRow } from "./grievance-repository.ts";
+import { makeImageKeys } from "../storage/object-key.ts";
+import type { GrievanceRepository, GrievanceRow, StoredImage } from "./grievance-repository.ts";
 
 /** One uploaded file, fully read (the multipart limits keep it at most MAX_IMAGE_BYTES). */
 export interface Upload {
   filename: string;
   bytes: Buffer;
-}
-
-interface PreparedImage extends ImageKeys {
-  format: ImageFormat;
-  processed: ProcessedImage;
 }
 
 export interface GrievanceServiceDeps {
@@ -31,12 +28,14 @@ export interface GrievanceServiceDeps {
 }
 
 /**
- * Submitting a report (DESIGN.md D2): every file is checked and re-encoded before anything is stored, then the
- * images are stored and the row inserted; if any step fails, every stored object is removed again and the
+ * Submitting a report (DESIGN.md D2): every file's type is checked before any is decoded, then each photo is
+ * re-encoded and stored, and the row inserted; if any step fails, every stored object is removed again and the
  * transaction rolls back, so a report is saved whole or not at all.
  */
 export class GrievanceService {
   private readonly deps: GrievanceServiceDeps;
+  // One for the app: the photos of every report in flight share the cores (see concurrency-limit.ts).
+  private readonly imageSlots: Limiter = concurrencyLimit(os.availableParallelism());
 
   constructor(deps: GrievanceServiceDeps) {
     this.deps = deps;
@@ -48,46 +47,77 @@ export class GrievanceService {
     uploads: Upload[],
     alsoInTransaction?: (tx: Queryable, row: GrievanceRow) => Promise<void>,
   ): Promise<GrievanceRow> {
-    const images = await this.prepareImages(uploads);
+    const formats = await this.checkFormats(uploads);
     const stored: string[] = [];
     try {
-      for (const image of images) {
-        await this.deps.imageStore.put(image.key, image.processed.full, image.format.mime);
-        stored.push(image.key);
-        await this.deps.imageStore.put(image.thumbnailKey, image.processed.thumbnail, "image/webp");
-        stored.push(image.thumbnailKey);
-      }
-      const keys = images.map(({ key, thumbnailKey }) => ({ key, thumbnailKey }));
+      const images = await this.storeImages(uploads, formats, stored);
       return await this.deps.db.transaction(async (tx) => {
-        const row = await this.deps.repository.insert(tx, input, keys, NEW_GRIEVANCE_STATUS);
+        const row = await this.deps.repository.insert(tx, input, images, NEW_GRIEVANCE_STATUS);
         await alsoInTransaction?.(tx, row);
         return row;
       });
     } catch (error) {
       await this.removeStored(stored);
+      // A photo that cannot be decoded (400) is only found out once others may have been stored.
+      if (error instanceof HttpError) throw error;
       // The database being down is not this report's fault: the API says so (503) and when to try again.
       if (error instanceof DatabaseUnavailableError) throw error;
       throw new HttpError(500, MESSAGES.submitFailed, undefined, { cause: error });
     }
   }
 
-  private async prepareImages(uploads: Upload[]): Promise<PreparedImage[]> {
+  /** The type from every file's bytes (DESIGN.md D6), before any is decoded: a refused report costs no decoding. */
+  private async checkFormats(uploads: Upload[]): Promise<ImageFormat[]> {
     const formats = await Promise.all(uploads.map((upload) => detectImageFormat(upload.bytes)));
     if (formats.some((format) => !format)) throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });
-    // One at a time: sharp already uses every core for one image, and five in parallel would multiply memory.
-    const prepared: PreparedImage[] = [];
-    for (const [index, upload] of uploads.entries()) {
-      const format = formats[index] as ImageFormat;
-      let processed: ProcessedImage;
-      try {
-        processed = await processImage(upload.bytes, format, this.deps.maxImagePixels);
-      } catch (error) {
-        this.deps.logger.info({ err: error, filename: upload.filename }, "image rejected");
-        throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });
-      }
-      prepared.push({ ...makeImageKeys(upload.filename, format.extension), format, processed });
+    return formats as ImageFormat[];
+  }
+
+  /**
+   * The photos side by side, each stored as soon as it is made, so that only the few being worked on are held
+   * decoded or encoded. After a failure no further photo is started, and this only returns once the photos already
+   * under way are done: nothing is still being written when the caller removes what `stored` names.
+   */
+  private async storeImages(uploads: Upload[], formats: ImageFormat[], stored: string[]): Promise<StoredImage[]> {
+    const failures: unknown[] = [];
+    const images = await Promise.all(
+      uploads.map((upload, index) =>
+        this.imageSlots(async () => {
+          if (failures.length > 0) return undefined;
+          try {
+            return await this.storeImage(upload, formats[index] as ImageFormat, stored);
+          } catch (error) {
+            failures.push(error);
+            return undefined;
+          }
+        }),
+      ),
+    );
+    if (failures.length > 0) throw failures[0];
+    return images as StoredImage[];
+  }
+
+  /** One photo's full, medium and thumbnail versions, written side by side. */
+  private async storeImage(upload: Upload, format: ImageFormat, stored: string[]): Promise<StoredImage> {
+    let processed: ProcessedImage;
+    try {
+      processed = await processImage(upload.bytes, format, this.deps.maxImagePixels);
+    } catch (error) {
+      this.deps.logger.info({ err: error, filename: upload.filename }, "image rejected");
+      throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });
     }
-    return prepared;
+    const keys = makeImageKeys(upload.filename, format.extension);
+    const versions: [key: string, bytes: Buffer, contentType: string][] = [
+      [keys.key, processed.full, format.mime],
+      [keys.mediumKey, processed.medium, "image/webp"],
+      [keys.thumbnailKey, processed.thumbnail, "image/webp"],
+    ];
+    // Named before they are written: a write that fails half-way, or that S3 made but never confirmed, goes too.
+    stored.push(...versions.map(([key]) => key));
+    const writes = await Promise.allSettled(versions.map(([key, bytes, type]) => this.deps.imageStore.put(key, bytes, type)));
+    const failed = writes.find((write): write is PromiseRejectedResult => write.status === "rejected");
+    if (failed) throw failed.reason;
+    return { ...keys, width: processed.width, height: processed.height };
   }
 
   private async removeStored(keys: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
-import type { PublicGrievance } from "../../shared/api-types.ts";
+import type { GrievanceImage, PublicGrievance } from "../../shared/api-types.ts";
 import { maskEmail, maskPhone } from "../../shared/format.ts";
-import type { GrievanceRow } from "./grievance-repository.ts";
+import type { GrievanceRow, StoredImage } from "./grievance-repository.ts";
 
 /**
  * A row as the API shows it, contact details as stored: image keys become URLs here, so moving storage never
@@ -18,11 +18,18 @@ export function toGrievanceView(row: GrievanceRow, imageUrlPrefix = IMAGE_URL_PR
     status: row.status,
     user_email: row.user_email,
     user_phone: row.user_phone,
-    images: row.images.map((image) => ({
-      url: imageUrlPrefix + image.key,
-      thumbnailUrl: imageUrlPrefix + image.thumbnailKey,
-    })),
+    images: row.images.map((image) => toImageView(image, imageUrlPrefix)),
     created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Reports from before medium versions were made hold no medium key nor size: their answer leaves those out. */
+function toImageView(image: StoredImage, imageUrlPrefix: string): GrievanceImage {
+  return {
+    url: imageUrlPrefix + image.key,
+    thumbnailUrl: imageUrlPrefix + image.thumbnailKey,
+    ...(image.mediumKey && { mediumUrl: imageUrlPrefix + image.mediumKey }),
+    ...(image.width && image.height && { width: image.width, height: image.height }),
   };
 }
 

@@ -4,7 +4,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { sendNotFound } from "./error-handler.ts";
 
-const NON_PAGE_PREFIXES = ["/api/", "/media/"];
+// /assets/: a hashed file that is not there is a chunk of an older build (a tab open across a deploy); it must fail
+// as a 404, not come back as a page that the browser then refuses as a script.
+const NON_PAGE_PREFIXES = ["/api/", "/media/", "/assets/"];
 
 const isPagePath = (url: string) => {
   const pathname = url.split("?")[0] ?? "/";
@@ -13,7 +15,8 @@ const isPagePath = (url: string) => {
 
 /**
  * Serves the built SPA when it exists (dist/web) and answers every other page path with index.html so the
- * browser's router decides. Unknown API and media paths stay JSON 404s.
+ * browser's router decides. Unknown API, media and asset paths stay JSON 404s. Text files go out as the build's
+ * brotli or gzip copy (file.br, file.gz) when the browser accepts one, else as they are.
  */
 export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, "index.html");
@@ -23,12 +26,15 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     await app.register(fastifyStatic, {
       root: webDir,
       index: ["index.html"],
+      preCompressed: true,
       // Our own Cache-Control (setHeaders) instead of the plugin's max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite names files under /assets by content hash: they never change, so cache them forever.
         const isHashedAsset = path.relative(webDir, filePath).split(path.sep)[0] === "assets";
         res.setHeader("Cache-Control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
+        // The body depends on Accept-Encoding (a .br, a .gz or the file): a shared cache must keep them apart.
+        res.setHeader("Vary", "Accept-Encoding");
       },
     });
   }

@@ -47,13 +47,14 @@ export async function sweepOrphans(db: Queryable, store: ImageStore, graceMinute
   return { examined, deleted };
 }
 
-/** The keys, among these, that a report holds as an image or a thumbnail (index: migration 008). */
+/** The keys, among these, that a report holds as an image, a thumbnail or a medium version (index: migration 008). */
 async function referencedKeys(db: Queryable, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const { rows } = await db.query<{ key: string }>(
     `SELECT k AS key FROM unnest($1::text[]) AS k
      WHERE EXISTS (SELECT 1 FROM grievances WHERE images @> jsonb_build_array(jsonb_build_object('key', k)))
-        OR EXISTS (SELECT 1 FROM grievances WHERE images @> jsonb_build_array(jsonb_build_object('thumbnailKey', k)))`,
+        OR EXISTS (SELECT 1 FROM grievances WHERE images @> jsonb_build_array(jsonb_build_object('thumbnailKey', k)))
+        OR EXISTS (SELECT 1 FROM grievances WHERE images @> jsonb_build_array(jsonb_build_object('mediumKey', k)))`,
     [keys],
   );
   return rows.map((r) => r.key);

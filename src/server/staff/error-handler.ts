@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import { HttpError } from "../http/http-error.ts";
 
@@ -12,7 +12,8 @@ export function staffErrorHandler(error: FastifyError, _request: FastifyRequest,
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send({ message: error.message });
   }
-  if (error instanceof ZodError) {
+  // $ZodError: what zod/mini schemas (src/shared) throw; zod's own ZodError is one too.
+  if (error instanceof $ZodError) {
     return reply.status(400).send({ message: error.issues[0]?.message ?? STAFF_MESSAGES.unexpected });
   }
   throw error;

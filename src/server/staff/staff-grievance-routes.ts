@@ -21,7 +21,12 @@ export async function staffGrievanceRoutes(app: FastifyInstance, { db, targets }
     return grievance;
   };
 
-  app.get("/grievances", async (request) => listQueue(db, staffQueueQuerySchema.parse(request.query), targets));
+  app.get("/grievances", async (request) => {
+    const { cursor, ...query } = staffQueueQuerySchema.parse(request.query);
+    // The queue has an order of its own (oldest open first); the public list's cursors do not apply to it.
+    if (cursor !== undefined) throw new HttpError(400, "The work queue pages by number: use page, not cursor.");
+    return listQueue(db, query, targets);
+  });
 
   app.get<{ Params: { id: string } }>("/grievances/:id", async (request) => detail(request.params.id));
 

@@ -9,8 +9,8 @@ export const IMAGE_EXTENSIONS = ["jpg", "png", "gif", "webp"] as const;
 export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
 
 // Every key any store accepts. Checked before a path or URL is built from a key, so "..", "/", "%" and
-// anything else unexpected can never reach the file system.
-const OBJECT_KEY_PATTERN = /^[0-9]{13}-[a-z0-9]{10}-[a-z0-9-]{1,80}(\.thumb)?\.(jpg|png|gif|webp)$/;
+// anything else unexpected can never reach the file system. ".thumb" and ".medium" mark the smaller versions.
+const OBJECT_KEY_PATTERN = /^[0-9]{13}-[a-z0-9]{10}-[a-z0-9-]{1,80}(\.thumb|\.medium)?\.(jpg|png|gif|webp)$/;
 
 const CONTENT_TYPES: Record<ImageExtension, string> = {
   jpg: "image/jpeg",
@@ -25,7 +25,7 @@ export function isValidObjectKey(key: string): boolean {
 
 // What a crash can leave in a bucket besides images: a probe object (storage check) or, in the folder store, a
 // file still under its temporary name. The orphan sweep removes them too.
-const LEFTOVER_PATTERN = /^(\.probe-[0-9]{1,10}-[0-9]{13}|[0-9]{13}-[a-z0-9]{10}-[a-z0-9-]{1,80}(\.thumb)?\.(jpg|png|gif|webp)\.[0-9]{1,10}\.tmp)$/;
+const LEFTOVER_PATTERN = /^(\.probe-[0-9]{1,10}-[0-9]{13}|[0-9]{13}-[a-z0-9]{10}-[a-z0-9-]{1,80}(\.thumb|\.medium)?\.(jpg|png|gif|webp)\.[0-9]{1,10}\.tmp)$/;
 
 export function isLeftoverName(name: string): boolean {
   return LEFTOVER_PATTERN.test(name);
@@ -63,9 +63,11 @@ function randomSuffix(length = 10): string {
 export interface ImageKeys {
   key: string;
   thumbnailKey: string;
+  mediumKey: string;
 }
 
+/** The full image's key and those of its thumbnail and medium version, which share its stem. */
 export function makeImageKeys(originalName: string, extension: ImageExtension, now = Date.now()): ImageKeys {
   const stem = `${String(now).padStart(13, "0")}-${randomSuffix()}-${sanitiseFileName(originalName)}`;
-  return { key: `${stem}.${extension}`, thumbnailKey: `${stem}.thumb.webp` };
+  return { key: `${stem}.${extension}`, thumbnailKey: `${stem}.thumb.webp`, mediumKey: `${stem}.medium.webp` };
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../shared/messages.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { AppShell } from "./layout.tsx";
 import { NotFound } from "./not-found.tsx";
+import { isPageLoadFailure, PageLoadFailed } from "./page-load-failed.tsx";
 
 function messageOf(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -23,6 +24,7 @@ function ErrorContent() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useDocumentTitle(notFound ? MESSAGES.pageNotFound : "Error");
   if (notFound) return <NotFound />;
+  if (isPageLoadFailure(error)) return <PageLoadFailed />;
   console.error(error);
   return (
     <section className="message-page card" data-testid="app-error">

@@ -1,27 +1,17 @@
 import { createBrowserRouter } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "./error-boundary.tsx";
-import { RootLayout } from "./layout.tsx";
+import { AppShell, RootLayout } from "./layout.tsx";
 import { NotFound } from "./not-found.tsx";
 import { routePatterns } from "./paths.ts";
-import { GrievanceRoute, grievanceLoader } from "./routes/grievance.tsx";
-import { GrievancesRoute, grievancesLoader } from "./routes/grievances.tsx";
-import { LandingRoute } from "./routes/landing.tsx";
-import { SubmitRoute } from "./routes/submit.tsx";
-import { ConsoleRoute, consoleLoader } from "../features/staff/routes/console-route.tsx";
-import { SignInRoute, signInAction, signInLoader } from "../features/staff/routes/sign-in-route.tsx";
-import {
-  StaffGrievanceRoute,
-  staffGrievanceAction,
-  staffGrievanceLoader,
-} from "../features/staff/routes/staff-grievance-route.tsx";
-import {
-  StaffLayout,
-  signOutAction,
-  signOutLoader,
-  staffLayoutLoader,
-  staffLayoutShouldRevalidate,
-} from "../features/staff/routes/staff-layout.tsx";
-import { StatsRoute, statsLoader } from "../features/stats/stats-route.tsx";
+
+// Every page is a chunk of its own, loaded when its route matches: the first visit downloads the layout and the
+// one page it shows (the landing page's chunk is a few hundred bytes), not the form, the list or the console.
+const landing = () => import("./routes/landing.tsx");
+const submit = () => import("./routes/submit.tsx");
+const list = () => import("./routes/grievances.tsx");
+const details = () => import("./routes/grievance.tsx");
+const stats = () => import("../features/stats/stats-route.tsx");
+const staff = () => import("./routes/staff.ts");
 
 /**
  * / (layout: header, nav, main, footer)
@@ -49,28 +39,75 @@ export function createAppRouter() {
         {
           errorElement: <RouteErrorBoundary />,
           children: [
-            { path: routePatterns.home, element: <LandingRoute /> },
-            { path: routePatterns.submit, element: <SubmitRoute /> },
-            { path: routePatterns.list, loader: grievancesLoader, element: <GrievancesRoute /> },
-            { path: routePatterns.grievance, loader: grievanceLoader, element: <GrievanceRoute /> },
-            { path: routePatterns.stats, loader: statsLoader, element: <StatsRoute /> },
-            { path: routePatterns.staffSignIn, loader: signInLoader, action: signInAction, element: <SignInRoute /> },
-            { path: routePatterns.staffSignOut, loader: signOutLoader, action: signOutAction },
+            { path: routePatterns.home, lazy: async () => ({ Component: (await landing()).LandingRoute }) },
+            { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
+            {
+              path: routePatterns.list,
+              lazy: async () => {
+                const m = await list();
+                return { loader: m.grievancesLoader, Component: m.GrievancesRoute };
+              },
+            },
+            {
+              path: routePatterns.grievance,
+              lazy: async () => {
+                const m = await details();
+                return { loader: m.grievanceLoader, Component: m.GrievanceRoute };
+              },
+            },
+            {
+              path: routePatterns.stats,
+              lazy: async () => {
+                const m = await stats();
+                return { loader: m.statsLoader, Component: m.StatsRoute };
+              },
+            },
+            {
+              path: routePatterns.staffSignIn,
+              lazy: async () => {
+                const m = await staff();
+                return { loader: m.signInLoader, action: m.signInAction, Component: m.SignInRoute };
+              },
+            },
+            {
+              path: routePatterns.staffSignOut,
+              lazy: async () => {
+                const m = await staff();
+                return { loader: m.signOutLoader, action: m.signOutAction };
+              },
+            },
             {
               path: routePatterns.staffConsole,
-              loader: staffLayoutLoader,
-              shouldRevalidate: staffLayoutShouldRevalidate,
-              element: <StaffLayout />,
+              lazy: async () => {
+                const m = await staff();
+                return {
+                  loader: m.staffLayoutLoader,
+                  shouldRevalidate: m.staffLayoutShouldRevalidate,
+                  Component: m.StaffLayout,
+                };
+              },
               children: [
-                { index: true, loader: consoleLoader, element: <ConsoleRoute /> },
+                {
+                  index: true,
+                  lazy: async () => {
+                    const m = await staff();
+                    return { loader: m.consoleLoader, Component: m.ConsoleRoute };
+                  },
+                },
                 {
                   path: routePatterns.staffGrievance,
-                  loader: staffGrievanceLoader,
-                  action: staffGrievanceAction,
-                  element: <StaffGrievanceRoute />,
+                  lazy: async () => {
+                    const m = await staff();
+                    return {
+                      loader: m.staffGrievanceLoader,
+                      action: m.staffGrievanceAction,
+                      Component: m.StaffGrievanceRoute,
+                    };
+                  },
                 },
               ],
             },
+            // Not lazy: the error boundary shows the same page for a 404, so it is in the first chunk anyway.
             { path: "*", element: <NotFound /> },
           ],
         },
@@ -79,7 +116,10 @@ export function createAppRouter() {
   ]);
 }
 
-/** Shown only for the instant before the first loader returns (loaders do not wait for the API). */
+/**
+ * Shown while the first page's chunk downloads: the header and footer paint at once, and the page fills the
+ * main area when its chunk arrives, without moving them (main is a screen tall, base.css).
+ */
 function InitialLoading() {
-  return null;
+  return <AppShell>{null}</AppShell>;
 }

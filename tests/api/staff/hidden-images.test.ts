@@ -20,15 +20,15 @@ describe("images of hidden reports", () => {
     ]);
     expect(created.statusCode).toBe(201);
     const { id, images } = created.json<PublicGrievance>();
-    const publicUrls = [images[0]!.url, images[0]!.thumbnailUrl];
+    const publicUrls = [images[0]!.url, images[0]!.thumbnailUrl, images[0]!.mediumUrl!];
     const publicStatus = async () =>
       Promise.all(publicUrls.map(async (url) => (await t.app.inject({ method: "GET", url })).statusCode));
-    expect(await publicStatus()).toEqual([200, 200]);
+    expect(await publicStatus()).toEqual([200, 200, 200]);
 
     const as = await staffClient(t.app);
     const hidden = await as({ method: "POST", url: `/api/staff/grievances/${id}/hide`, payload: { reason: "Shows a face" } });
     expect(hidden.statusCode).toBe(200);
-    expect(await publicStatus()).toEqual([404, 404]);
+    expect(await publicStatus()).toEqual([404, 404, 404]);
 
     // Staff read them through their own route, which needs a session and is never cached.
     const staffImage = hidden.json<StaffGrievanceDetail>().images[0]!;
@@ -37,11 +37,14 @@ describe("images of hidden reports", () => {
     expect(asStaff.statusCode).toBe(200);
     expect(asStaff.headers["content-type"]).toBe("image/jpeg");
     expect(asStaff.headers["cache-control"]).toBe("no-store");
+    expect(staffImage.mediumUrl).toMatch(/^\/api\/staff\/media\/grievance-images\/.+\.medium\.webp$/);
+    const staffMedium = await as({ method: "GET", url: staffImage.mediumUrl! });
+    expect([staffMedium.statusCode, staffMedium.headers["content-type"]]).toEqual([200, "image/webp"]);
     const anonymous = await t.app.inject({ method: "GET", url: staffImage.url });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers["content-type"]).toMatch(/application\/json/);
 
     await as({ method: "POST", url: `/api/staff/grievances/${id}/unhide` });
-    expect(await publicStatus()).toEqual([200, 200]);
+    expect(await publicStatus()).toEqual([200, 200, 200]);
   });
 });

@@ -1,6 +1,6 @@
 import { grievanceListQuerySchema, type GrievanceListQuery } from "../../../shared/grievance-schema.ts";
 
-const KEYS = ["q", "category", "status", "priority", "page"] as const;
+const KEYS = ["q", "category", "status", "priority", "page", "cursor"] as const;
 
 /**
  * Reads the list query from the page URL. A value the server would refuse (an unknown category, page "abc")

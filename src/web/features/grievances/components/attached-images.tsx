@@ -2,6 +2,29 @@ import { useId, useState } from "react";
 import type { GrievanceImage } from "../../../../shared/api-types.ts";
 import { ImageViewer } from "./image-viewer.tsx";
 
+// Widths of the versions the server makes (src/server/images/image-pipeline.ts): the thumbnail is cropped to
+// 480x360, the medium version fitted inside 800 px.
+const THUMBNAIL_WIDTH = 480;
+const THUMBNAIL_HEIGHT = 360;
+const MEDIUM_WIDTH = 800;
+
+// A grid cell's width (grievances.css, responsive.css): two columns on a phone, less the page's and the card's
+// padding and the gap; else four columns of about 184 px in the 820 px details page.
+const CELL_SIZES = "(max-width: 600px) calc(50vw - 2.5rem), 184px";
+
+/**
+ * The thumbnail, or the medium version where the cell needs more pixels than the thumbnail has (large or dense
+ * screens); never the full image, which only the viewer loads. Older reports have no medium version.
+ */
+function GalleryImage({ image }: { image: GrievanceImage }) {
+  const responsive = image.mediumUrl
+    ? { srcSet: `${image.thumbnailUrl} ${THUMBNAIL_WIDTH}w, ${image.mediumUrl} ${MEDIUM_WIDTH}w`, sizes: CELL_SIZES }
+    : {};
+  return (
+    <img src={image.thumbnailUrl} {...responsive} alt="" loading="lazy" width={THUMBNAIL_WIDTH} height={THUMBNAIL_HEIGHT} />
+  );
+}
+
 /** "Attached Images": a grid of buttons, each opening the full-screen viewer; nothing when there are none. */
 export function AttachedImages({ images }: { images: GrievanceImage[] }) {
   const [viewing, setViewing] = useState<number | null>(null);
@@ -21,7 +44,7 @@ export function AttachedImages({ images }: { images: GrievanceImage[] }) {
               aria-label={`View image ${index + 1} of ${count}`}
               onClick={() => setViewing(index)}
             >
-              <img src={image.url} alt="" loading="lazy" />
+              <GalleryImage image={image} />
             </button>
           </li>
         ))}

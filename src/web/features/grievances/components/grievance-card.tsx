@@ -5,8 +5,21 @@ import { paths } from "../../../lib/paths.ts";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
 
-export function GrievanceCard({ grievance }: { grievance: PublicGrievance }) {
+/**
+ * Cards in the list's first row at its widest (a 1200 px container of cards at least 280 px wide). Their thumbnails
+ * are on screen at once and the first is usually the page's largest paint, so they are fetched first, not lazily.
+ */
+export const FIRST_ROW_CARDS = 3;
+
+interface GrievanceCardProps {
+  grievance: PublicGrievance;
+  /** The card's place in the list, from 0. */
+  position: number;
+}
+
+export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
   const firstImage = grievance.images[0];
+  const inFirstRow = position < FIRST_ROW_CARDS;
   return (
     <article className="card grievance-card" data-testid="grievance-card">
       {firstImage ? (
@@ -14,7 +27,8 @@ export function GrievanceCard({ grievance }: { grievance: PublicGrievance }) {
           className="grievance-card__image"
           src={firstImage.thumbnailUrl}
           alt={grievance.title}
-          loading="lazy"
+          loading={inFirstRow ? "eager" : "lazy"}
+          fetchPriority={inFirstRow ? "high" : undefined}
           width={400}
           height={225}
         />

@@ -39,6 +39,7 @@ export function GrievanceFilters() {
           if (text.trim()) next.set("q", text);
           else next.delete("q");
           next.delete("page");
+          next.delete("cursor");
           return next;
         },
         { replace: true },
@@ -52,7 +53,9 @@ export function GrievanceFilters() {
       const next = new URLSearchParams(prev);
       if (value) next.set(key, value);
       else next.delete(key);
+      // Other filters, other pages: back to the first.
       next.delete("page");
+      next.delete("cursor");
       return next;
     });
   };
@@ -60,8 +63,8 @@ export function GrievanceFilters() {
   const clearFilters = () => {
     setText("");
     setOwnWrite(null);
-    // Every parameter of the pages that use these filters is a filter or the page (the console adds its own
-    // "overdue" and "hidden"), so clearing means an empty query.
+    // Every parameter of the pages that use these filters is a filter or the page and its cursor (the console adds
+    // its own "overdue" and "hidden"), so clearing means an empty query.
     setSearchParams(new URLSearchParams());
   };
 

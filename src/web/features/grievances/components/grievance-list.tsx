@@ -1,4 +1,5 @@
 import type { GrievanceListResponse } from "../../../../shared/api-types.ts";
+import { showingCount } from "../../../../shared/format.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
 import { GrievanceCard } from "./grievance-card.tsx";
@@ -8,7 +9,7 @@ export function GrievanceList({ data }: { data: GrievanceListResponse }) {
   return (
     <>
       <p className="result-count" role="status" data-testid="result-count">
-        {`Showing ${data.matching} of ${data.total} grievances`}
+        {showingCount(data)}
       </p>
       {data.items.length === 0 ? (
         <div className="empty-state card">
@@ -20,8 +21,8 @@ export function GrievanceList({ data }: { data: GrievanceListResponse }) {
         </div>
       ) : (
         <div className="grievance-grid" data-testid="grievance-grid">
-          {data.items.map((grievance) => (
-            <GrievanceCard key={grievance.id} grievance={grievance} />
+          {data.items.map((grievance, index) => (
+            <GrievanceCard key={grievance.id} grievance={grievance} position={index} />
           ))}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type CSSProperties } from "react";
 import type { GrievanceImage } from "../../../../shared/api-types.ts";
 
 interface ImageViewerProps {
@@ -6,6 +6,20 @@ interface ImageViewerProps {
   /** "Image 2 of 3", used for the dialog's name and the image's alt text. */
   label: string;
   onClose: () => void;
+}
+
+/**
+ * The box the full image will fill, known before it arrives (from the size the server measured), so that a slow
+ * download shows its frame at once instead of an empty screen that jumps; older reports have no size.
+ */
+function boxOf({ width, height }: GrievanceImage) {
+  if (!width || !height) return { className: "image-viewer__image" };
+  return {
+    className: "image-viewer__image image-viewer__image--sized",
+    width,
+    height,
+    style: { "--image-width": `${width}px`, "--image-ratio": width / height } as CSSProperties,
+  };
 }
 
 /**
@@ -58,7 +72,7 @@ export function ImageViewer({ image, label, onClose }: ImageViewerProps) {
           >
             <span aria-hidden="true">×</span>
           </button>
-          <img className="image-viewer__image" src={image.url} alt={label} />
+          <img src={image.url} alt={label} {...boxOf(image)} />
         </div>
       )}
     </dialog>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { StaffQueueResponse } from "../../../../shared/staff-api.ts";
-import { formatDate } from "../../../../shared/format.ts";
+import { formatDate, showingCount } from "../../../../shared/format.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
 import { Pagination } from "../../grievances/components/pagination.tsx";
@@ -16,7 +16,7 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
   return (
     <>
       <p className="result-count" role="status" data-testid="queue-count">
-        {`Showing ${data.matching} of ${data.total} reports`}
+        {showingCount(data, "reports")}
       </p>
       {data.items.length === 0 ? (
         <div className="empty-state card">

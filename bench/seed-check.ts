@@ -1,0 +1,37 @@
+import type { Queryable } from "../src/server/db/database.ts";
+import { SEARCH_TERMS } from "./seed-text.ts";
+
+export class SeedError extends Error {}
+
+/**
+ * The list's counts come from grievance_tallies, not from the rows (migrations/004): after a bulk load that
+ * bypassed the trigger, the public rows counted per category, priority and status (and so per status and per
+ * category) must equal the tallies, or every "Showing X of Y" the benchmark measures would be wrong.
+ */
+export async function checkTallies(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ category: string; priority: string; status: string; counted: number | null; tallied: number | null }>(
+    `SELECT category, priority, status, r.n::int AS counted, t.n::int AS tallied
+       FROM (SELECT category, priority, status, count(*) AS n FROM grievances WHERE hidden_at IS NULL GROUP BY 1, 2, 3) AS r
+       FULL JOIN grievance_tallies AS t USING (category, priority, status)
+      WHERE r.n IS DISTINCT FROM t.n`,
+  );
+  if (rows.length > 0) {
+    const lines = rows.map((r) => `  ${r.category} / ${r.priority} / ${r.status}: ${r.counted ?? 0} rows, tally ${r.tallied ?? "none"}`);
+    throw new SeedError(`The tallies do not match the rows after seeding:\n${lines.join("\n")}`);
+  }
+  const { rows: sums } = await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM grievance_tallies");
+  return sums[0]?.n ?? 0;
+}
+
+/**
+ * Shares of reports that contain each search term anywhere (as a substring, which also catches a term that some
+ * other word starts with): the word lists promise about 30 % and 0.1 %.
+ */
+export async function searchTermShares(db: Queryable): Promise<{ common: number; rare: number }> {
+  const { rows } = await db.query<{ common: number; rare: number }>(
+    `SELECT avg((t ILIKE $1)::int)::float8 AS common, avg((t ILIKE $2)::int)::float8 AS rare
+       FROM (SELECT title || ' ' || description || ' ' || coalesce(location, '') AS t FROM grievances) AS all_text`,
+    [`%${SEARCH_TERMS.common}%`, `%${SEARCH_TERMS.rare}%`],
+  );
+  return rows[0] ?? { common: 0, rare: 0 };
+}

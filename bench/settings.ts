@@ -1,0 +1,46 @@
+/** What `npm run bench` reads from the environment, checked before anything is seeded. */
+export interface BenchSettings {
+  /** A PostgreSQL database of the benchmark's own (dropped and created anew); undefined: embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** Row counts to measure at, ascending: the database is grown from one to the next. */
+  sizes: number[];
+  /** Measured seconds per endpoint, after `warmupSeconds` that are not counted. */
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** Concurrent keep-alive connections of the load generator. */
+  connections: number;
+  /** Leave the seeded database in place at the end (to run EXPLAIN on it). */
+  keep: boolean;
+}
+
+// PGlite answers one query at a time and seeds several times slower, so its default stops at a size that seeds
+// in a few minutes; on a server the issue's million rows.
+const DEFAULT_SIZES = { postgres: [1_000, 1_000_000], pglite: [1_000, 200_000] };
+
+export class SettingsError extends Error {}
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
+  const databaseUrl = env.BENCH_DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new SettingsError("BENCH_DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  const sizes = env.BENCH_SIZES
+    ? env.BENCH_SIZES.split(",").map((s) => wholeNumber("BENCH_SIZES", s.trim().replace(/_/g, ""), 1))
+    : DEFAULT_SIZES[databaseUrl ? "postgres" : "pglite"];
+  return {
+    databaseUrl,
+    sizes: [...new Set(sizes)].sort((a, b) => a - b),
+    durationSeconds: wholeNumber("BENCH_DURATION", env.BENCH_DURATION ?? "10", 1),
+    warmupSeconds: wholeNumber("BENCH_WARMUP", env.BENCH_WARMUP ?? "2", 0),
+    connections: wholeNumber("BENCH_CONNECTIONS", env.BENCH_CONNECTIONS ?? "10", 1),
+    keep: env.BENCH_KEEP === "1",
+  };
+}
+
+function wholeNumber(name: string, text: string, min: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min) {
+    throw new SettingsError(`${name}: "${text}" is not a whole number of at least ${min}`);
+  }
+  return value;
+}

@@ -1,0 +1,24 @@
+import type { Queryable } from "../db/database.ts";
+
+/** Matching rows are counted exactly up to this many; above it the answer only says "more" (DESIGN.md D12). */
+export const MATCHING_CAP = 10_000;
+
+export interface MatchingCount {
+  /** Exact when not capped; MATCHING_CAP when capped. */
+  matching: number;
+  matchingCapped: boolean;
+}
+
+/**
+ * How many rows `fromWhere` ("grievances WHERE ...", with `params`) selects, reading at most one row past the
+ * cap: a word found in 300,000 reports would otherwise cost seconds to count while its first page costs under a
+ * millisecond.
+ */
+export async function countCapped(db: Queryable, fromWhere: string, params: unknown[]): Promise<MatchingCount> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fromWhere} LIMIT ${MATCHING_CAP + 1}) AS capped`,
+    params,
+  );
+  const n = rows[0]?.n ?? 0;
+  return n > MATCHING_CAP ? { matching: MATCHING_CAP, matchingCapped: true } : { matching: n, matchingCapped: false };
+}

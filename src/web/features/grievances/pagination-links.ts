@@ -1,0 +1,59 @@
+import { formatCount } from "../../../shared/format.ts";
+
+/** What a paged answer (public list or staff queue) tells about its pages. */
+export interface Paged {
+  page: number;
+  pageSize: number;
+  matching: number;
+  matchingCapped: boolean;
+  items: readonly unknown[];
+  /** Only the public list pages by cursor; the staff queue has neither. */
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+}
+
+export interface PageLinks {
+  /** "Page 3 of 834+", or "Page 900" past the pages the capped count vouches for. */
+  label: string;
+  /** The URL query of the previous or next page, or null when there is none. */
+  previous: string | null;
+  next: string | null;
+}
+
+/**
+ * The page's own query with another page: the filters stay (DESIGN.md D9), and a cursor, when there is one, finds
+ * the rows so that page 500 costs what page 1 costs; `page` then only numbers them. Page 1 is always the plain
+ * list, which also shows reports that arrived meanwhile.
+ */
+function queryOf(search: string, page: number, cursor: string | null | undefined): string {
+  const params = new URLSearchParams(search);
+  params.delete("cursor");
+  if (page <= 1) {
+    params.delete("page");
+  } else {
+    params.set("page", String(page));
+    if (cursor) params.set("cursor", cursor);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+/** Previous / Next and where the page stands; null when everything fits on one page. */
+export function pageLinks(search: string, data: Paged): PageLinks | null {
+  const { page, pageSize, matching, matchingCapped } = data;
+  // Above the cap at least one row more matches than the count says, so the pages those rows fill exist.
+  const knownPages = Math.ceil((matchingCapped ? matching + 1 : matching) / pageSize);
+  if (knownPages <= 1) return null;
+  const hasNext =
+    data.nextCursor !== undefined
+      ? data.nextCursor !== null
+      : // No cursors (staff queue): past the known pages, a full page is the only sign that more may follow.
+        page < knownPages || (matchingCapped && data.items.length === pageSize);
+  let label = `Page ${formatCount(page)} of ${formatCount(knownPages)}`;
+  if (matchingCapped) label = page < knownPages ? `${label}+` : `Page ${formatCount(page)}`;
+  return {
+    label,
+    previous: page > 1 ? queryOf(search, page - 1, data.prevCursor) : null,
+    next: hasNext ? queryOf(search, page + 1, data.nextCursor) : null,
+  };
+}
