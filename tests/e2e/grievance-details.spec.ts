@@ -1,3 +1,5 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { PublicGrievance } from "../../src/shared/api-types.ts";
 import { expect, expectNoAxeViolations, pngImage, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
 
 test.describe("grievance details", () => {
@@ -90,5 +92,69 @@ test.describe("grievance details", () => {
     await expect(page.getByText("Loading grievance details...")).toBeVisible();
     release();
     await expect(page.getByText("Issue Description")).toBeVisible();
+  });
+});
+
+test.describe("grievance details images", () => {
+  // The full images are what made the page heavy: only the viewer may ask for one.
+  async function seedWithPhotos(request: APIRequestContext, baseURL: string) {
+    const images = [await pngImage(1600, 1200, "#0277bd"), await pngImage(1200, 1600, "#2e7d32"), await pngImage(1600, 900, "#6d4c41")];
+    const created = await seedGrievance(request, baseURL, { title: uniqueTitle("Flooded yard"), images });
+    const response = await request.get(`${baseURL}/api/grievances/${created.id}`);
+    return { id: created.id, images: ((await response.json()) as PublicGrievance).images };
+  }
+
+  function mediaRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/media/")) seen.push(pathname);
+    });
+    return seen;
+  }
+
+  async function galleryLoaded(page: Page) {
+    await page.getByRole("heading", { name: "Attached Images" }).scrollIntoViewIfNeeded();
+    const pictures = page.getByRole("button", { name: /^View image/ }).locator("img");
+    await expect(pictures).toHaveCount(3);
+    for (const picture of await pictures.all()) {
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+  }
+
+  test("shows small versions in the gallery and loads a full image only in the viewer", async ({ page, request, baseURL }) => {
+    const { id, images } = await seedWithPhotos(request, baseURL!);
+    const fullUrls = images.map((image) => image.url);
+    const requested = mediaRequests(page);
+    await page.goto(`/grievance/${id}`);
+    await galleryLoaded(page);
+    expect(requested).toHaveLength(3);
+    expect(requested.every((url) => url.endsWith(".thumb.webp") || url.endsWith(".medium.webp"))).toBe(true);
+    expect(requested.filter((url) => fullUrls.includes(url))).toEqual([]);
+
+    const fullRequest = page.waitForRequest((r) => new URL(r.url()).pathname === fullUrls[1]);
+    await page.getByRole("button", { name: "View image 2 of 3" }).click();
+    await fullRequest;
+    const shown = page.getByRole("dialog").getByRole("img", { name: "Image 2 of 3" });
+    await expect(shown).toHaveAttribute("src", fullUrls[1]!);
+    // The viewer knows the image's size before it arrives (1200x1600, upright).
+    await expect(shown).toHaveAttribute("width", "1200");
+    await expect(shown).toHaveAttribute("height", "1600");
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    expect(requested.filter((url) => fullUrls.includes(url))).toEqual([fullUrls[1]]);
+  });
+
+  test("takes the medium versions on a dense screen, still without a full image", async ({ browser, request, baseURL }) => {
+    const { id, images } = await seedWithPhotos(request, baseURL!);
+    const context = await browser.newContext({ baseURL: baseURL!, deviceScaleFactor: 3 });
+    try {
+      const page = await context.newPage();
+      const requested = mediaRequests(page);
+      await page.goto(`/grievance/${id}`);
+      await galleryLoaded(page);
+      expect([...requested].sort()).toEqual(images.map((image) => new URL(image.mediumUrl!, baseURL).pathname).sort());
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -163,3 +163,24 @@ test.describe("grievance list paging", () => {
     await expect(page.getByRole("article")).toHaveCount(12);
   });
 });
+
+test.describe("grievance list thumbnails", () => {
+  test("the first row's thumbnails load at once and first, the others when scrolled to", async ({ page, request, baseURL }) => {
+    const token = uniqueTitle("Thumbs").replace(" ", "-");
+    for (let i = 1; i <= 5; i++) {
+      await seedGrievance(request, baseURL!, { title: `${token} number ${i}`, images: [await pngImage(320, 240, "#5d4037")] });
+    }
+    await page.goto(`/grievances?q=${token}`);
+    const thumbnails = page.getByRole("article").getByRole("img");
+    await expect(thumbnails).toHaveCount(5);
+    for (const [i, thumbnail] of (await thumbnails.all()).entries()) {
+      const firstRow = i < 3;
+      await expect(thumbnail).toHaveAttribute("loading", firstRow ? "eager" : "lazy");
+      if (firstRow) await expect(thumbnail).toHaveAttribute("fetchpriority", "high");
+      else await expect(thumbnail).not.toHaveAttribute("fetchpriority");
+      // A size before the image arrives: nothing moves when it does.
+      await expect(thumbnail).toHaveAttribute("width", /^\d+$/);
+      await expect(thumbnail).toHaveAttribute("height", /^\d+$/);
+    }
+  });
+});
