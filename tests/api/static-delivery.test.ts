@@ -63,7 +63,7 @@ describe("built assets", () => {
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gzip.rawPayload).equals(raw)).toBe(true);
 
-    for (const headers of [{ "accept-encoding": "identity" }, {}]) {
+    for (const headers of [{ "accept-encoding": "identity" }, {}] as Array<Record<string, string>>) {
       const plain = await get(entryScript, headers);
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.rawPayload.equals(raw)).toBe(true);

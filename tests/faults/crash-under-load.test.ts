@@ -80,7 +80,7 @@ describe.each(kinds)("kill -9 under load on $name", (kind) => {
       expect(res.status).toBe(200);
       const stored = (await res.json()) as PublicGrievance;
       expect(stored.title).toBe(report.title);
-      for (const url of [stored.images[0]!.url, stored.images[0]!.thumbnailUrl]) {
+      for (const url of [stored.images[0]!.url, stored.images[0]!.thumbnailUrl, stored.images[0]!.mediumUrl!]) {
         const media = await fetch(`${restarted.url}${url}`);
         expect(media.status).toBe(200);
         expect((await media.arrayBuffer()).byteLength).toBeGreaterThan(0);
@@ -93,14 +93,17 @@ describe.each(kinds)("kill -9 under load on $name", (kind) => {
       const res = await fetch(`${restarted.url}/api/grievances?pageSize=100&page=${page}`);
       const body = (await res.json()) as GrievanceListResponse;
       for (const item of body.items) {
-        for (const img of item.images) referenced.add(path.basename(img.url)).add(path.basename(img.thumbnailUrl));
+        for (const img of item.images) {
+          referenced.add(path.basename(img.url)).add(path.basename(img.thumbnailUrl));
+          if (img.mediumUrl) referenced.add(path.basename(img.mediumUrl));
+        }
       }
       if (page * body.pageSize >= body.matching) break;
     }
     const bucket = path.join(first.dataDir, "storage", "grievance-images");
     const files = fs.readdirSync(bucket).sort();
     expect(files).toEqual([...referenced].sort());
-    expect(referenced.size).toBeGreaterThanOrEqual(acknowledged.length * 2);
+    expect(referenced.size).toBeGreaterThanOrEqual(acknowledged.length * 3);
   }, 180_000);
 });
 

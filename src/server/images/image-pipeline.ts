@@ -38,7 +38,9 @@ const SMALL_SOURCE_FIT = { width: MEDIUM_IMAGE_MAX_SIDE, height: MEDIUM_IMAGE_MA
  * medium and thumbnail are both made. (A clone shares the input, not its decoding.) Decoding once for all three
  * would keep each photo's full-size pixels in memory: measured with five 5 MB photos, that doubled the memory a
  * submit takes (+350 MB instead of +180 MB) and saved no time, since the small pipeline decodes large JPEGs at a
- * quarter of their size and so costs little.
+ * quarter of their size and so costs little. The two pipelines run one after the other: the photos of a report
+ * are already processed side by side, as many as there are cores (grievance-service.ts), and more pipelines at
+ * once would only hold more memory.
  */
 export async function processImage(bytes: Buffer, format: ImageFormat, maxPixels: number): Promise<ProcessedImage> {
   try {
@@ -46,10 +48,8 @@ export async function processImage(bytes: Buffer, format: ImageFormat, maxPixels
     const fullVersion = (await isAnimation(upright, format))
       ? encodeAnimation(bytes, format, maxPixels)
       : encodeFull(upright.clone().resize(FULL_FIT), format);
-    const [full, small] = await Promise.all([
-      fullVersion.toBuffer({ resolveWithObject: true }),
-      upright.clone().resize(SMALL_SOURCE_FIT).raw().toBuffer({ resolveWithObject: true }),
-    ]);
+    const full = await fullVersion.toBuffer({ resolveWithObject: true });
+    const small = await upright.clone().resize(SMALL_SOURCE_FIT).raw().toBuffer({ resolveWithObject: true });
     const { width, height, channels } = small.info;
     const pixels = sharp(small.data, { raw: { width, height, channels } });
     const [medium, thumbnail] = await Promise.all([

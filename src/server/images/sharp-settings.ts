@@ -9,7 +9,7 @@ import sharp from "sharp";
 // memory that the next report needs.
 sharp.cache(false);
 
-// The work is already spread over the cores one level up: photos side by side (grievance-service.ts, as many as
-// there are cores) and each photo's three outputs side by side (image-pipeline.ts). More libvips threads per image
-// on top would oversubscribe the cores and multiply the per-thread buffers.
+// The work is already spread over the cores one level up: a report's photos are processed side by side, as many
+// as there are cores (grievance-service.ts). More libvips threads per image on top would oversubscribe the cores and
+// multiply the per-thread buffers.
 sharp.concurrency(1);
