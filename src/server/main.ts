@@ -2,10 +2,11 @@ import { closeGracefully } from "./http/close-gracefully.ts";
 import { closeOnSignals, reportStartupFailure, startPortal } from "./http/start-portal.ts";
 
 try {
-  const { app, db, url } = await startPortal();
+  const { app, db, stopMaintenance, url } = await startPortal();
   console.log(`Portal running at ${url}`);
   closeOnSignals(async () => {
     await closeGracefully(app);
+    await stopMaintenance();
     await db.close();
   });
 } catch (error) {

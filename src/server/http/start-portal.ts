@@ -12,6 +12,8 @@ export interface RunningPortal {
   config: Config;
   app: FastifyInstance;
   db: Database;
+  /** Stops the start-up and hourly housekeeping, waiting for a round in progress: call it before closing db. */
+  stopMaintenance: () => Promise<void>;
   url: string;
 }
 
@@ -61,17 +63,16 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       await app.close();
       throw new StartupError(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
     }
-    // After listen, so housekeeping never delays serving; stopped with the app, before the database closes.
+    // After listen, so housekeeping never delays serving; the caller stops it before closing the database.
     const stopMaintenance = startMaintenance({
       db,
       imageStore,
       orphanGraceMinutes: config.orphanGraceMinutes,
       logger: app.log,
     });
-    app.server.once("close", () => void stopMaintenance());
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    return { config, app, db, url: displayUrl(config.host, port) };
+    return { config, app, db, stopMaintenance, url: displayUrl(config.host, port) };
   } catch (error) {
     await db.close();
     throw error;

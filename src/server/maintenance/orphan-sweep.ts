@@ -20,10 +20,6 @@ const BATCH = 500;
  * flight, on this instance or another. Leftovers of interrupted writes and probes are removed the same way.
  */
 export async function sweepOrphans(db: Queryable, store: ImageStore, graceMinutes: number): Promise<OrphanSweepResult> {
-  // A portal pointed at an empty database with an old bucket (a restore gone wrong, a mistyped DATABASE_URL) would
-  // otherwise judge every image an orphan and delete them all.
-  const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM grievances) AS any");
-  if (!rows[0]?.any) return { examined: 0, deleted: 0, skipped: "the database holds no reports" };
   const cutoff = Date.now() - graceMinutes * 60_000;
   let examined = 0;
   let deleted = 0;
@@ -39,12 +35,23 @@ export async function sweepOrphans(db: Queryable, store: ImageStore, graceMinute
   };
   for await (const object of store.list()) {
     if (object.lastModified.getTime() > cutoff) continue;
+    // A portal pointed at an empty database with an old bucket (a restore gone wrong, a mistyped DATABASE_URL)
+    // would otherwise judge every image an orphan and delete them all. Asked only when there is something to judge,
+    // so a new, empty installation does not warn.
+    if (examined === 0 && !(await holdsReports(db))) {
+      return { examined: 0, deleted: 0, skipped: "the database holds no reports while the storage holds images" };
+    }
     examined += 1;
     batch.push(object.name);
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();
   return { examined, deleted };
+}
+
+async function holdsReports(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM grievances) AS any");
+  return rows[0]?.any === true;
 }
 
 /** The keys, among these, that a report holds as an image, a thumbnail or a medium version (index: migration 008). */
