@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
+import { MESSAGES } from "../../shared/messages.ts";
 
 // The listener closes once no connection has come for QUIET_MS and every one that came got its answer, or after
 // DRAIN_MAX_MS when clients keep coming: short next to the 10 s a container runtime allows for stopping.
@@ -8,7 +9,9 @@ const QUIET_MS = 200;
 const DRAIN_MAX_MS = 2_000;
 const IDLE_SWEEP_MS = 100;
 
-const UNAVAILABLE_BODY = JSON.stringify({ message: "The portal is restarting. Please try again in a moment." });
+// The same words as any other moment the service cannot serve (DatabaseUnavailableError): the visitor's next step is
+// the same.
+const UNAVAILABLE_BODY = JSON.stringify({ message: MESSAGES.serviceUnavailable });
 
 /**
  * Closes the app without cutting a request.

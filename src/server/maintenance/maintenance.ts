@@ -10,7 +10,6 @@ export interface MaintenanceDeps {
   imageStore: ImageStore;
   orphanGraceMinutes: number;
   logger: FastifyBaseLogger;
-  everyMs?: number;
 }
 
 const HOURLY = 60 * 60 * 1000;
@@ -22,13 +21,8 @@ const HOURLY = 60 * 60 * 1000;
  * Returns a function that stops the schedule and waits for a round in progress.
  */
 export function startMaintenance(deps: MaintenanceDeps): () => Promise<void> {
-  let round: Promise<void> = Promise.resolve();
-  const run = () => {
-    round = runOnce(deps);
-    return round;
-  };
-  void run();
-  const timer = setInterval(() => void run(), deps.everyMs ?? HOURLY);
+  let round = runOnce(deps);
+  const timer = setInterval(() => (round = runOnce(deps)), HOURLY);
   timer.unref();
   return async () => {
     clearInterval(timer);
@@ -36,7 +30,7 @@ export function startMaintenance(deps: MaintenanceDeps): () => Promise<void> {
   };
 }
 
-export async function runOnce({ db, imageStore, orphanGraceMinutes, logger }: MaintenanceDeps): Promise<void> {
+async function runOnce({ db, imageStore, orphanGraceMinutes, logger }: MaintenanceDeps): Promise<void> {
   try {
     const result = await sweepOrphans(db, imageStore, orphanGraceMinutes);
     if (result.skipped) logger.warn(`Orphan sweep skipped: ${result.skipped}.`);
