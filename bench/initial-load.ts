@@ -22,7 +22,7 @@ export function readManifest(outDir: string): ViteManifest {
  * it imports statically and their CSS, and, when the page's route is lazy, that route's chunk with the same.
  * Chunks behind other dynamic imports (other routes) are not part of it.
  */
-export function initialLoadFiles(manifest: ViteManifest, routeSource?: string): string[] {
+export function initialLoadFiles(manifest: ViteManifest, ...routeSources: string[]): string[] {
   const files = new Set<string>(["index.html"]);
   const seen = new Set<string>();
   const add = (key: string) => {
@@ -37,7 +37,7 @@ export function initialLoadFiles(manifest: ViteManifest, routeSource?: string): 
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
   if (!entry) throw new Error("Vite's manifest names no entry chunk.");
   add(entry[0]);
-  if (routeSource) add(routeSource);
+  for (const source of routeSources) add(source);
   return [...files];
 }
 

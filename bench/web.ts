@@ -14,12 +14,12 @@ import { initialLoadFiles, readManifest, sentBytes, sumBytes, type Bytes } from 
 const root = path.resolve(import.meta.dirname, "..");
 const GOAL = 1.15;
 
-/** Route modules of the public pages, as Vite's manifest names them (relative to src/web). */
+/** Route modules of the public pages (page, and loader when it has one), as Vite's manifest names them (relative to src/web). */
 const PAGES = [
-  { path: "/", route: "app/routes/landing.tsx" },
-  { path: "/submit-grievance", route: "app/routes/submit.tsx" },
-  { path: "/grievances", route: "app/routes/grievances.tsx" },
-  { path: "/grievance/:id", route: "app/routes/grievance.tsx" },
+  { path: "/", route: ["app/routes/landing.tsx"] },
+  { path: "/submit-grievance", route: ["app/routes/submit.tsx"] },
+  { path: "/grievances", route: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"] },
+  { path: "/grievance/:id", route: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"] },
 ] as const;
 
 async function buildInto(appRoot: string, outDir: string): Promise<void> {
@@ -45,7 +45,7 @@ try {
 
   const portalManifest = readManifest(portalOut);
   const load = (outDir: string, files: string[]) => sumBytes(files.map((file) => sentBytes(outDir, file)));
-  const landingFiles = initialLoadFiles(portalManifest, PAGES[0].route);
+  const landingFiles = initialLoadFiles(portalManifest, ...PAGES[0].route);
   const portal = load(portalOut, landingFiles);
   const floor = load(floorOut, initialLoadFiles(readManifest(floorOut)));
 
@@ -62,7 +62,7 @@ try {
   for (const file of landingFiles) console.log(bytesRow(`  ${file}`, sentBytes(portalOut, file)));
 
   console.log("\nFirst load of each public page (HTML, entry, and the page's own chunks):");
-  for (const page of PAGES) console.log(bytesRow(`  ${page.path}`, load(portalOut, initialLoadFiles(portalManifest, page.route))));
+  for (const page of PAGES) console.log(bytesRow(`  ${page.path}`, load(portalOut, initialLoadFiles(portalManifest, ...page.route))));
 } finally {
   fs.rmSync(temp, { recursive: true, force: true });
 }

@@ -14,12 +14,14 @@ import { answerClientError, answerFrameworkError, registerErrorHandlers } from "
 import { HttpError } from "./http/http-error.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
+import { requestForLog } from "./http/request-log.ts";
 import { registerSpa } from "./http/spa.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
 import type { ImageStore } from "./storage/image-store.ts";
 import { StorageProbe } from "./storage/storage-probe.ts";
+import { trackingRoutes } from "./tracking/tracking-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -33,7 +35,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, imageStore } = deps;
-  const loggerOption = deps.logger ?? { level: config.logLevel };
+  const loggerOption = withRequestSerializer(deps.logger ?? { level: config.logLevel });
   const app = Fastify({
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
     trustProxy: config.trustProxy,
@@ -99,7 +101,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // ---- Routes ----
-  await app.register(grievanceRoutes, { db, repository, service, submissionsPerHour: config.submissionsPerHour });
+  await app.register(grievanceRoutes, {
+    db,
+    repository,
+    service,
+    submissionsPerHour: config.submissionsPerHour,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(trackingRoutes, { db });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(mediaRoutes, { imageStore, repository });
 
@@ -111,6 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSpa(app, config.webDir);
 
   return app;
+}
+
+/** Logger options get the request serializer that keeps tracking tokens out of the log (request-log.ts). */
+function withRequestSerializer(logger: NonNullable<AppDeps["logger"]>): NonNullable<AppDeps["logger"]> {
+  if (logger === false || isLoggerInstance(logger)) return logger;
+  return { ...logger, serializers: { req: requestForLog, ...logger.serializers } };
 }
 
 function isLoggerInstance(logger: AppDeps["logger"]): logger is FastifyBaseLogger {

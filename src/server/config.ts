@@ -24,6 +24,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // The portal's address as visitors reach it, for links it hands out (tracking links); without it, the address
+  // each request was sent to. Origin and optional path, no query.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -75,6 +82,8 @@ export interface Config {
   /** Set when IMAGE_STORAGE=s3: images go to this bucket instead of storageDir. */
   s3: S3Config | undefined;
   logLevel: string;
+  /** PUBLIC_URL without a trailing slash: the start of the links the portal hands out; else the request's origin. */
+  publicUrl: string | undefined;
   trustProxy: boolean;
   maxImagePixels: number;
   submissionsPerHour: number;
@@ -125,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,

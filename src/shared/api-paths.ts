@@ -2,6 +2,8 @@
 export const apiPaths = {
   grievances: "/api/grievances",
   grievance: (id: string) => `/api/grievances/${encodeURIComponent(id)}`,
+  /** The reporter's view of their report, by the token of the private link (tracking.ts). */
+  track: (token: string) => `/api/track/${encodeURIComponent(token)}`,
   storage: "/api/storage",
   /** Readiness, kept at its first address: database and storage usable. */
   health: "/api/health",

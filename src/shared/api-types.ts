@@ -18,6 +18,8 @@ export interface GrievanceImage {
 /** A grievance as the public sees it: contact details masked (DESIGN.md D8). */
 export interface PublicGrievance {
   id: string;
+  /** Short public reference, "WS-4F7K2Q" (reference.ts). */
+  reference: string;
   title: string;
   description: string;
   location: string | null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, PublicGrievance } from "../../src/shared/api-types.ts";
+import type { SubmittedGrievance } from "../../src/shared/tracking.ts";
 import { IDEMPOTENCY_MESSAGES } from "../../src/server/grievances/idempotency-keys.ts";
 import type { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
 import type { ImageStore } from "../../src/server/storage/image-store.ts";
@@ -56,7 +57,9 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     const retry = await submit("retry-after-network-error-1", fields, image);
     expect(retry.statusCode).toBe(201);
     expect(retry.headers["idempotent-replayed"]).toBe("true");
-    expect(retry.json<PublicGrievance>()).toEqual(first.json<PublicGrievance>());
+    // The same answer, reference and private link included, although the link's token is stored nowhere.
+    expect(retry.json<SubmittedGrievance>()).toEqual(first.json<SubmittedGrievance>());
+    expect(retry.json<SubmittedGrievance>().trackingUrl).toMatch(/\/track\/[\w-]{32}$/);
     expect(await countRows(t.db)).toBe(rowsBefore + 1);
     expect((await storedFiles(t.storageDir)).length).toBe(filesAfterFirst);
   });
@@ -78,7 +81,9 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     const slow = submit("in-flight-key-1", fields, image);
     // Wait until the first attempt has claimed the key.
     for (let i = 0; i < 100; i++) {
-      const { rows } = await t.db.query("SELECT 1 FROM submission_idempotency_keys WHERE key = 'in-flight-key-1'");
+      const { rows } = await t.db.query(
+        "SELECT 1 FROM submission_idempotency_keys WHERE key_hash = encode(sha256('in-flight-key-1'::bytea), 'hex')",
+      );
       if (rows.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -114,10 +119,46 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
 
   it("takes over a claim abandoned by a process that died", async () => {
     await t.db.query(
-      `INSERT INTO submission_idempotency_keys (key, request_hash, claimed_at)
-       VALUES ('abandoned-1', 'whatever', now() - interval '10 minutes')`,
+      `INSERT INTO submission_idempotency_keys (key_hash, request_hash, claimed_at)
+       VALUES (encode(sha256('abandoned-1'::bytea), 'hex'), 'whatever', now() - interval '10 minutes')`,
     );
     expect((await submit("abandoned-1")).statusCode).toBe(201);
+  });
+
+  it("gives a retry the same working private link while keeping neither the key nor the token", async () => {
+    const key = "tracking-retry-1";
+    const first = await submit(key);
+    const retry = await submit(key);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    const { trackingUrl, reference } = retry.json<SubmittedGrievance>();
+    expect(trackingUrl).toBe(first.json<SubmittedGrievance>().trackingUrl);
+    const token = new URL(trackingUrl).pathname.split("/").at(-1)!;
+    const tracked = await t.app.inject({ url: `/api/track/${token}` });
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.json<{ grievance: PublicGrievance }>().grievance.reference).toBe(reference);
+
+    const stored = await t.db.query<{ row: string }>(
+      `SELECT row_to_json(k)::text AS row FROM submission_idempotency_keys k
+       UNION ALL SELECT row_to_json(g)::text FROM grievances g`,
+    );
+    const everything = stored.rows.map((r) => r.row).join("\n");
+    expect(everything).not.toContain(key);
+    expect(everything).not.toContain(token);
+  });
+
+  it("tells a retry of a key bound before tracking links existed that its report was already submitted", async () => {
+    const key = "bound-before-010";
+    expect((await submit(key)).statusCode).toBe(201);
+    // What migration 010 leaves of such a key: its hash and report, no salt to derive a link from.
+    await t.db.query(
+      "UPDATE submission_idempotency_keys SET tracking_salt = NULL WHERE key_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+      [key],
+    );
+    const rowsBefore = await countRows(t.db);
+    const retry = await submit(key);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.alreadySubmitted });
+    expect(await countRows(t.db)).toBe(rowsBefore);
   });
 
   it("refuses a malformed key with 400 and works without one", async () => {

@@ -21,6 +21,7 @@ let t: TestApp;
 let webDir: string;
 let entryScript: string;
 let entryStyle: string;
+let manifest: Record<string, { file: string; isEntry?: boolean; css?: string[] }>;
 
 beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-static-"));
@@ -29,10 +30,7 @@ beforeAll(async () => {
     logLevel: "error",
     build: { outDir: webDir, emptyOutDir: true },
   });
-  const manifest = JSON.parse(await fs.readFile(path.join(webDir, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string; isEntry?: boolean; css?: string[] }
-  >;
+  manifest = JSON.parse(await fs.readFile(path.join(webDir, ".vite/manifest.json"), "utf8")) as typeof manifest;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry?.css?.[0]) throw new Error("The build has no entry chunk with a stylesheet.");
   entryScript = `/${entry.file}`;
@@ -103,6 +101,38 @@ describe("the page", () => {
     expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
     const manifest = (await get("/manifest.webmanifest")).json<{ theme_color: string }>();
     expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
+  });
+});
+
+describe("what a page preloads (src/server/http/page-preloads.ts)", () => {
+  const id = "0b7c5a52-3f5e-4d1e-9a57-1f2d3c4b5a69";
+  const chunk = (module: string) => `<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`;
+  const data = (apiPath: string) => `<link rel="preload" as="fetch" crossorigin href="${apiPath}">`;
+  const page = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  it("names the page's own chunks, so they load beside the entry script", async () => {
+    expect(await page("/")).toContain(chunk("app/routes/landing.tsx"));
+    const form = await page("/submit-grievance");
+    expect(form).toContain(chunk("app/routes/submit.tsx"));
+    expect(form).not.toContain(chunk("app/routes/landing.tsx"));
+    const details = await page(`/grievance/${id}`);
+    expect(details).toContain(chunk("app/routes/grievance.tsx"));
+    expect(details).toContain(chunk("app/routes/grievance.loader.ts"));
+    // Already in the entry's own tags, never twice.
+    expect(details.split(entryScript)).toHaveLength(2);
+  });
+
+  it("names the data the page's loader will fetch when the address alone says which", async () => {
+    expect(await page(`/grievance/${id}`)).toContain(data(`/api/grievances/${id}`));
+    expect(await page("/grievances")).toContain(data("/api/grievances"));
+    // Not a report id, or a query the loader spells its own way: nothing that could be fetched in vain.
+    expect(await page("/grievance/not-an-id")).not.toContain('as="fetch"');
+    expect(await page("/grievances?q=pipe")).not.toContain('as="fetch"');
+    expect(await page("/stats")).not.toContain("modulepreload");
   });
 });
 

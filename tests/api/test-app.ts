@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyLoggerOptions } from "fastify";
 import pg from "pg";
 import { expect } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
@@ -32,17 +32,20 @@ export interface TestAppOptions {
   /** Wraps the real repository or store, e.g. to make one step fail. */
   repository?: (real: GrievanceRepository) => GrievanceRepository;
   imageStore?: (real: ImageStore) => ImageStore;
+  /** Fastify's logger options (default: no logger), e.g. a `stream` to read the log lines. */
+  logger?: FastifyLoggerOptions;
 }
 
 /**
  * A fresh database: in-memory PGlite, or with TEST_DATABASE_URL a schema of its own on that PostgreSQL server
- * (dropped on close), so test files never see each other's rows.
+ * (dropped on close), so test files never see each other's rows. `migrationsDir`: migrate from that folder instead
+ * of migrations/ (a test of a migration applies the ones before it first).
  */
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(migrationsDir?: string): Promise<{ db: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openPgliteDatabase(undefined);
-    await migrate(db);
+    await migrate(db, migrationsDir);
     return { db, drop: () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString("hex")}`;
@@ -53,7 +56,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   const scoped = new URL(url);
   scoped.searchParams.set("options", `-c search_path=${schema},public`);
   const db = await openPostgresDatabase(scoped.toString());
-  await migrate(db);
+  await migrate(db, migrationsDir);
   return {
     db,
     async drop() {
@@ -79,7 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const realStore = new LocalImageStore(config.storageDir);
   const imageStore = options.imageStore ? options.imageStore(realStore) : realStore;
   const repository = options.repository ? options.repository(new GrievanceRepository(db)) : undefined;
-  const app = await buildApp({ config, db, imageStore, logger: false, repository });
+  const app = await buildApp({ config, db, imageStore, logger: options.logger ?? false, repository });
   await app.ready();
   return {
     app,

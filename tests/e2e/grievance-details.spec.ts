@@ -35,6 +35,18 @@ test.describe("grievance details", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("asks the API for the report once on a first visit: the page's preload is what its loader uses", async ({ page, request, baseURL }) => {
+    const created = await seedGrievance(request, baseURL!, { title: uniqueTitle("Preloaded report") });
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === `/api/grievances/${created.id}`) asked.push(r.resourceType());
+    });
+    await page.goto(`/grievance/${created.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: created.title })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toHaveLength(1);
+  });
+
   test("opens an image in a viewer that closes by button, by a click outside and by Escape", async ({ page, request, baseURL }) => {
     const title = uniqueTitle("Broken hydrant");
     const created = await seedGrievance(request, baseURL!, { title, images: [await pngImage(400, 300)] });

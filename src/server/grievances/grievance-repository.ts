@@ -2,7 +2,7 @@ import type { Category, Priority, Status } from "../../shared/domain.ts";
 import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-schema.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
-import { countCapped, type MatchingCount } from "./capped-count.ts";
+import { CAPPED, countCapped, leastShareWithWord, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
 import { allOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
 import { SORT_AT_SQL, type ListCursor, type SortKey } from "./list-cursor.ts";
 
@@ -20,6 +20,7 @@ export interface StoredImage extends Pick<ImageKeys, "key" | "thumbnailKey"> {
 /** A row of `grievances` as the database returns it. */
 export interface GrievanceRow {
   id: string;
+  reference: string;
   title: string;
   description: string;
   location: string | null;
@@ -57,7 +58,15 @@ interface ListedRow extends GrievanceRow {
 // Reports hidden by staff (migrations/003_grievance_events.sql) never appear in a public answer or count.
 const PUBLIC_ONLY = "hidden_at IS NULL";
 
-const COLUMNS = "id, title, description, location, category, priority, status, user_email, user_phone, images, created_at";
+/** The columns of a GrievanceRow; never tracking_token_hash, which no answer carries. */
+export const COLUMNS =
+  "id, reference, title, description, location, category, priority, status, user_email, user_phone, images, created_at";
+
+/** What makes a new report findable by its reporter: its reference and the hash of its tracking token. */
+export interface NewTracking {
+  reference: string;
+  trackingTokenHash: Uint8Array;
+}
 
 const whereClauseOf = (filters: GrievanceListFilters, params: unknown[]) => allOf(filterConditions(filters, params));
 
@@ -68,6 +77,29 @@ const keyOf = (row: ListedRow | undefined): SortKey | null => (row ? { at: row.s
 // The extra column would otherwise travel on as part of the row.
 const withoutSortKey = ({ sort_at: _sortAt, ...row }: ListedRow): GrievanceRow => row;
 
+/**
+ * A search with at most this many matches is read whole and sorted; one with more is read by walking the date index
+ * (docs/decisions/011-full-text-search.md). With a LIMIT, PostgreSQL always walks, assuming matches are spread
+ * evenly: for a word in one report of a thousand that is 19,000 rows for the first page, while its thousand matches
+ * come from the GIN index and sort in 5 ms. Each match read that way costs some five times a walked row (EXPLAIN
+ * ANALYZE at a million reports), so at that size the two cost the same at about 2,000 matches.
+ */
+const FEW_MATCHES = 2_000;
+
+/** Where a page sits: the rows it shows, and whether more rows follow it or precede it. */
+function windowOf(fetched: ListedRow[], pageSize: number, forward: boolean, behindExists: boolean): PageWindow {
+  const more = fetched.length > pageSize;
+  const shown = fetched.slice(0, pageSize);
+  if (!forward) shown.reverse();
+  const first = keyOf(shown[0]);
+  const last = keyOf(shown.at(-1));
+  return {
+    rows: shown.map(withoutSortKey),
+    older: (forward ? more : behindExists) ? last : null,
+    newer: (forward ? behindExists : more) ? first : null,
+  };
+}
+
 export class GrievanceRepository {
   private readonly db: Database;
 
@@ -75,11 +107,23 @@ export class GrievanceRepository {
     this.db = db;
   }
 
-  /** Runs inside the caller's transaction so the caller decides what else must succeed with it. */
-  async insert(tx: Queryable, grievance: NewGrievance, images: StoredImage[], status: Status): Promise<GrievanceRow> {
+  /**
+   * Runs inside the caller's transaction so the caller decides what else must succeed with it. Undefined when
+   * another report already has the reference: nothing was inserted and the transaction can go on, so the caller
+   * may draw another reference (a unique violation would abort the transaction instead).
+   */
+  async insert(
+    tx: Queryable,
+    grievance: NewGrievance,
+    images: StoredImage[],
+    status: Status,
+    tracking: NewTracking,
+  ): Promise<GrievanceRow | undefined> {
     const { rows } = await tx.query<GrievanceRow>(
-      `INSERT INTO grievances (title, description, location, category, priority, status, user_email, user_phone, images)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
+      `INSERT INTO grievances
+         (title, description, location, category, priority, status, user_email, user_phone, images, reference, tracking_token_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)
+       ON CONFLICT (reference) DO NOTHING
        RETURNING ${COLUMNS}`,
       [
         grievance.title,
@@ -91,11 +135,11 @@ export class GrievanceRepository {
         grievance.user_email ?? null,
         grievance.user_phone ?? null,
         JSON.stringify(images),
+        tracking.reference,
+        tracking.trackingTokenHash,
       ],
     );
-    const row = rows[0];
-    if (!row) throw new Error("INSERT ... RETURNING returned no row");
-    return row;
+    return rows[0];
   }
 
   async findById(id: string): Promise<GrievanceRow | undefined> {
@@ -113,11 +157,67 @@ export class GrievanceRepository {
    * the pages beside it start. By page number the rows before it are skipped (OFFSET); from a cursor they are not.
    */
   async list(filters: GrievanceListFilters, request: PageRequest): Promise<GrievancePage> {
-    const [window, counts] = await Promise.all([
-      request.cursor ? this.pageFrom(filters, request.cursor, request.pageSize) : this.pageAt(filters, request),
-      this.count(filters),
+    const { q, ...fields } = filters;
+    const talliesRead = this.tallies(fields);
+    if (!q) {
+      const [window, tallies] = await Promise.all([this.walk(filters, request), talliesRead]);
+      return { ...window, ...tallies, matchingCapped: false };
+    }
+    const [tallies, atLeast] = await Promise.all([talliesRead, this.leastMatches(filters, talliesRead)]);
+    if (atLeast >= SURELY_ABOVE_CAP) return { ...(await this.walk(filters, request)), ...CAPPED, total: tallies.total };
+    const few = atLeast <= FEW_MATCHES ? await this.fewMatches(filters, request) : undefined;
+    if (few) return { ...few, total: tallies.total };
+    const params: unknown[] = [];
+    const [window, counted] = await Promise.all([
+      this.walk(filters, request),
+      countCapped(this.db, `grievances WHERE ${PUBLIC_ONLY} AND ${whereClauseOf(filters, params)}`, params),
     ]);
-    return { ...window, ...counts };
+    return { ...window, ...counted, total: tallies.total };
+  }
+
+  /** A page found by walking the date index: by offset for a page number, from the place a cursor names. */
+  private walk(filters: GrievanceListFilters, request: PageRequest): Promise<PageWindow> {
+    return request.cursor ? this.pageFrom(filters, request.cursor, request.pageSize) : this.pageAt(filters, request);
+  }
+
+  /**
+   * The page and the exact count of a search with at most FEW_MATCHES matches, in one query: the matches (id and
+   * date only) are found first, through the GIN index, kept (MATERIALIZED, so PostgreSQL cannot turn this into a
+   * walk of the date index), counted, sorted for the page, and joined to their rows. Undefined when there are more.
+   */
+  private async fewMatches(filters: GrievanceListFilters, request: PageRequest): Promise<(PageWindow & MatchingCount) | undefined> {
+    const { cursor, page, pageSize } = request;
+    const params: unknown[] = [];
+    const where = whereClauseOf(filters, params);
+    const forward = cursor?.direction !== "before";
+    let onPage = "true";
+    let behind = `${page > 1}`;
+    if (cursor) {
+      params.push(cursor.at, cursor.id);
+      const place = `($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
+      onPage = `(created_at, id) ${forward ? "<" : ">"} ${place}`;
+      behind = `EXISTS (SELECT 1 FROM matches WHERE (created_at, id) ${forward ? ">=" : "<="} ${place})`;
+    }
+    const order = forward ? "DESC" : "ASC";
+    params.push(pageSize + 1, cursor ? 0 : (page - 1) * pageSize);
+    const { rows } = await this.db.query<ListedRow & { matching: number; behind: boolean }>(
+      `WITH matches AS MATERIALIZED (
+         SELECT id, created_at FROM grievances WHERE ${PUBLIC_ONLY} AND ${where} LIMIT ${FEW_MATCHES + 1}
+       ), on_page AS (
+         SELECT id FROM matches WHERE ${onPage}
+         ORDER BY created_at ${order}, id ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+       )
+       SELECT ${COLUMNS}, ${SORT_AT_SQL} AS sort_at, counted.matching, counted.behind
+       FROM (SELECT (SELECT count(*) FROM matches)::int AS matching, ${behind} AS behind) AS counted
+       LEFT JOIN (on_page JOIN grievances USING (id)) ON true
+       ORDER BY created_at ${order}, id ${order}`,
+      params,
+    );
+    const { matching = 0, behind: behindExists = false } = rows[0] ?? {};
+    if (matching > FEW_MATCHES) return undefined;
+    // Without a row on the page, the one row carries the counts alone.
+    const fetched = rows.filter((row) => row.id !== null).map(({ matching: _m, behind: _b, ...row }) => row);
+    return { ...windowOf(fetched, pageSize, forward, behindExists), matching, matchingCapped: false };
   }
 
   /** Page `page` by offset; one row more than the page tells whether another follows. */
@@ -130,13 +230,8 @@ export class GrievanceRepository {
        ${NEWEST_FIRST} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    const shown = rows.slice(0, pageSize);
-    return {
-      rows: shown.map(withoutSortKey),
-      older: rows.length > pageSize ? keyOf(shown.at(-1)) : null,
-      // Past page 1, the skipped rows are newer ones.
-      newer: page > 1 ? keyOf(shown[0]) : null,
-    };
+    // Past page 1, the skipped rows are newer ones.
+    return windowOf(rows, pageSize, true, page > 1);
   }
 
   /**
@@ -164,40 +259,34 @@ export class GrievanceRepository {
         params,
       ),
     ]);
-    const fetched = pageResult.rows;
-    const more = fetched.length > pageSize;
-    const shown = fetched.slice(0, pageSize);
-    if (!forward) shown.reverse();
-    const behindExists = behindResult.rows[0]?.found === true;
-    const first = keyOf(shown[0]);
-    const last = keyOf(shown.at(-1));
-    return {
-      rows: shown.map(withoutSortKey),
-      older: (forward ? more : behindExists) ? last : null,
-      newer: (forward ? behindExists : more) ? first : null,
-    };
+    return windowOf(pageResult.rows, pageSize, forward, behindResult.rows[0]?.found === true);
   }
 
   /**
-   * Counts come from grievance_tallies (migrations/004), kept by triggers, so a list request never counts rows,
-   * except for the matches of a search term, which only the rows can tell: those are counted up to a cap.
+   * Counts come from grievance_tallies (migrations/004), kept by triggers, so a list request never counts rows to
+   * know how many match its fields or how many there are.
    */
-  private async count(filters: GrievanceListFilters): Promise<MatchingCount & { total: number }> {
+  private async tallies(fields: Omit<GrievanceListFilters, "q">): Promise<{ matching: number; total: number }> {
+    const params: unknown[] = [];
+    const { rows } = await this.db.query<{ matching: number; total: number }>(
+      `SELECT coalesce(sum(n) FILTER (WHERE ${whereClauseOf(fields, params)}), 0)::int AS matching,
+              coalesce(sum(n), 0)::int AS total
+       FROM grievance_tallies`,
+      params,
+    );
+    return rows[0] ?? { matching: 0, total: 0 };
+  }
+
+  /**
+   * How many reports at least match, as far as the statistics tell without reading rows (capped-count.ts): for one
+   * word searched alone, its least share of the public reports; otherwise 0. With other filters too, the word's
+   * share of all reports says nothing about its share of those.
+   */
+  private async leastMatches(filters: GrievanceListFilters, tallies: Promise<{ total: number }>): Promise<number> {
     const { q, ...fields } = filters;
-    const tallyParams: unknown[] = [];
-    const tallyWhere = whereClauseOf(fields, tallyParams);
-    const searchParams: unknown[] = [];
-    const searchWhere = whereClauseOf(filters, searchParams);
-    const [tallies, searched] = await Promise.all([
-      this.db.query<{ matching: number; total: number }>(
-        `SELECT coalesce(sum(n) FILTER (WHERE ${tallyWhere}), 0)::int AS matching, coalesce(sum(n), 0)::int AS total
-         FROM grievance_tallies`,
-        tallyParams,
-      ),
-      q ? countCapped(this.db, `grievances WHERE ${PUBLIC_ONLY} AND ${searchWhere}`, searchParams) : undefined,
-    ]);
-    const { matching, total } = tallies.rows[0] ?? { matching: 0, total: 0 };
-    return { ...(searched ?? { matching, matchingCapped: false }), total };
+    if (!q || Object.values(fields).some((value) => value !== undefined)) return 0;
+    const [share, { total }] = await Promise.all([leastShareWithWord(this.db, q), tallies]);
+    return share * total;
   }
 
   /** Whether a hidden report holds this image (or thumbnail, or medium) key; uses grievances_hidden_images_idx. */

@@ -8,9 +8,12 @@ import {
   summaryMessageOf,
 } from "../../shared/grievance-schema.ts";
 import { MESSAGES } from "../../shared/messages.ts";
+import type { SubmittedGrievance } from "../../shared/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { Queryable } from "../db/database.ts";
-import type { GrievanceRepository } from "./grievance-repository.ts";
+import { hashTrackingToken, newTrackingSalt, newTrackingToken, trackingTokenForKey } from "../tracking/tracking-token.ts";
+import { linkBaseOf, trackingUrlOf } from "../tracking/tracking-url.ts";
+import type { GrievanceRepository, GrievanceRow } from "./grievance-repository.ts";
 import type { GrievanceService } from "./grievance-service.ts";
 import {
   bindIdempotencyKey,
@@ -30,6 +33,8 @@ export interface GrievanceRoutesOptions {
   repository: GrievanceRepository;
   service: GrievanceService;
   submissionsPerHour: number;
+  /** PUBLIC_URL (config.ts): the start of the tracking links; else each request's origin. */
+  publicUrl: string | undefined;
 }
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
@@ -40,30 +45,43 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
   app.post(
     apiPaths.grievances,
     { config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS, shared: true } } },
-    async (request, reply): Promise<PublicGrievance> => {
+    async (request, reply): Promise<SubmittedGrievance> => {
       const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+      const linkBase = linkBaseOf(request, options.publicUrl);
       const { fields, uploads } = await readSubmission(request);
       const parsed = grievanceInputSchema.safeParse(fields);
       if (!parsed.success) {
         const fieldErrors = fieldErrorsOf(parsed.error);
         throw new HttpError(400, summaryMessageOf(fieldErrors), fieldErrors);
       }
+      // The only answer that carries the tracking token: to the reporter, once (and again to a retry of theirs).
+      const answer = (row: GrievanceRow, token: string): SubmittedGrievance => ({
+        ...toPublicGrievance(row),
+        trackingUrl: trackingUrlOf(linkBase, token),
+      });
       reply.code(201);
-      if (!idempotencyKey) return toPublicGrievance(await service.submit(parsed.data, uploads));
+      if (!idempotencyKey) {
+        const token = newTrackingToken();
+        return answer(await service.submit(parsed.data, uploads, hashTrackingToken(token)), token);
+      }
 
       const claim = await claimIdempotencyKey(db, idempotencyKey, submissionHash(fields, uploads));
       if (claim.kind === "submitted") {
-        // A retry whose first attempt arrived: the same answer again, nothing new stored.
+        // A retry whose first attempt arrived: the same answer again, the same link included (derived from the key
+        // the retry sent and the salt kept with it, idempotency-keys.ts), nothing new stored. A report hidden since,
+        // or one bound before tracking links existed, has no answer to repeat.
         const earlier = await repository.findById(claim.grievanceId);
-        if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.alreadySubmitted);
+        if (!earlier || !claim.trackingSalt) throw new HttpError(409, IDEMPOTENCY_MESSAGES.alreadySubmitted);
         reply.header("idempotent-replayed", "true");
-        return toPublicGrievance(earlier);
+        return answer(earlier, trackingTokenForKey(idempotencyKey, claim.trackingSalt));
       }
+      const salt = newTrackingSalt();
+      const token = trackingTokenForKey(idempotencyKey, salt);
       try {
-        const row = await service.submit(parsed.data, uploads, (tx, inserted) =>
-          bindIdempotencyKey(tx, idempotencyKey, inserted.id),
+        const row = await service.submit(parsed.data, uploads, hashTrackingToken(token), (tx, inserted) =>
+          bindIdempotencyKey(tx, idempotencyKey, inserted.id, salt),
         );
-        return toPublicGrievance(row);
+        return answer(row, token);
       } catch (error) {
         await releaseIdempotencyKey(db, idempotencyKey).catch((releaseError: unknown) =>
           request.log.error({ err: releaseError }, "could not release an idempotency key; it frees itself later"),

@@ -6,12 +6,17 @@ import { MESSAGES } from "../../shared/messages.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { HttpError } from "../http/http-error.ts";
-import { concurrencyLimit, type Limiter } from "../images/concurrency-limit.ts";
+import { Abandoned, concurrencyLimit, type Limiter } from "../images/concurrency-limit.ts";
 import { detectImageFormat, type ImageFormat } from "../images/image-format.ts";
 import { processImage, type ProcessedImage } from "../images/image-pipeline.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { makeImageKeys } from "../storage/object-key.ts";
 import type { GrievanceRepository, GrievanceRow, StoredImage } from "./grievance-repository.ts";
+import { newReference } from "./reference.ts";
+
+// A drawn reference is taken by another report about once in a thousand submits at a million reports; eight in a
+// row (10^-24) only happen when something else is wrong, and then the submit fails rather than loop.
+const REFERENCE_DRAWS = 8;
 
 /** One uploaded file, fully read (the multipart limits keep it at most MAX_IMAGE_BYTES). */
 export interface Upload {
@@ -41,10 +46,15 @@ export class GrievanceService {
     this.deps = deps;
   }
 
-  /** `alsoInTransaction` commits or rolls back with the report (e.g. binding its idempotency key). */
+  /**
+   * `trackingTokenHash`: the hash of the reporter's private token (tracking-token.ts), made by the caller, who
+   * alone sees the token. The report gets a reference of its own. `alsoInTransaction` commits or rolls back with
+   * the report (e.g. binding its idempotency key).
+   */
   async submit(
     input: NewGrievance,
     uploads: Upload[],
+    trackingTokenHash: Uint8Array,
     alsoInTransaction?: (tx: Queryable, row: GrievanceRow) => Promise<void>,
   ): Promise<GrievanceRow> {
     const formats = await this.checkFormats(uploads);
@@ -52,7 +62,7 @@ export class GrievanceService {
     try {
       const images = await this.storeImages(uploads, formats, stored);
       return await this.deps.db.transaction(async (tx) => {
-        const row = await this.deps.repository.insert(tx, input, images, NEW_GRIEVANCE_STATUS);
+        const row = await this.insertWithFreeReference(tx, input, images, trackingTokenHash);
         await alsoInTransaction?.(tx, row);
         return row;
       });
@@ -66,6 +76,24 @@ export class GrievanceService {
     }
   }
 
+  /** Draws references until one is free (the insert says when one is taken). */
+  private async insertWithFreeReference(
+    tx: Queryable,
+    input: NewGrievance,
+    images: StoredImage[],
+    trackingTokenHash: Uint8Array,
+  ): Promise<GrievanceRow> {
+    for (let draw = 1; draw <= REFERENCE_DRAWS; draw++) {
+      const row = await this.deps.repository.insert(tx, input, images, NEW_GRIEVANCE_STATUS, {
+        reference: newReference(),
+        trackingTokenHash,
+      });
+      if (row) return row;
+      this.deps.logger.info({ draw }, "drawn reference already taken; drawing another");
+    }
+    throw new Error(`no free reference in ${REFERENCE_DRAWS} draws`);
+  }
+
   /** The type from every file's bytes (DESIGN.md D6), before any is decoded: a refused report costs no decoding. */
   private async checkFormats(uploads: Upload[]): Promise<ImageFormat[]> {
     const formats = await Promise.all(uploads.map((upload) => detectImageFormat(upload.bytes)));
@@ -75,34 +103,35 @@ export class GrievanceService {
 
   /**
    * The photos side by side, each stored as soon as it is made, so that only the few being worked on are held
-   * decoded or encoded. After a failure no further photo is started, and this only returns once the photos already
+   * decoded or encoded; each photo's two pipelines take a slot each (image-pipeline.ts). After a failure no further
+   * pipeline is started, and this only returns once the photos already
    * under way are done: nothing is still being written when the caller removes what `stored` names.
    */
   private async storeImages(uploads: Upload[], formats: ImageFormat[], stored: string[]): Promise<StoredImage[]> {
     const failures: unknown[] = [];
+    // Once one photo has failed the report fails: the pipelines still waiting for a slot are not run.
+    const slot: Limiter = (task) => this.imageSlots(() => (failures.length > 0 ? Promise.reject(new Abandoned()) : task()));
     const images = await Promise.all(
-      uploads.map((upload, index) =>
-        this.imageSlots(async () => {
-          if (failures.length > 0) return undefined;
-          try {
-            return await this.storeImage(upload, formats[index] as ImageFormat, stored);
-          } catch (error) {
-            failures.push(error);
-            return undefined;
-          }
-        }),
-      ),
+      uploads.map(async (upload, index) => {
+        try {
+          return await this.storeImage(upload, formats[index] as ImageFormat, stored, slot);
+        } catch (error) {
+          if (!(error instanceof Abandoned)) failures.push(error);
+          return undefined;
+        }
+      }),
     );
     if (failures.length > 0) throw failures[0];
     return images as StoredImage[];
   }
 
   /** One photo's full, medium and thumbnail versions, written side by side. */
-  private async storeImage(upload: Upload, format: ImageFormat, stored: string[]): Promise<StoredImage> {
+  private async storeImage(upload: Upload, format: ImageFormat, stored: string[], slot: Limiter): Promise<StoredImage> {
     let processed: ProcessedImage;
     try {
-      processed = await processImage(upload.bytes, format, this.deps.maxImagePixels);
+      processed = await processImage(upload.bytes, format, this.deps.maxImagePixels, slot);
     } catch (error) {
+      if (error instanceof Abandoned) throw error;
       this.deps.logger.info({ err: error, filename: upload.filename }, "image rejected");
       throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });
     }

@@ -8,6 +8,12 @@ import type { Upload } from "./grievance-service.ts";
  * per report and the same key again when it retries after a network error, so a retry whose first attempt did
  * arrive returns that report instead of creating a second one. Keys live in submission_idempotency_keys
  * (migration 007) for a day.
+ *
+ * The retry must get the same answer, private tracking link included, yet the link's token is stored nowhere
+ * (docs/decisions/013-reference-and-tracking-token.md). Keeping the first answer would keep the token; instead the
+ * token of a submit with a key is derived from the key and a random salt (tracking-token.ts), the salt is kept
+ * here, and the key only as its SHA-256 (migration 010). The retry sends the key again, so it can derive the same
+ * token; the database alone cannot.
  */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
@@ -47,7 +53,11 @@ export function submissionHash(fields: Record<string, string>, uploads: Upload[]
   return hash.digest("hex");
 }
 
-export type Claim = { kind: "claimed" } | { kind: "submitted"; grievanceId: string };
+/** How a key is stored and found: the hex SHA-256 of its text. */
+const keyHashOf = (key: string): string => createHash("sha256").update(key).digest("hex");
+
+/** `trackingSalt` is null for keys bound before migration 010: no token can be derived for them. */
+export type Claim = { kind: "claimed" } | { kind: "submitted"; grievanceId: string; trackingSalt: Uint8Array | null };
 
 /**
  * Claims the key for this submission, or tells which report an earlier attempt with the same key created.
@@ -55,33 +65,40 @@ export type Claim = { kind: "claimed" } | { kind: "submitted"; grievanceId: stri
  */
 export async function claimIdempotencyKey(db: Queryable, key: string, requestHash: string): Promise<Claim> {
   const claimed = await db.query(
-    `INSERT INTO submission_idempotency_keys AS k (key, request_hash) VALUES ($1, $2)
-     ON CONFLICT (key) DO UPDATE SET request_hash = excluded.request_hash, claimed_at = now()
+    `INSERT INTO submission_idempotency_keys AS k (key_hash, request_hash) VALUES ($1, $2)
+     ON CONFLICT (key_hash) DO UPDATE SET request_hash = excluded.request_hash, claimed_at = now()
        WHERE k.grievance_id IS NULL AND k.claimed_at < now() - interval '${IN_FLIGHT_LEASE}'
-     RETURNING key`,
-    [key, requestHash],
+     RETURNING key_hash`,
+    [keyHashOf(key), requestHash],
   );
   if (claimed.rows.length > 0) return { kind: "claimed" };
-  const { rows } = await db.query<{ request_hash: string; grievance_id: string | null }>(
-    "SELECT request_hash, grievance_id FROM submission_idempotency_keys WHERE key = $1",
-    [key],
+  const { rows } = await db.query<{ request_hash: string; grievance_id: string | null; tracking_salt: Uint8Array | null }>(
+    "SELECT request_hash, grievance_id, tracking_salt FROM submission_idempotency_keys WHERE key_hash = $1",
+    [keyHashOf(key)],
   );
   const existing = rows[0];
   // Released between the two statements: the other attempt failed, so this one may simply try again.
   if (!existing) return claimIdempotencyKey(db, key, requestHash);
   if (existing.request_hash !== requestHash) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
   if (!existing.grievance_id) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inFlight);
-  return { kind: "submitted", grievanceId: existing.grievance_id };
+  return { kind: "submitted", grievanceId: existing.grievance_id, trackingSalt: existing.tracking_salt };
 }
 
-/** In the transaction that inserts the report: from now on the key answers with this report. */
-export async function bindIdempotencyKey(tx: Queryable, key: string, grievanceId: string): Promise<void> {
-  await tx.query("UPDATE submission_idempotency_keys SET grievance_id = $2 WHERE key = $1", [key, grievanceId]);
+/**
+ * In the transaction that inserts the report: from now on the key answers with this report, and with the tracking
+ * token that `trackingSalt` and the key derive.
+ */
+export async function bindIdempotencyKey(tx: Queryable, key: string, grievanceId: string, trackingSalt: Uint8Array): Promise<void> {
+  await tx.query("UPDATE submission_idempotency_keys SET grievance_id = $2, tracking_salt = $3 WHERE key_hash = $1", [
+    keyHashOf(key),
+    grievanceId,
+    trackingSalt,
+  ]);
 }
 
 /** After a failed attempt: nothing was saved, so a retry with the key must be free to try again. */
 export async function releaseIdempotencyKey(db: Queryable, key: string): Promise<void> {
-  await db.query("DELETE FROM submission_idempotency_keys WHERE key = $1 AND grievance_id IS NULL", [key]);
+  await db.query("DELETE FROM submission_idempotency_keys WHERE key_hash = $1 AND grievance_id IS NULL", [keyHashOf(key)]);
 }
 
 /** Hourly maintenance. */

@@ -10,6 +10,7 @@ import type { GrievanceRow, StoredImage } from "./grievance-repository.ts";
 export function toGrievanceView(row: GrievanceRow, imageUrlPrefix = IMAGE_URL_PREFIX): PublicGrievance {
   return {
     id: row.id,
+    reference: row.reference,
     title: row.title,
     description: row.description,
     location: row.location,

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendNotFound } from "./error-handler.ts";
+import { pageHtmlFor } from "./page-preloads.ts";
 
 // /assets/: a hashed file that is not there is a chunk of an older build (a tab open across a deploy); it must fail
 // as a 404, not come back as a page that the browser then refuses as a script.
@@ -21,11 +22,13 @@ const isPagePath = (url: string) => {
 export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, "index.html");
   const hasSpa = fs.existsSync(indexFile);
+  const pageHtml = hasSpa ? pageHtmlFor(webDir) : undefined;
 
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDir,
-      index: ["index.html"],
+      // "/" is a page like the others: index.html with its preloads comes from sendPage below.
+      index: false,
       preCompressed: true,
       // Our own Cache-Control (setHeaders) instead of the plugin's max-age=0.
       cacheControl: false,
@@ -39,11 +42,17 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     });
   }
 
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pageHtml) return sendNotFound(reply);
+    const [pathname = "/", search = ""] = request.url.split("?");
+    // index.html names the current hashed assets, so it must be revalidated on every load.
+    return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(pageHtml(pathname, search));
+  };
+  // Before the static files' wildcard, which would answer a folder (here the root) with 403.
+  if (pageHtml) app.get("/", sendPage);
+
   app.setNotFoundHandler((request, reply) => {
-    if (hasSpa && (request.method === "GET" || request.method === "HEAD") && isPagePath(request.url)) {
-      // index.html names the current hashed assets, so it must be revalidated on every load.
-      return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html", webDir, { cacheControl: false });
-    }
+    if ((request.method === "GET" || request.method === "HEAD") && isPagePath(request.url)) return sendPage(request, reply);
     return sendNotFound(reply);
   });
 }

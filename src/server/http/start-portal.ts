@@ -69,6 +69,7 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       imageStore,
       orphanGraceMinutes: config.orphanGraceMinutes,
       logger: app.log,
+      analyze: db.kind === "pglite",
     });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

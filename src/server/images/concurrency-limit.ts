@@ -32,3 +32,6 @@ export function concurrencyLimit(limit: number): Limiter {
     }
   };
 }
+
+/** Thrown instead of running a task its caller no longer needs (the report failed while the task waited). */
+export class Abandoned extends Error {}

@@ -20,7 +20,7 @@ interface StaffRow extends GrievanceRow {
 }
 
 function columns(targets: OverdueTargets, params: unknown[]): string {
-  return `g.id, g.title, g.description, g.location, g.category, g.priority, g.status, g.user_email, g.user_phone,
+  return `g.id, g.reference, g.title, g.description, g.location, g.category, g.priority, g.status, g.user_email, g.user_phone,
     g.images, g.created_at, g.hidden_at, g.hidden_reason, ${overdueExpression(targets, params)} AS overdue,
     extract(epoch FROM now() - g.created_at)::float8 AS age_seconds`;
 }

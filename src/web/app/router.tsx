@@ -9,8 +9,13 @@ import { routePatterns } from "./paths.ts";
 const landing = () => import("./routes/landing.tsx");
 const submit = () => import("./routes/submit.tsx");
 const list = () => import("./routes/grievances.tsx");
+const listLoader = () => import("./routes/grievances.loader.ts");
 const details = () => import("./routes/grievance.tsx");
+const detailsLoader = () => import("./routes/grievance.loader.ts");
 const stats = () => import("../features/stats/stats-route.tsx");
+const track = () => import("../features/tracking/routes/track-route.tsx");
+const trackLoader = () => import("../features/tracking/routes/track-route.loader.ts");
+const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
 const staff = () => import("./routes/staff.ts");
 
 /**
@@ -21,6 +26,8 @@ const staff = () => import("./routes/staff.ts");
  *     /grievances        List (loader reads the URL query)
  *     /grievance/:id     Details (loader)
  *     /stats             Progress & Statistics (loader)
+ *     /track/:token      A reporter's private page of their report (loader)
+ *     /my-reports        Reports submitted from this browser (from localStorage)
  *     /staff/sign-in     Staff sign-in (loader: already signed in -> /staff; action: sign in)
  *     /staff/sign-out    action: ends the session -> /staff/sign-in (a plain visit just redirects)
  *     /staff             Console layout (loader: session guard, 401 -> /staff/sign-in)
@@ -43,16 +50,17 @@ export function createAppRouter() {
             { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
             {
               path: routePatterns.list,
-              lazy: async () => {
-                const m = await list();
-                return { loader: m.grievancesLoader, Component: m.GrievancesRoute };
+              // Loader and page download side by side, and the request starts before the page's chunk is in.
+              lazy: {
+                loader: async () => (await listLoader()).grievancesLoader,
+                Component: async () => (await list()).GrievancesRoute,
               },
             },
             {
               path: routePatterns.grievance,
-              lazy: async () => {
-                const m = await details();
-                return { loader: m.grievanceLoader, Component: m.GrievanceRoute };
+              lazy: {
+                loader: async () => (await detailsLoader()).grievanceLoader,
+                Component: async () => (await details()).GrievanceRoute,
               },
             },
             {
@@ -62,6 +70,14 @@ export function createAppRouter() {
                 return { loader: m.statsLoader, Component: m.StatsRoute };
               },
             },
+            {
+              path: routePatterns.track,
+              lazy: {
+                loader: async () => (await trackLoader()).trackLoader,
+                Component: async () => (await track()).TrackRoute,
+              },
+            },
+            { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
             {
               path: routePatterns.staffSignIn,
               lazy: async () => {

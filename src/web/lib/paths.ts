@@ -1,4 +1,5 @@
 import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
+import { trackingPagePath } from "../../shared/tracking.ts";
 
 /** Query of the list page as it appears in the URL (DESIGN.md D9): every key optional, page 1 omitted. */
 export type ListQuery = Partial<Record<keyof GrievanceListFilters, string>> & { page?: number | string };
@@ -26,6 +27,10 @@ export const paths = {
   list: (query?: ListQuery) => `/grievances${listSearch(query)}`,
   grievance: (id: string) => `/grievance/${encodeURIComponent(id)}`,
   stats: () => "/stats",
+  /** The reporter's private page of one report (the server names the same path in `trackingUrl`). */
+  track: (token: string) => trackingPagePath(token),
+  /** Reports submitted from this browser. */
+  myReports: () => "/my-reports",
   /** `next`: the console page to return to after signing in. */
   staffSignIn: (next?: string) => `/staff/sign-in${next ? `?${new URLSearchParams({ next }).toString()}` : ""}`,
   staffSignOut: () => "/staff/sign-out",
@@ -41,6 +46,8 @@ export const routePatterns = {
   list: "/grievances",
   grievance: "/grievance/:id",
   stats: "/stats",
+  track: "/track/:token",
+  myReports: "/my-reports",
   staffSignIn: "/staff/sign-in",
   staffSignOut: "/staff/sign-out",
   staffConsole: "/staff",

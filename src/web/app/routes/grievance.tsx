@@ -1,19 +1,12 @@
 import { Suspense } from "react";
-import { Await, Link, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
 import type { PublicGrievance } from "../../../shared/api-types.ts";
 import { MESSAGES } from "../../../shared/messages.ts";
-import { getGrievance } from "../../features/grievances/api/grievances.ts";
 import { GrievanceDetails } from "../../features/grievances/components/grievance-details.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { paths } from "../paths.ts";
-
-/** Starts the request and lets the page show "Loading grievance details..." until it answers. */
-export function grievanceLoader({ params, request }: LoaderFunctionArgs) {
-  const grievance = getGrievance(params.id ?? "", request.signal);
-  grievance.catch(() => undefined);
-  return { grievance, id: params.id ?? "" };
-}
+import type { grievanceLoader } from "./grievance.loader.ts";
 
 function DetailsLoading() {
   useDocumentTitle("Loading grievance");

@@ -22,6 +22,17 @@ function Entry({ entry }: { entry: ProgressEntry }) {
   );
 }
 
+/** The entries of a timeline as the API gives them, oldest first. */
+export function ProgressEntries({ entries }: { entries: ProgressEntry[] }) {
+  return (
+    <ol className="timeline" data-testid="progress-timeline">
+      {entries.map((entry, index) => (
+        <Entry key={`${entry.type}-${entry.at}-${index}`} entry={entry} />
+      ))}
+    </ol>
+  );
+}
+
 /**
  * "Progress" on the public details page (DESIGN.md D11): reported, then each status change with its date,
  * new status and public note. The API leaves out staff identity and moderation events.
@@ -41,13 +52,7 @@ export function ProgressTimeline({ grievanceId }: { grievanceId: string }) {
           The progress of this report could not be loaded right now.
         </p>
       )}
-      {progress.state === "loaded" && (
-        <ol className="timeline" data-testid="progress-timeline">
-          {progress.progress.timeline.map((entry, index) => (
-            <Entry key={`${entry.type}-${entry.at}-${index}`} entry={entry} />
-          ))}
-        </ol>
-      )}
+      {progress.state === "loaded" && <ProgressEntries entries={progress.progress.timeline} />}
     </section>
   );
 }

@@ -12,16 +12,28 @@ const MEDIUM_WIDTH = 800;
 // padding and the gap; else four columns of about 184 px in the 820 px details page.
 const CELL_SIZES = "(max-width: 600px) calc(50vw - 2.5rem), 184px";
 
+// The first row of the grid on a phone, in the first screenful below the description: loaded at once (the first
+// photo is often the page's largest paint), the rest when scrolled near.
+const FIRST_ROW = 2;
+
 /**
  * The thumbnail, or the medium version where the cell needs more pixels than the thumbnail has (large or dense
  * screens); never the full image, which only the viewer loads. Older reports have no medium version.
  */
-function GalleryImage({ image }: { image: GrievanceImage }) {
+function GalleryImage({ image, index }: { image: GrievanceImage; index: number }) {
   const responsive = image.mediumUrl
     ? { srcSet: `${image.thumbnailUrl} ${THUMBNAIL_WIDTH}w, ${image.mediumUrl} ${MEDIUM_WIDTH}w`, sizes: CELL_SIZES }
     : {};
   return (
-    <img src={image.thumbnailUrl} {...responsive} alt="" loading="lazy" width={THUMBNAIL_WIDTH} height={THUMBNAIL_HEIGHT} />
+    <img
+      src={image.thumbnailUrl}
+      {...responsive}
+      alt=""
+      loading={index < FIRST_ROW ? "eager" : "lazy"}
+      fetchPriority={index === 0 ? "high" : undefined}
+      width={THUMBNAIL_WIDTH}
+      height={THUMBNAIL_HEIGHT}
+    />
   );
 }
 
@@ -44,7 +56,7 @@ export function AttachedImages({ images }: { images: GrievanceImage[] }) {
               aria-label={`View image ${index + 1} of ${count}`}
               onClick={() => setViewing(index)}
             >
-              <GalleryImage image={image} />
+              <GalleryImage image={image} index={index} />
             </button>
           </li>
         ))}

@@ -43,6 +43,9 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
           <StatusBadge status={grievance.status} />
         </div>
         <h2 className="grievance-card__title">{grievance.title}</h2>
+        <p className="grievance-card__reference reference" data-testid="card-reference">
+          {grievance.reference}
+        </p>
         <p className="grievance-card__description">{truncateDescription(grievance.description)}</p>
         <div className="grievance-card__footer">
           <time className="muted" dateTime={grievance.created_at}>

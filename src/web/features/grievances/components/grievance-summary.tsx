@@ -11,7 +11,10 @@ interface GrievanceSummaryProps {
   reportedNote?: ReactNode;
 }
 
-/** Title, badges, reported date, location and category: the top of the public and the staff details pages. */
+/**
+ * Title, badges, reference, reported date, location and category: the top of the public and the staff details
+ * pages and of the reporter's private page.
+ */
 export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSummaryProps) {
   return (
     <>
@@ -25,6 +28,12 @@ export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSu
       </header>
 
       <div className="details__meta">
+        <p>
+          <span className="details__meta-label">Reference:</span>{" "}
+          <span className="reference" data-testid="details-reference">
+            {grievance.reference}
+          </span>
+        </p>
         <p>
           <span className="details__meta-label">Reported on</span>{" "}
           <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>

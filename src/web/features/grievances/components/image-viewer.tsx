@@ -12,13 +12,19 @@ interface ImageViewerProps {
  * The box the full image will fill, known before it arrives (from the size the server measured), so that a slow
  * download shows its frame at once instead of an empty screen that jumps; older reports have no size.
  */
-function boxOf({ width, height }: GrievanceImage) {
+function boxOf({ width, height, mediumUrl }: GrievanceImage) {
   if (!width || !height) return { className: "image-viewer__image" };
   return {
     className: "image-viewer__image image-viewer__image--sized",
     width,
     height,
-    style: { "--image-width": `${width}px`, "--image-ratio": width / height } as CSSProperties,
+    style: {
+      "--image-width": `${width}px`,
+      "--image-ratio": width / height,
+      // The medium version, which the gallery has usually loaded already, stands in while the full image arrives
+      // (it is encoded as a plain, not progressive, JPEG: image-pipeline.ts).
+      ...(mediumUrl ? { "--image-preview": `url("${mediumUrl}")` } : {}),
+    } as CSSProperties,
   };
 }
 

@@ -1,6 +1,7 @@
 import { apiPaths } from "../../../../shared/api-paths.ts";
-import type { PublicGrievance, StorageStatus } from "../../../../shared/api-types.ts";
+import type { StorageStatus } from "../../../../shared/api-types.ts";
 import type { GrievanceField } from "../../../../shared/grievance-schema.ts";
+import type { SubmittedGrievance } from "../../../../shared/tracking.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 export function getStorageStatus(signal?: AbortSignal): Promise<StorageStatus> {
@@ -22,13 +23,13 @@ export function createGrievance(
   fields: Readonly<Record<GrievanceField, string>>,
   images: readonly File[],
   idempotencyKey: string,
-): Promise<PublicGrievance> {
+): Promise<SubmittedGrievance> {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === "string") body.append(key, value);
   }
   for (const file of images) body.append("images", file, file.name);
-  return apiFetch<PublicGrievance>(apiPaths.grievances, {
+  return apiFetch<SubmittedGrievance>(apiPaths.grievances, {
     method: "POST",
     body,
     headers: { "Idempotency-Key": idempotencyKey },

@@ -13,6 +13,8 @@ import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
 import { isAcceptableImage } from "../../../lib/image-files.ts";
 import { priorityLabel } from "../../../lib/labels.ts";
 import { paths } from "../../../lib/paths.ts";
+import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-slot.tsx";
+import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
 import { ImagePicker, IMAGES_INPUT_ID, type ChosenImage } from "./image-picker.tsx";
 import { StorageNotice } from "./storage-notice.tsx";
@@ -46,6 +48,19 @@ function inlineMessage(message: string): string {
 
 type Status = "idle" | "submitting" | "success";
 
+/**
+ * After a submit: the report is remembered in this browser for /my-reports, and announced to the list page the
+ * visitor is sent to, which shows its private link (DESIGN.md D13).
+ */
+function keepSubmitted(submitted: Awaited<ReturnType<typeof createGrievance>>): void {
+  const report = rememberedReportOf(submitted);
+  if (!report) return;
+  rememberReport(report);
+  announceSubmitted(report);
+  // Fetched during the 2 s before the redirect, so the panel is there with the list page.
+  void loadSubmittedPanel().catch(() => undefined);
+}
+
 let nextImageId = 0;
 
 export function ReportForm() {
@@ -56,6 +71,7 @@ export function ReportForm() {
   const [images, setImages] = useState<ChosenImage[]>([]);
   const [imageError, setImageError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>("idle");
+  const [reference, setReference] = useState<string | null>(null);
   const liveUrls = useRef(new Set<string>());
   // One key per set of entries: a retry of unchanged entries reuses it, any change starts a new report.
   const submissionKey = useRef<string | undefined>(undefined);
@@ -148,7 +164,9 @@ export function ReportForm() {
     setStatus("submitting");
     try {
       submissionKey.current ??= newSubmissionKey();
-      await createGrievance(values, images.map((image) => image.file), submissionKey.current);
+      const submitted = await createGrievance(values, images.map((image) => image.file), submissionKey.current);
+      keepSubmitted(submitted);
+      setReference(submitted.reference);
       setStatus("success");
     } catch (error) {
       // DESIGN.md D3: say what went wrong and keep every entry and image for another try.
@@ -191,7 +209,18 @@ export function ReportForm() {
       )}
       {status === "success" && (
         <div className="alert alert--success" role="status" data-testid="form-success">
-          {MESSAGES.submitSuccess}
+          {/* The specification's text exactly, and the reference beside it (DESIGN.md D13). */}
+          <p>
+            <span>{MESSAGES.submitSuccess}</span>
+            {reference && (
+              <>
+                {" "}
+                <span>
+                  Your reference: <strong className="reference" data-testid="submitted-reference">{reference}</strong>
+                </span>
+              </>
+            )}
+          </p>
         </div>
       )}
 

@@ -38,7 +38,9 @@ export function StorageNotice() {
 
   if (state === "ready") {
     return (
-      <p className="alert alert--success" role="status" data-testid="storage-ready">
+      // A toast over the page, not a line in it: appearing and leaving 3 s later would otherwise push the whole form
+      // down and back up (a layout shift a phone user feels, and Lighthouse counts).
+      <p className="alert alert--success toast" role="status" data-testid="storage-ready">
         {MESSAGES.storageReady}
       </p>
     );

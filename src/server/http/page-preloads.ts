@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import { apiPaths } from "../../shared/api-paths.ts";
+import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
+
+/**
+ * What a public page needs besides the app's entry, named in its index.html so the browser fetches it at once:
+ * the route's own chunks (`modulepreload`) and, where the address alone says which, the API answer its loader will
+ * ask for (`preload as=fetch`). Without them a first visit waits for the entry script, then for the route's chunks,
+ * then for the data: three round trips in a row, each some 150 ms on a phone's 4G (docs/decisions/012-a-light-first-load.md).
+ */
+interface PagePreloads {
+  /** Pathname of the page. */
+  matches: RegExp;
+  /** Route modules, as src/web/app/router.tsx imports them (keys of Vite's manifest, relative to src/web). */
+  modules: string[];
+  /** The API path the page's loader fetches first, when the pathname alone determines it. */
+  data?: (match: RegExpExecArray, search: string) => string | undefined;
+}
+
+const PAGES: PagePreloads[] = [
+  { matches: /^\/$/, modules: ["app/routes/landing.tsx"] },
+  { matches: /^\/submit-grievance$/, modules: ["app/routes/submit.tsx"] },
+  {
+    matches: /^\/grievances$/,
+    modules: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"],
+    // With a query the loader's own request differs in the order and spelling of its parameters: only the plain
+    // list is sure to be the same request.
+    data: (_match, search) => (search ? undefined : apiPaths.grievances),
+  },
+  {
+    matches: /^\/grievance\/([^/]+)$/,
+    modules: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"],
+    data: (match) => (UUID_PATTERN.test(match[1] ?? "") ? apiPaths.grievance(match[1]!) : undefined),
+  },
+];
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The chunk files a module loads: its own, and those it imports statically, once each. */
+function chunkFiles(manifest: Record<string, ManifestChunk>, modules: string[], alreadyLoaded: Set<string>): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || alreadyLoaded.has(chunk.file) || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) if (!alreadyLoaded.has(sheet)) css.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return { js: [...js], css: [...css] };
+}
+
+/**
+ * index.html for a page path, with that page's preloads before </head>; the file as built when the manifest is
+ * missing (a build without it) or the page has none. Read again only when index.html changes (a new build under a
+ * running server names new chunks).
+ */
+export function pageHtmlFor(webDir: string): (pathname: string, search: string) => string {
+  const indexFile = path.join(webDir, "index.html");
+  let built = { at: -1, render: (_pathname: string, _search: string) => "" };
+  return (pathname, search) => {
+    const at = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    // Missing for a moment while a build replaces it: the page as it was.
+    if (at !== undefined && at !== built.at) built = { at, render: renderer(webDir, fs.readFileSync(indexFile, "utf8")) };
+    return built.render(pathname, search);
+  };
+}
+
+function renderer(webDir: string, html: string): (pathname: string, search: string) => string {
+  const manifestFile = path.join(webDir, ".vite", "manifest.json");
+  if (!fs.existsSync(manifestFile)) return () => html;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const entry = manifest["index.html"];
+  const inEntry = new Set<string>(entry ? [entry.file, ...(entry.css ?? [])] : []);
+  for (const imported of entry?.imports ?? []) inEntry.add(manifest[imported]?.file ?? "");
+
+  const linksOf = PAGES.map((page) => {
+    const { js, css } = chunkFiles(manifest, page.modules, inEntry);
+    return [
+      // Fetched early but applied when the route's chunk adds it, as the build would, so nothing more blocks the paint.
+      ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join("");
+  });
+
+  return (pathname, search) => {
+    const index = PAGES.findIndex((page) => page.matches.test(pathname));
+    const page = PAGES[index];
+    if (!page) return html;
+    const data = page.data?.(page.matches.exec(pathname)!, search);
+    // crossorigin: the loader's fetch() is a CORS-mode request with same-origin credentials, which only a preload
+    // marked so matches; otherwise the browser would fetch the data twice.
+    const dataLink = data ? `<link rel="preload" as="fetch" crossorigin href="${data}">` : "";
+    return html.replace("</head>", `${linksOf[index]}${dataLink}</head>`);
+  };
+}

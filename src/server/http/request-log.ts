@@ -1,0 +1,22 @@
+import type { FastifyRequest } from "fastify";
+
+/**
+ * A tracking link's token is the key to a reporter's contact details and is stored nowhere (docs/decisions/013-
+ * reference-and-tracking-token.md), so the log's "incoming request" lines must not keep it either: the page
+ * (/track/<token>) and its API answer (/api/track/<token>) are logged as /track/….
+ */
+export function withoutTrackingToken(url: string): string {
+  return url.replace(/^((?:\/api)?\/track\/)[^/?#]+/, "$1\u2026");
+}
+
+/** Fastify's own request serializer (fastify/lib/logger-pino.js), with the URL above. */
+export function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: withoutTrackingToken(request.url),
+    version: request.headers?.["accept-version"] as string | undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from "fastify";
+import { TRACKING_MESSAGES, type TrackedGrievance } from "../../shared/tracking.ts";
+import type { Queryable } from "../db/database.ts";
+import { toGrievanceView } from "../grievances/public-grievance.ts";
+import { HttpError } from "../http/http-error.ts";
+import { findProgress } from "../staff/progress-repository.ts";
+import { findByTrackingTokenHash } from "./tracking-repository.ts";
+import { trackingTokenHashOf } from "./tracking-token.ts";
+
+export interface TrackingRoutesOptions {
+  db: Queryable;
+}
+
+// As generous as the status checks: many reporters may share one address (carrier NAT). Counted in memory, like
+// them (decision 010): a 192-bit token cannot be guessed at any rate, so this only holds off a flood.
+export const TRACK_READS_PER_MINUTE = 300;
+
+/**
+ * GET /api/track/:token, the reporter's private view of their report (issue 8, docs/decisions/013-reference-and-
+ * tracking-token.md): the report with the contact details in full and its public timeline. An unknown, malformed
+ * or hidden report's token gets one and the same 404, which tells nothing about whether a report exists.
+ */
+export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (app, { db }) => {
+  // On every answer, errors included: the address itself is the secret. Never kept by a cache, never passed on as
+  // a Referer from whatever the page links to, never indexed.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    reply.header("referrer-policy", "no-referrer");
+    reply.header("x-robots-tag", "noindex");
+  });
+
+  app.get<{ Params: { token: string } }>(
+    "/api/track/:token",
+    {
+      config: {
+        rateLimit: {
+          max: TRACK_READS_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new HttpError(429, TRACKING_MESSAGES.tooManyReads),
+        },
+      },
+    },
+    async (request): Promise<TrackedGrievance> => {
+      const tokenHash = trackingTokenHashOf(request.params.token);
+      const row = tokenHash && (await findByTrackingTokenHash(db, tokenHash));
+      // Hidden between the two reads: gone all the same.
+      const progress = row && (await findProgress(db, row.id));
+      if (!row || !progress) throw new HttpError(404, TRACKING_MESSAGES.notFound);
+      return { grievance: toGrievanceView(row), timeline: progress.timeline };
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { Status } from "../../../../shared/domain.ts";
+import { formatDate } from "../../../../shared/format.ts";
+import { ApiRequestError } from "../../../lib/api-client.ts";
+import { paths } from "../../../lib/paths.ts";
+import { StatusBadge } from "../../grievances/components/badges.tsx";
+import { getTrackedGrievance } from "../api/tracking.ts";
+import type { RememberedReport } from "../my-reports-store.ts";
+
+type Current = { state: "loading" } | { state: "found"; status: Status } | { state: "gone" } | { state: "unknown" };
+
+/** The report's status now, asked of the server with its token (the only thing this page sends). */
+function useCurrentStatus(token: string): Current {
+  const [current, setCurrent] = useState<{ token: string; value: Current } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getTrackedGrievance(token, controller.signal).then(
+      (tracked) => setCurrent({ token, value: { state: "found", status: tracked.grievance.status } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const gone = error instanceof ApiRequestError && error.status === 404;
+        setCurrent({ token, value: { state: gone ? "gone" : "unknown" } });
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+  return current && current.token === token ? current.value : { state: "loading" };
+}
+
+function CurrentStatus({ token }: { token: string }) {
+  const current = useCurrentStatus(token);
+  if (current.state === "found") return <StatusBadge status={current.status} />;
+  const text = { loading: "Checking status...", gone: "No longer available", unknown: "Status unavailable right now" }[current.state];
+  return <span className="muted">{text}</span>;
+}
+
+/** One remembered report: reference, title, date, status now; its private page, or forget it on this device. */
+export function RememberedReportItem({ report, onForget }: { report: RememberedReport; onForget: () => void }) {
+  return (
+    <li className="card remembered-report" data-testid="remembered-report">
+      <div className="remembered-report__main">
+        <p className="remembered-report__reference reference">{report.reference}</p>
+        <h2 className="remembered-report__title">
+          <Link to={paths.track(report.token)}>{report.title}</Link>
+        </h2>
+        <p className="remembered-report__meta">
+          <span className="muted">
+            Submitted <time dateTime={report.submittedAt}>{formatDate(report.submittedAt)}</time>
+          </span>
+          <CurrentStatus token={report.token} />
+        </p>
+      </div>
+      <button
+        type="button"
+        className="button button--secondary remembered-report__forget"
+        onClick={onForget}
+        aria-label={`Forget report ${report.reference}`}
+      >
+        Forget
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,18 @@
+import { lazy, Suspense, useState } from "react";
+import { hasAnnouncedReport } from "../browser-storage.ts";
+
+// Only a visitor who has just submitted a report sees the panel, so only they download it; the form starts that
+// download when the report is accepted (report-form.tsx), two seconds before it sends them here.
+export const loadSubmittedPanel = () => import("./submitted-panel.tsx");
+const SubmittedPanel = lazy(async () => ({ default: (await loadSubmittedPanel()).SubmittedPanel }));
+
+/** Where the list page shows the panel about a report just submitted (DESIGN.md D13). */
+export function SubmittedPanelSlot() {
+  const [announced] = useState(hasAnnouncedReport);
+  if (!announced) return null;
+  return (
+    <Suspense fallback={null}>
+      <SubmittedPanel />
+    </Suspense>
+  );
+}

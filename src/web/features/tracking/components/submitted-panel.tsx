@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { paths } from "../../../lib/paths.ts";
+import { announcedReport, dismissAnnouncement } from "../my-reports-store.ts";
+import { CopyLink } from "./copy-link.tsx";
+import "../../../styles/tracking.css";
+
+/**
+ * On the list page after a submit (DESIGN.md D13): the report's reference and private link, until dismissed. The
+ * form announces the report (my-reports-store.ts) and sends the visitor here after 2 s, as the specification says.
+ */
+export function SubmittedPanel() {
+  const [report, setReport] = useState(announcedReport);
+  if (!report) return null;
+
+  const dismiss = () => {
+    dismissAnnouncement();
+    setReport(undefined);
+  };
+
+  return (
+    <section className="card submitted-panel" aria-labelledby="submitted-panel-heading" data-testid="submitted-panel">
+      <div className="submitted-panel__head">
+        <h2 id="submitted-panel-heading">Report {report.reference} submitted</h2>
+        <button type="button" className="icon-button" onClick={dismiss} aria-label={`Dismiss: report ${report.reference} submitted`}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <p>
+        Follow your report with this private link. Keep it to yourself: anyone who has it sees the contact details
+        you gave. It is also kept in <Link to={paths.myReports()}>My Reports</Link> on this device.
+      </p>
+      <CopyLink url={report.trackingUrl} label="Your private link" />
+      <p className="submitted-panel__actions">
+        <Link className="button" to={paths.track(report.token)}>
+          View it
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link } from "react-router";
+import type { TrackedGrievance } from "../../../../shared/tracking.ts";
+import { paths } from "../../../lib/paths.ts";
+import { AttachedImages } from "../../grievances/components/attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
+import { ProgressEntries } from "../../grievances/progress-timeline.tsx";
+
+/**
+ * The reporter's own view of their report (/track/:token): what the public details page shows, with the contact
+ * details in full and a word on keeping the link private. Later parts of issue 8 add what the reporter may do
+ * here (an update with photos, "Is it fixed?") as sections of their own after the timeline.
+ */
+export function TrackedReport({ tracked }: { tracked: TrackedGrievance }) {
+  const { grievance, timeline } = tracked;
+  const hasContact = Boolean(grievance.user_email || grievance.user_phone);
+  return (
+    <article className="details card" data-testid="tracked-report">
+      <GrievanceSummary grievance={grievance} />
+
+      <div className="private-note" data-testid="private-note">
+        <p>
+          <strong>This is your private page of report {grievance.reference}.</strong> Keep its link to yourself:
+          anyone who has it sees the contact details you gave. It is not listed anywhere and search engines do not
+          index it.
+        </p>
+      </div>
+
+      <section className="contact-box" aria-labelledby="contact-heading">
+        <h2 id="contact-heading">Your contact details:</h2>
+        {hasContact ? (
+          <>
+            {grievance.user_email && (
+              <p>
+                <span className="details__meta-label">Email:</span> {grievance.user_email}
+              </p>
+            )}
+            {grievance.user_phone && (
+              <p>
+                <span className="details__meta-label">Phone:</span> {grievance.user_phone}
+              </p>
+            )}
+            <p className="muted">Only you and the portal's staff see them in full; the public page masks them.</p>
+          </>
+        ) : (
+          <p className="muted">You gave none with this report.</p>
+        )}
+      </section>
+
+      <IssueDescription text={grievance.description} />
+
+      <section className="details__section progress" aria-labelledby="progress-heading" data-testid="progress">
+        <h2 id="progress-heading">Progress</h2>
+        <ProgressEntries entries={timeline} />
+      </section>
+
+      <AttachedImages images={grievance.images} />
+
+      <nav className="details__links" aria-label="More actions">
+        <Link className="button" to={paths.grievance(grievance.id)}>
+          Public page of this report
+        </Link>
+        <Link className="button button--secondary" to={paths.myReports()}>
+          My Reports
+        </Link>
+      </nav>
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/server/db/database.ts";
+import { leastShareWithWord, MATCHING_CAP, SURELY_ABOVE_CAP } from "../../src/server/grievances/capped-count.ts";
+import { GrievanceRepository, type GrievancePage } from "../../src/server/grievances/grievance-repository.ts";
+import type { SortKey } from "../../src/server/grievances/list-cursor.ts";
+import { openTestDatabase } from "./test-app.ts";
+
+// A word the statistics show in more reports than the cap is not counted, and a rare word's page is read with its
+// count, through the search index (capped-count.ts, grievance-repository.ts, docs/decisions/011-full-text-search.md).
+const REPORTS = SURELY_ABOVE_CAP + 500;
+const NEEDLE_EVERY = 997;
+
+let db: Database;
+let drop: () => Promise<void>;
+let counts: string[];
+let repository: GrievanceRepository;
+
+beforeAll(async () => {
+  ({ db, drop } = await openTestDatabase());
+  // Every report says "common"; one in NEEDLE_EVERY also "needle"; a few hundred say "commonplace" as well. The
+  // tallies are made once at the end, as bench/seed.ts does, not by the row trigger 30,000 times.
+  await db.exec(
+    `ALTER TABLE grievances SET (autovacuum_enabled = false); -- on PostgreSQL: no ANALYZE but the tests' own
+     ALTER TABLE grievances DISABLE TRIGGER grievances_tally_row;
+     INSERT INTO grievances (title, description, category, created_at)
+     SELECT 'Common report ' || g,
+            CASE WHEN g % ${NEEDLE_EVERY} = 0 THEN 'A needle.' WHEN g % 100 = 0 THEN 'Commonplace.' ELSE 'Plain.' END,
+            'Other', timestamptz '2026-01-01 00:00:00+00' - g * interval '1 second'
+     FROM generate_series(1, ${REPORTS}) AS g;
+     ALTER TABLE grievances ENABLE TRIGGER grievances_tally_row;
+     INSERT INTO grievance_tallies (category, priority, status, n)
+     SELECT category, priority, status, count(*) FROM grievances GROUP BY 1, 2, 3;`,
+  );
+  counts = [];
+  // The repository's queries are watched to tell whether it counted.
+  const watched = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === "query") {
+        return (sql: string, params?: unknown[]) => {
+          if (sql.includes("count(*)")) counts.push(sql);
+          return target.query(sql, params);
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  repository = new GrievanceRepository(watched);
+}, 180_000);
+afterAll(() => drop());
+
+const firstPage = { page: 1, pageSize: 12 };
+const after = (key: SortKey) => ({ ...key, direction: "after" as const });
+const before = (key: SortKey) => ({ ...key, direction: "before" as const });
+
+describe("the share of reports holding a word, from the statistics", () => {
+  it("is unknown (0) before the statistics are gathered, so the matches are counted", async () => {
+    expect(await leastShareWithWord(db, "common")).toBe(0);
+    counts.length = 0;
+    expect(await repository.list({ q: "common" }, firstPage)).toMatchObject({ matching: MATCHING_CAP, matchingCapped: true });
+    // Up to 2,001 matches, then up to the cap.
+    expect(counts).toHaveLength(2);
+  });
+
+  it("is the largest share of the words the search would match, once ANALYZE has run", async () => {
+    await db.exec("ANALYZE grievances");
+    expect(await leastShareWithWord(db, "common")).toBeGreaterThan(0.95);
+    expect(await leastShareWithWord(db, "COMMONPL")).toBeCloseTo(0.01, 2);
+    // Not one word matched by its beginning: no lower bound.
+    for (const text of ["common report", '"common"', "-common", "or", "zebra"]) {
+      expect(await leastShareWithWord(db, text), text).toBe(0);
+    }
+  });
+
+  it("spares the count when one word is surely in more reports than the cap", async () => {
+    counts.length = 0;
+    const page = await repository.list({ q: "common" }, firstPage);
+    expect(page).toMatchObject({ matching: MATCHING_CAP, matchingCapped: true, total: REPORTS });
+    expect(page.rows.map((r) => r.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Common report ${i + 1}`));
+    expect(counts).toEqual([]);
+  });
+
+  it("still counts a word with another filter, or a less common word", async () => {
+    counts.length = 0;
+    expect(await repository.list({ q: "common", category: "Other" }, firstPage)).toMatchObject({ matchingCapped: true });
+    expect(await repository.list({ q: "commonplace" }, firstPage)).toMatchObject({ matching: Math.floor(REPORTS / 100), matchingCapped: false });
+    // The first: as above; the second: few enough to be counted with its page.
+    expect(counts).toHaveLength(3);
+  });
+});
+
+describe("a rare word's pages, read through the search index", () => {
+  const needles = Array.from({ length: Math.floor(REPORTS / NEEDLE_EVERY) }, (_, i) => `Common report ${(i + 1) * NEEDLE_EVERY}`);
+  const titles = (page: GrievancePage) => page.rows.map((r) => r.title);
+
+  it("are newest first, by number and by cursor in both directions", async () => {
+    const pageSize = 4;
+    const byNumber: string[] = [];
+    for (let page = 1; page <= Math.ceil(needles.length / pageSize); page++) {
+      byNumber.push(...titles(await repository.list({ q: "needle" }, { page, pageSize })));
+    }
+    expect(byNumber).toEqual(needles);
+
+    const first = await repository.list({ q: "needle" }, { page: 1, pageSize });
+    expect(first).toMatchObject({ matching: needles.length, matchingCapped: false });
+    const forward = [...titles(first)];
+    const pages = [first];
+    let page = first;
+    while (page.older) {
+      page = await repository.list({ q: "needle" }, { page: 1, pageSize, cursor: after(page.older) });
+      forward.push(...titles(page));
+      pages.push(page);
+    }
+    expect(forward).toEqual(needles);
+
+    const last = pages.at(-1)!;
+    const back = await repository.list({ q: "needle" }, { page: 1, pageSize, cursor: before(last.newer!) });
+    expect(titles(back)).toEqual(titles(pages.at(-2)!));
+  });
+});
