@@ -16,6 +16,7 @@ import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { requestForLog } from "./http/request-log.ts";
 import { registerSpa } from "./http/spa.ts";
+import { followRoutes } from "./notifications/follow-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
@@ -108,7 +109,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     submissionsPerHour: config.submissionsPerHour,
     publicUrl: config.publicUrl,
   });
-  await app.register(trackingRoutes, { db });
+  await app.register(trackingRoutes, {
+    db,
+    service,
+    reporterUpdatesPerHour: config.reporterUpdatesPerHour,
+    publicUrl: config.publicUrl,
+  });
+  // Following a report by e-mail, and the pages behind the links in the messages (issue 8, decision 014).
+  await app.register(followRoutes, { db, publicUrl: config.publicUrl });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(mediaRoutes, { imageStore, repository });
 

@@ -31,12 +31,24 @@ const envSchema = z.object({
     .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  // E-mail (issue 8, docs/decisions/014-transactional-outbox-email.md): an SMTP server, else .eml files in
+  // DATA_DIR/mail. The URL's user and password are percent-encoded; STARTTLS is used when the server offers it.
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:port)" })
+    .optional(),
+  // The sender of every message: an address, or a name and an address ("Water Portal <portal@utility.example>").
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "must be an e-mail address, or a name and <address>")
+    .optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
   SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  // Updates one client may add to reports from tracking pages per hour (docs/decisions/015-reporter-actions.md).
+  REPORTER_UPDATES_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Long enough for a few phone photos over a weak mobile signal, short enough that a trickling client is cut off.
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   // Staff console (issue 3).
@@ -60,7 +72,14 @@ const envSchema = z.object({
 }).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
   message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK's usual sources are used)",
   path: ["S3_SECRET_ACCESS_KEY"],
+}).refine((e) => !e.SMTP_URL || e.MAIL_FROM, {
+  // A made-up sender would be refused or junked by real mail servers: with SMTP the operator names it.
+  message: "set MAIL_FROM (the sender's address) together with SMTP_URL",
+  path: ["MAIL_FROM"],
 });
+
+/** Without MAIL_FROM (only allowed with the .eml folder): a sender that says where the message came from. */
+const DEFAULT_MAIL_FROM = "Water Grievance Portal <no-reply@localhost>";
 
 export interface S3Config {
   bucket: string;
@@ -87,6 +106,8 @@ export interface Config {
   trustProxy: boolean;
   maxImagePixels: number;
   submissionsPerHour: number;
+  /** Reporter updates (POST /api/track/:token/updates) one client address may send per hour. */
+  reporterUpdatesPerHour: number;
   /** Longest a client may take to send one request, headers and body; slower ones get a 408 and are disconnected. */
   requestTimeoutMs: number;
   /** Built SPA; served when present. */
@@ -102,6 +123,16 @@ export interface Config {
   overdueTargetDays: OverdueTargets;
   /** Unreferenced stored objects younger than this are left alone: a submit in flight stores images first. */
   orphanGraceMinutes: number;
+  /** E-mail delivery: SMTP when `smtpUrl` is set, else .eml files in `mailDir`. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** SMTP_URL (smtp:// or smtps://), or undefined: messages are written to `mailDir` instead. */
+  smtpUrl: string | undefined;
+  /** DATA_DIR/mail: where messages go without SMTP_URL. */
+  mailDir: string;
+  from: string;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
+    reporterUpdatesPerHour: e.REPORTER_UPDATES_PER_HOUR,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     webDir: path.resolve(import.meta.dirname, "../../dist/web"),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
@@ -146,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
     overdueTargetDays: e.OVERDUE_TARGETS,
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
+    mail: { smtpUrl: e.SMTP_URL, mailDir: path.join(dataDir, "mail"), from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
   };
 }
 

@@ -21,6 +21,9 @@ try {
       proxy: {
         "/api": { target: apiOrigin },
         "/media": { target: apiOrigin },
+        // The pages behind the links in e-mail messages, rendered by the server (notifications/).
+        "/follow/confirm": { target: apiOrigin },
+        "/unsubscribe": { target: apiOrigin },
       },
     },
   });

@@ -4,6 +4,9 @@ export const apiPaths = {
   grievance: (id: string) => `/api/grievances/${encodeURIComponent(id)}`,
   /** The reporter's view of their report, by the token of the private link (tracking.ts). */
   track: (token: string) => `/api/track/${encodeURIComponent(token)}`,
+  /** The reporter adds an update (multipart) / answers "Is it fixed?" (docs/decisions/015-reporter-actions.md). */
+  trackUpdates: (token: string) => `/api/track/${encodeURIComponent(token)}/updates`,
+  trackAnswer: (token: string) => `/api/track/${encodeURIComponent(token)}/answer`,
   storage: "/api/storage",
   /** Readiness, kept at its first address: database and storage usable. */
   health: "/api/health",

@@ -1,5 +1,6 @@
-import type { PublicGrievance } from "./api-types.ts";
+import type { GrievanceImage, PublicGrievance } from "./api-types.ts";
 import type { Category, Priority, Status } from "./domain.ts";
+import type { StaffNotification } from "./follow.ts";
 
 /** Paths of the staff API and of the public progress and statistics answers. */
 export const staffApiPaths = {
@@ -9,6 +10,9 @@ export const staffApiPaths = {
   status: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/status`,
   hide: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/hide`,
   unhide: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/unhide`,
+  /** Hides one update from the reporter (docs/decisions/015-reporter-actions.md). */
+  hideUpdate: (id: string, updateId: string) =>
+    `/api/staff/grievances/${encodeURIComponent(id)}/updates/${encodeURIComponent(updateId)}/hide`,
   progress: (id: string) => `/api/grievances/${encodeURIComponent(id)}/progress`,
   stats: "/api/stats",
 } as const;
@@ -31,6 +35,8 @@ export interface StaffGrievance extends PublicGrievance {
   overdue: boolean;
   /** Seconds since it was reported. */
   age_seconds: number;
+  /** When the reporter answered "No, it is still a problem", until staff next change its status; else null. */
+  reopened_by_reporter_at: string | null;
 }
 
 export interface StaffQueueResponse {
@@ -43,9 +49,13 @@ export interface StaffQueueResponse {
   pageSize: number;
 }
 
-export type StaffEventKind = "status" | "hidden" | "shown";
+/** 'confirmed-fixed': the reporter answered "Yes" to "Is it fixed?" (docs/decisions/015-reporter-actions.md). */
+export type StaffEventKind = "status" | "hidden" | "shown" | "confirmed-fixed";
 
-/** One recorded staff action. For 'status' `from`/`to` are set and `note` is the public note; for 'hidden'/'shown' `note` is the reason. */
+/**
+ * One recorded action. For 'status' `from`/`to` are set and `note` is the public note; for 'hidden'/'shown' `note`
+ * is the reason. `actor` "reporter": the reporter's answer from their tracking page, without a staff account.
+ */
 export interface StaffTimelineEvent {
   id: string;
   kind: StaffEventKind;
@@ -53,17 +63,41 @@ export interface StaffTimelineEvent {
   from: Status | null;
   to: Status | null;
   note: string | null;
-  staff_email: string;
+  actor: "staff" | "reporter";
+  /** The staff member who acted; null for the reporter's own answers. */
+  staff_email: string | null;
+}
+
+/** An update from the reporter as staff see it: hidden ones too, with the moderation record. */
+export interface StaffReporterUpdate {
+  id: string;
+  at: string;
+  text: string;
+  images: GrievanceImage[];
+  hidden: boolean;
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  hidden_by_email: string | null;
 }
 
 export interface StaffGrievanceDetail extends StaffGrievance {
   timeline: StaffTimelineEvent[];
+  /** Updates from the reporter, oldest first. */
+  reporterUpdates: StaffReporterUpdate[];
+  /** The e-mail messages queued about this report, oldest first (issue 8, decision 014). */
+  notifications: StaffNotification[];
 }
 
-/** Public progress timeline (GET /api/grievances/:id/progress): no staff identity, no moderation events. */
+/**
+ * Public progress timeline (GET /api/grievances/:id/progress): no staff identity, no moderation events. A status
+ * change made by the reporter ("No, it is still a problem") carries `byReporter: true`; the reporter's visible
+ * updates and their "Yes, it is fixed" are entries of their own (docs/decisions/015-reporter-actions.md).
+ */
 export type ProgressEntry =
   | { type: "reported"; at: string }
-  | { type: "status"; at: string; from: Status; to: Status; note: string | null };
+  | { type: "status"; at: string; from: Status; to: Status; note: string | null; byReporter?: true }
+  | { type: "reporter-update"; at: string; id: string; text: string; images: GrievanceImage[] }
+  | { type: "reporter-confirmed-fixed"; at: string };
 
 export interface GrievanceProgress {
   id: string;

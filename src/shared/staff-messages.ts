@@ -17,5 +17,9 @@ export const STAFF_MESSAGES = {
   forbiddenTransition: (from: string, to: string) => `A report cannot be moved from ${from} to ${to}.`,
   alreadyHidden: "This report is already hidden.",
   notHidden: "This report is not hidden.",
+  // Reporter updates (docs/decisions/015-reporter-actions.md).
+  updateNotFound: "This update was not found on this report.",
+  updateReasonRequired: "Please give a reason for hiding this update.",
+  updateAlreadyHidden: "This update is already hidden.",
   unexpected: "Something went wrong. Please try again.",
 } as const;

@@ -78,9 +78,13 @@ const queryBoolean = z.pipe(
   z.optional(z.boolean()),
 );
 
-/** The staff queue: the public list's query plus `overdue` and `hidden` (include by default, or only/exclude). */
+/**
+ * The staff queue: the public list's query plus `overdue`, `hidden` (include by default, or only/exclude) and
+ * `reopened` (reopened by the reporter, docs/decisions/015-reporter-actions.md).
+ */
 export const staffQueueQuerySchema = z.extend(grievanceListQuerySchema, {
   overdue: queryBoolean,
+  reopened: queryBoolean,
   hidden: z.pipe(z.transform(blankToUndefined), z._default(z.enum(["include", "only", "exclude"]), "include")),
 });
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;

@@ -1,4 +1,5 @@
 import type { PublicGrievance } from "./api-types.ts";
+import type { FixedQuestion, ReporterUpdateView } from "./reporter-actions.ts";
 import type { ProgressEntry } from "./staff-api.ts";
 
 /**
@@ -42,6 +43,10 @@ export interface TrackedGrievance {
   grievance: PublicGrievance;
   /** The public timeline, as GET /api/grievances/:id/progress gives it. */
   timeline: ProgressEntry[];
+  /** The reporter's visible updates, oldest first (also in the timeline); hidden ones are gone, as for everyone. */
+  updates: ReporterUpdateView[];
+  /** Whether "Is it fixed?" may be answered now (docs/decisions/015-reporter-actions.md). */
+  fixedQuestion: FixedQuestion;
 }
 
 export const TRACKING_MESSAGES = {

@@ -95,6 +95,14 @@ describe("the page", () => {
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain(entryScript);
   });
 
+  it("keeps a reporter's private page out of search engines and referrers", async () => {
+    const res = await get("/track/abcdefghijklmnopqrstuvwxyz012345");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-robots-tag"]).toBe("noindex");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect((await get("/grievances")).headers["x-robots-tag"]).toBeUndefined();
+  });
+
   it("names the manifest, a description and a theme colour", async () => {
     const html = (await get("/")).body;
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');

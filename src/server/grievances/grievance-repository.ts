@@ -2,9 +2,10 @@ import type { Category, Priority, Status } from "../../shared/domain.ts";
 import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-schema.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
-import { CAPPED, countCapped, leastShareWithWord, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
+import { CAPPED, countCapped, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
 import { allOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
 import { SORT_AT_SQL, type ListCursor, type SortKey } from "./list-cursor.ts";
+import { WordStatistics } from "./word-statistics.ts";
 
 /**
  * One image in a row's `images` list: object keys, never URLs. Reports from before medium versions were made have
@@ -102,9 +103,11 @@ function windowOf(fetched: ListedRow[], pageSize: number, forward: boolean, behi
 
 export class GrievanceRepository {
   private readonly db: Database;
+  private readonly words: WordStatistics;
 
-  constructor(db: Database) {
+  constructor(db: Database, words = new WordStatistics(db)) {
     this.db = db;
+    this.words = words;
   }
 
   /**
@@ -278,22 +281,32 @@ export class GrievanceRepository {
   }
 
   /**
-   * How many reports at least match, as far as the statistics tell without reading rows (capped-count.ts): for one
+   * How many reports at least match, as far as the statistics tell without reading rows (word-statistics.ts): for one
    * word searched alone, its least share of the public reports; otherwise 0. With other filters too, the word's
    * share of all reports says nothing about its share of those.
    */
   private async leastMatches(filters: GrievanceListFilters, tallies: Promise<{ total: number }>): Promise<number> {
     const { q, ...fields } = filters;
     if (!q || Object.values(fields).some((value) => value !== undefined)) return 0;
-    const [share, { total }] = await Promise.all([leastShareWithWord(this.db, q), tallies]);
+    const [share, { total }] = await Promise.all([this.words.leastShare(q), tallies]);
     return share * total;
   }
 
-  /** Whether a hidden report holds this image (or thumbnail, or medium) key; uses grievances_hidden_images_idx. */
+  /**
+   * Whether the public must not see this image (or thumbnail, or medium) key: a hidden report holds it (through
+   * grievances_hidden_images_idx), or an update from the reporter (migration 011) that is hidden or whose report is
+   * (through reporter_updates_images_idx; docs/decisions/015-reporter-actions.md).
+   */
   async isImageOfHiddenReport(key: string): Promise<boolean> {
     const { rows } = await this.db.query(
       `SELECT 1 FROM grievances
-       WHERE hidden_at IS NOT NULL AND (images @> $1::jsonb OR images @> $2::jsonb OR images @> $3::jsonb) LIMIT 1`,
+       WHERE hidden_at IS NOT NULL AND (images @> $1::jsonb OR images @> $2::jsonb OR images @> $3::jsonb)
+       UNION ALL
+       SELECT 1 FROM reporter_updates u
+       WHERE (u.images @> $1::jsonb OR u.images @> $2::jsonb OR u.images @> $3::jsonb)
+         AND (u.hidden_at IS NOT NULL
+              OR EXISTS (SELECT 1 FROM grievances g WHERE g.id = u.grievance_id AND g.hidden_at IS NOT NULL))
+       LIMIT 1`,
       [JSON.stringify([{ key }]), JSON.stringify([{ thumbnailKey: key }]), JSON.stringify([{ mediumKey: key }])],
     );
     return rows.length > 0;

@@ -11,6 +11,7 @@ import { MESSAGES } from "../../shared/messages.ts";
 import type { SubmittedGrievance } from "../../shared/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { Queryable } from "../db/database.ts";
+import { notifyReportSubmitted } from "../notifications/notify.ts";
 import { hashTrackingToken, newTrackingSalt, newTrackingToken, trackingTokenForKey } from "../tracking/tracking-token.ts";
 import { linkBaseOf, trackingUrlOf } from "../tracking/tracking-url.ts";
 import type { GrievanceRepository, GrievanceRow } from "./grievance-repository.ts";
@@ -59,10 +60,13 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         ...toPublicGrievance(row),
         trackingUrl: trackingUrlOf(linkBase, token),
       });
+      // E-mail (issue 8): the receipt is queued in the submit's own transaction, so it exists iff the report does.
+      const notify = (tx: Queryable, row: GrievanceRow, token: string) =>
+        notifyReportSubmitted(tx, row, { trackingUrl: trackingUrlOf(linkBase, token), linkBase });
       reply.code(201);
       if (!idempotencyKey) {
         const token = newTrackingToken();
-        return answer(await service.submit(parsed.data, uploads, hashTrackingToken(token)), token);
+        return answer(await service.submit(parsed.data, uploads, hashTrackingToken(token), (tx, row) => notify(tx, row, token)), token);
       }
 
       const claim = await claimIdempotencyKey(db, idempotencyKey, submissionHash(fields, uploads));
@@ -78,9 +82,10 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       const salt = newTrackingSalt();
       const token = trackingTokenForKey(idempotencyKey, salt);
       try {
-        const row = await service.submit(parsed.data, uploads, hashTrackingToken(token), (tx, inserted) =>
-          bindIdempotencyKey(tx, idempotencyKey, inserted.id, salt),
-        );
+        const row = await service.submit(parsed.data, uploads, hashTrackingToken(token), async (tx, inserted) => {
+          await bindIdempotencyKey(tx, idempotencyKey, inserted.id, salt);
+          await notify(tx, inserted, token);
+        });
         return answer(row, token);
       } catch (error) {
         await releaseIdempotencyKey(db, idempotencyKey).catch((releaseError: unknown) =>

@@ -57,22 +57,34 @@ export class GrievanceService {
     trackingTokenHash: Uint8Array,
     alsoInTransaction?: (tx: Queryable, row: GrievanceRow) => Promise<void>,
   ): Promise<GrievanceRow> {
+    return this.withStoredImages(uploads, MESSAGES.submitFailed, (images) =>
+      this.deps.db.transaction(async (tx) => {
+        const row = await this.insertWithFreeReference(tx, input, images, trackingTokenHash);
+        await alsoInTransaction?.(tx, row);
+        return row;
+      }),
+    );
+  }
+
+  /**
+   * The photo pipeline of a report, for whatever saves photos (a report, an update from its reporter): checks every
+   * file's type, re-encodes and stores each photo, then runs `save` (the transaction that records them). If anything
+   * fails, every stored object is removed again: `save` either commits with its photos or nothing remains. Refusals
+   * (HttpError) and an unavailable database pass through; any other failure becomes a 500 with `failureMessage`.
+   */
+  async withStoredImages<T>(uploads: Upload[], failureMessage: string, save: (images: StoredImage[]) => Promise<T>): Promise<T> {
     const formats = await this.checkFormats(uploads);
     const stored: string[] = [];
     try {
       const images = await this.storeImages(uploads, formats, stored);
-      return await this.deps.db.transaction(async (tx) => {
-        const row = await this.insertWithFreeReference(tx, input, images, trackingTokenHash);
-        await alsoInTransaction?.(tx, row);
-        return row;
-      });
+      return await save(images);
     } catch (error) {
       await this.removeStored(stored);
       // A photo that cannot be decoded (400) is only found out once others may have been stored.
       if (error instanceof HttpError) throw error;
       // The database being down is not this report's fault: the API says so (503) and when to try again.
       if (error instanceof DatabaseUnavailableError) throw error;
-      throw new HttpError(500, MESSAGES.submitFailed, undefined, { cause: error });
+      throw new HttpError(500, failureMessage, undefined, { cause: error });
     }
   }
 

@@ -24,8 +24,11 @@ export function toGrievanceView(row: GrievanceRow, imageUrlPrefix = IMAGE_URL_PR
   };
 }
 
-/** Reports from before medium versions were made hold no medium key nor size: their answer leaves those out. */
-function toImageView(image: StoredImage, imageUrlPrefix: string): GrievanceImage {
+/**
+ * Reports from before medium versions were made hold no medium key nor size: their answer leaves those out. Also
+ * the images of reporter updates (src/server/tracking/reporter-update-repository.ts), stored the same way.
+ */
+export function toImageView(image: StoredImage, imageUrlPrefix: string): GrievanceImage {
   return {
     url: imageUrlPrefix + image.key,
     thumbnailUrl: imageUrlPrefix + image.thumbnailKey,

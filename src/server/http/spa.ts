@@ -45,6 +45,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     if (!pageHtml) return sendNotFound(reply);
     const [pathname = "/", search = ""] = request.url.split("?");
+    // A reporter's private page (docs/decisions/013-reference-and-tracking-token.md): never indexed, and its address,
+    // which is the reporter's credential, never sent on as a referrer.
+    if (pathname.startsWith("/track/")) reply.header("X-Robots-Tag", "noindex").header("Referrer-Policy", "no-referrer");
     // index.html names the current hashed assets, so it must be revalidated on every load.
     return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(pageHtml(pathname, search));
   };

@@ -6,13 +6,18 @@ import { MigrationError } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { DataDirectoryInUseError } from "../db/pglite-database.ts";
 import { startMaintenance } from "../maintenance/maintenance.ts";
+import { createMailTransport } from "../notifications/mail-transport.ts";
+import { startOutboxWorker } from "../notifications/outbox-worker.ts";
 import { createImageStore } from "../storage/create-image-store.ts";
 
 export interface RunningPortal {
   config: Config;
   app: FastifyInstance;
   db: Database;
-  /** Stops the start-up and hourly housekeeping, waiting for a round in progress: call it before closing db. */
+  /**
+   * Stops the start-up and hourly housekeeping and the e-mail worker, waiting for a round in progress of either:
+   * call it before closing db.
+   */
   stopMaintenance: () => Promise<void>;
   url: string;
 }
@@ -71,9 +76,22 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       logger: app.log,
       analyze: db.kind === "pglite",
     });
+    // E-mail (issue 8): the outbox is delivered in the background, by every instance (outbox-worker.ts).
+    const mailTransport = createMailTransport(config.mail);
+    const mailWorker = startOutboxWorker({ db, transport: mailTransport, logger: app.log });
+    if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);
+    else app.log.warn(`SMTP_URL is not set: e-mail is not sent but written as .eml files to ${mailTransport.description}.`);
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    return { config, app, db, stopMaintenance, url: displayUrl(config.host, port) };
+    return {
+      config,
+      app,
+      db,
+      stopMaintenance: async () => {
+        await Promise.all([stopMaintenance(), mailWorker.stop()]);
+      },
+      url: displayUrl(config.host, port),
+    };
   } catch (error) {
     await db.close();
     throw error;

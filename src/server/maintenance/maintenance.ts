@@ -12,7 +12,7 @@ export interface MaintenanceDeps {
   logger: FastifyBaseLogger;
   /**
    * Whether the portal must gather the planner's statistics itself: the embedded database has no autovacuum, and
-   * search reads them (grievances/capped-count.ts). A PostgreSQL server's autovacuum keeps them.
+   * search reads them (grievances/word-statistics.ts). A PostgreSQL server's autovacuum keeps them.
    */
   analyze: boolean;
 }

@@ -1,12 +1,14 @@
 import { STAFF_IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
 import type { Status } from "../../shared/domain.ts";
-import type { StaffGrievance, StaffGrievanceDetail, StaffQueueResponse } from "../../shared/staff-api.ts";
+import type { StaffEventKind, StaffGrievance, StaffGrievanceDetail, StaffQueueResponse } from "../../shared/staff-api.ts";
 import type { StaffQueueQuery } from "../../shared/staff-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 import { countCapped } from "../grievances/capped-count.ts";
 import type { GrievanceRow } from "../grievances/grievance-repository.ts";
 import { allOf, filterConditions, UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
+import { findUpdatesForStaff } from "../tracking/reporter-update-repository.ts";
+import { notificationsOf } from "../notifications/notification-repository.ts";
 import { overdueExpression } from "./overdue-sql.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 
@@ -17,11 +19,12 @@ interface StaffRow extends GrievanceRow {
   hidden_reason: string | null;
   overdue: boolean;
   age_seconds: number;
+  reopened_by_reporter_at: Date | null;
 }
 
 function columns(targets: OverdueTargets, params: unknown[]): string {
   return `g.id, g.reference, g.title, g.description, g.location, g.category, g.priority, g.status, g.user_email, g.user_phone,
-    g.images, g.created_at, g.hidden_at, g.hidden_reason, ${overdueExpression(targets, params)} AS overdue,
+    g.images, g.created_at, g.hidden_at, g.hidden_reason, g.reopened_by_reporter_at, ${overdueExpression(targets, params)} AS overdue,
     extract(epoch FROM now() - g.created_at)::float8 AS age_seconds`;
 }
 
@@ -32,6 +35,8 @@ function conditionsOf(query: StaffQueueQuery, targets: OverdueTargets, params: u
   }
   if (query.hidden === "only") conditions.push("g.hidden_at IS NOT NULL");
   if (query.hidden === "exclude") conditions.push("g.hidden_at IS NULL");
+  // "Reopened by reporter" (decision 015): few at a time, found through their partial index.
+  if (query.reopened !== undefined) conditions.push(`g.reopened_by_reporter_at IS ${query.reopened ? "NOT " : ""}NULL`);
   return conditions;
 }
 
@@ -43,6 +48,7 @@ function toStaffGrievance(row: StaffRow): StaffGrievance {
     hidden_reason: row.hidden_reason,
     overdue: row.overdue,
     age_seconds: Math.max(0, Math.floor(row.age_seconds)),
+    reopened_by_reporter_at: row.reopened_by_reporter_at ? new Date(row.reopened_by_reporter_at).toISOString() : null,
   };
 }
 
@@ -100,20 +106,27 @@ export async function findStaffGrievance(
   const { rows } = await db.query<StaffRow>(`SELECT ${select} FROM grievances g WHERE g.id = $${params.length}`, params);
   const row = rows[0];
   if (!row) return undefined;
-  const events = await db.query<{
-    id: string;
-    kind: "status" | "hidden" | "shown";
-    at: Date;
-    from_status: Status | null;
-    to_status: Status | null;
-    note: string | null;
-    staff_email: string;
-  }>(
-    `SELECT e.id::text, e.kind, e.at, e.from_status, e.to_status, e.note, a.email AS staff_email
-     FROM grievance_events e JOIN staff_accounts a ON a.id = e.staff_id
-     WHERE e.grievance_id = $1 ORDER BY e.at, e.id`,
-    [id],
-  );
+  const [events, reporterUpdates, notifications] = await Promise.all([
+    db.query<{
+      id: string;
+      kind: StaffEventKind;
+      at: Date;
+      from_status: Status | null;
+      to_status: Status | null;
+      note: string | null;
+      actor: "staff" | "reporter";
+      staff_email: string | null;
+    }>(
+      // LEFT JOIN: the reporter's answers have no staff account (decision 015).
+      `SELECT e.id::text, e.kind, e.at, e.from_status, e.to_status, e.note, e.actor, a.email AS staff_email
+       FROM grievance_events e LEFT JOIN staff_accounts a ON a.id = e.staff_id
+       WHERE e.grievance_id = $1 ORDER BY e.at, e.id`,
+      [id],
+    ),
+    findUpdatesForStaff(db, id),
+    // The e-mail queued about the report (issue 8): sent, pending or failed, recipients in full.
+    notificationsOf(db, id),
+  ]);
   return {
     ...toStaffGrievance(row),
     timeline: events.rows.map((e) => ({
@@ -123,7 +136,10 @@ export async function findStaffGrievance(
       from: e.from_status,
       to: e.to_status,
       note: e.note,
+      actor: e.actor,
       staff_email: e.staff_email,
     })),
+    reporterUpdates,
+    notifications,
   };
 }

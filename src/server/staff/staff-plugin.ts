@@ -48,7 +48,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
       await staff.register(sessionRoutes, { db, limits, throttle });
       await staff.register(async (guarded: FastifyInstance) => {
         guarded.addHook("preHandler", requireStaff(db, limits));
-        await guarded.register(staffGrievanceRoutes, { db, targets });
+        await guarded.register(staffGrievanceRoutes, { db, targets, publicUrl: config.publicUrl });
         // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
         guarded.get<{ Params: { key: string } }>("/media/grievance-images/:key", (request, reply) =>
           sendImage(reply, imageStore, request.params.key, "no-store"),

@@ -23,23 +23,34 @@ async function lockGrievance(tx: Queryable, id: string): Promise<LockedRow> {
   return row;
 }
 
+/** A recorded status change, for work that must commit or roll back with it (e-mail to followers, decision 014). */
+export interface StatusChanged {
+  eventId: string;
+  from: Status;
+  to: Status;
+  note: string | null;
+}
+
 export async function changeStatus(
   db: Database,
   id: string,
   to: Status,
   note: string | undefined,
   staffId: string,
+  alsoInTransaction?: (tx: Queryable, change: StatusChanged) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { status: from } = await lockGrievance(tx, id);
     const problem = transitionProblem(from, to);
     if (problem) throw new HttpError(409, problem);
-    await tx.query("UPDATE grievances SET status = $2 WHERE id = $1", [id, to]);
-    await tx.query(
+    // A staff status change answers the reporter's "still a problem": the queue's flag goes (decision 015).
+    await tx.query("UPDATE grievances SET status = $2, reopened_by_reporter_at = NULL WHERE id = $1", [id, to]);
+    const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, staff_id)
-       VALUES ($1, 'status', $2, $3, $4, $5)`,
+       VALUES ($1, 'status', $2, $3, $4, $5) RETURNING id::text`,
       [id, from, to, note ?? null, staffId],
     );
+    await alsoInTransaction?.(tx, { eventId: rows[0]!.id, from, to, note: note ?? null });
   });
 }
 

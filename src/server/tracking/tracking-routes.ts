@@ -1,14 +1,21 @@
 import type { FastifyPluginAsync } from "fastify";
 import { TRACKING_MESSAGES, type TrackedGrievance } from "../../shared/tracking.ts";
-import type { Queryable } from "../db/database.ts";
-import { toGrievanceView } from "../grievances/public-grievance.ts";
+import type { Database } from "../db/database.ts";
+import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
-import { findProgress } from "../staff/progress-repository.ts";
+import { reporterActionRoutes } from "./reporter-action-routes.ts";
+import { trackedGrievanceOf } from "./tracked-grievance.ts";
 import { findByTrackingTokenHash } from "./tracking-repository.ts";
 import { trackingTokenHashOf } from "./tracking-token.ts";
 
 export interface TrackingRoutesOptions {
-  db: Queryable;
+  db: Database;
+  /** The photo pipeline of reports, which reporter updates go through too. */
+  service: GrievanceService;
+  /** REPORTER_UPDATES_PER_HOUR (config.ts): updates one client may send per hour. */
+  reporterUpdatesPerHour: number;
+  /** PUBLIC_URL (config.ts): the start of the links in the e-mail to followers; else the request's origin. */
+  publicUrl: string | undefined;
 }
 
 // As generous as the status checks: many reporters may share one address (carrier NAT). Counted in memory, like
@@ -20,7 +27,7 @@ export const TRACK_READS_PER_MINUTE = 300;
  * tracking-token.md): the report with the contact details in full and its public timeline. An unknown, malformed
  * or hidden report's token gets one and the same 404, which tells nothing about whether a report exists.
  */
-export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (app, { db }) => {
+export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (app, { db, service, reporterUpdatesPerHour, publicUrl }) => {
   // On every answer, errors included: the address itself is the secret. Never kept by a cache, never passed on as
   // a Referer from whatever the page links to, never indexed.
   app.addHook("onSend", async (_request, reply) => {
@@ -43,10 +50,14 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
     async (request): Promise<TrackedGrievance> => {
       const tokenHash = trackingTokenHashOf(request.params.token);
       const row = tokenHash && (await findByTrackingTokenHash(db, tokenHash));
-      // Hidden between the two reads: gone all the same.
-      const progress = row && (await findProgress(db, row.id));
-      if (!row || !progress) throw new HttpError(404, TRACKING_MESSAGES.notFound);
-      return { grievance: toGrievanceView(row), timeline: progress.timeline };
+      // Hidden between the reads: gone all the same.
+      const tracked = row && (await trackedGrievanceOf(db, row));
+      if (!tracked) throw new HttpError(404, TRACKING_MESSAGES.notFound);
+      return tracked;
     },
   );
+
+  // What the reporter may do (docs/decisions/015-reporter-actions.md): in this plugin, so that its answers get the
+  // headers above too.
+  await app.register(reporterActionRoutes, { db, service, reporterUpdatesPerHour, publicUrl });
 };

@@ -1,25 +1,48 @@
 import type { ProgressEntry } from "../../../shared/staff-api.ts";
 import { formatDateTime, statusLabel } from "../../../shared/format.ts";
+import { ImageGallery } from "./components/attached-images.tsx";
 import { useGrievanceProgress } from "./use-grievance-progress.ts";
 import "../../styles/progress.css";
 
 function Entry({ entry }: { entry: ProgressEntry }) {
   const time = <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>;
-  if (entry.type === "reported") {
-    return (
-      <li className="timeline__item">
-        <p className="timeline__title">Reported</p>
-        <p className="timeline__meta">{time}</p>
-      </li>
-    );
+  switch (entry.type) {
+    case "reported":
+      return (
+        <li className="timeline__item">
+          <p className="timeline__title">Reported</p>
+          <p className="timeline__meta">{time}</p>
+        </li>
+      );
+    // What the reporter added from their private page (docs/decisions/015-reporter-actions.md).
+    case "reporter-update":
+      return (
+        <li className="timeline__item timeline__item--reporter" data-testid="reporter-update-entry">
+          <p className="timeline__title">Update from the reporter</p>
+          <p className="timeline__meta">{time}</p>
+          <p className="timeline__note">{entry.text}</p>
+          {entry.images.length > 0 && (
+            <ImageGallery images={entry.images} eagerCount={0} noun="photo" className="image-grid timeline__images" />
+          )}
+        </li>
+      );
+    case "reporter-confirmed-fixed":
+      return (
+        <li className="timeline__item timeline__item--resolved">
+          <p className="timeline__title">The reporter confirmed it is fixed</p>
+          <p className="timeline__meta">{time}</p>
+        </li>
+      );
+    case "status":
+      return (
+        <li className={`timeline__item timeline__item--${entry.to}`}>
+          <p className="timeline__title">{statusLabel(entry.to)}</p>
+          {entry.byReporter && <p className="timeline__by">Reopened by the reporter: it is still a problem</p>}
+          <p className="timeline__meta">{time}</p>
+          {entry.note && <p className="timeline__note">{entry.note}</p>}
+        </li>
+      );
   }
-  return (
-    <li className={`timeline__item timeline__item--${entry.to}`}>
-      <p className="timeline__title">{statusLabel(entry.to)}</p>
-      <p className="timeline__meta">{time}</p>
-      {entry.note && <p className="timeline__note">{entry.note}</p>}
-    </li>
-  );
 }
 
 /** The entries of a timeline as the API gives them, oldest first. */
@@ -35,7 +58,8 @@ export function ProgressEntries({ entries }: { entries: ProgressEntry[] }) {
 
 /**
  * "Progress" on the public details page (DESIGN.md D11): reported, then each status change with its date,
- * new status and public note. The API leaves out staff identity and moderation events.
+ * new status and public note, and the reporter's updates and answers. The API leaves out staff identity, moderation
+ * events and hidden updates.
  */
 export function ProgressTimeline({ grievanceId }: { grievanceId: string }) {
   const progress = useGrievanceProgress(grievanceId);

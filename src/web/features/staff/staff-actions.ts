@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { statusLabel } from "../../../shared/format.ts";
+import { hideUpdateSchema } from "../../../shared/reporter-actions.ts";
 import { hideSchema, statusChangeSchema } from "../../../shared/staff-schemas.ts";
 import { errorMessageOf } from "../../lib/api-client.ts";
-import { changeStatus, hideGrievance, unhideGrievance } from "./api/staff-api.ts";
+import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./api/staff-api.ts";
 import { isSignedOut } from "./session-guard.ts";
 import { paths } from "../../lib/paths.ts";
 
-export type StaffIntent = "status" | "hide" | "unhide";
+export type StaffIntent = "status" | "hide" | "unhide" | "hide-update";
 
 /** What a console form shows after submitting: a confirmation, or the problem (and the field it is about). */
 export type StaffActionResult =
@@ -26,7 +27,7 @@ async function send(intent: StaffIntent, request: Request, call: () => Promise<u
 }
 
 /**
- * One action for the report view's three forms (told apart by `intent`). Input is validated with the shared
+ * One action for the report view's forms (told apart by `intent`). Input is validated with the shared
  * schemas before sending, so the visitor gets the same message the server would give, without a round trip.
  * After it returns, the router reloads the report (revalidation), so the page shows the new state.
  */
@@ -52,6 +53,13 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
   }
   if (intent === "unhide") {
     return send(intent, request, () => unhideGrievance(id), "The report is visible to the public again.");
+  }
+  if (intent === "hide-update") {
+    // One form per update, each with its own fetcher: the update's id comes with the form.
+    const updateId = String(form.get("updateId") ?? "");
+    const parsed = hideUpdateSchema.safeParse({ reason: form.get("reason") ?? "" });
+    if (!parsed.success) return { intent, ok: false, message: parsed.error.issues[0]?.message ?? "", field: "reason" };
+    return send(intent, request, () => hideReporterUpdate(id, updateId, parsed.data.reason), "The update is now hidden from the public.");
   }
   return { intent: "status", ok: false, message: "Unknown action." };
 }

@@ -20,7 +20,7 @@ const FIRST_ROW = 2;
  * The thumbnail, or the medium version where the cell needs more pixels than the thumbnail has (large or dense
  * screens); never the full image, which only the viewer loads. Older reports have no medium version.
  */
-function GalleryImage({ image, index }: { image: GrievanceImage; index: number }) {
+function GalleryImage({ image, index, eagerCount }: { image: GrievanceImage; index: number; eagerCount: number }) {
   const responsive = image.mediumUrl
     ? { srcSet: `${image.thumbnailUrl} ${THUMBNAIL_WIDTH}w, ${image.mediumUrl} ${MEDIUM_WIDTH}w`, sizes: CELL_SIZES }
     : {};
@@ -29,43 +29,65 @@ function GalleryImage({ image, index }: { image: GrievanceImage; index: number }
       src={image.thumbnailUrl}
       {...responsive}
       alt=""
-      loading={index < FIRST_ROW ? "eager" : "lazy"}
-      fetchPriority={index === 0 ? "high" : undefined}
+      loading={index < eagerCount ? "eager" : "lazy"}
+      fetchPriority={index === 0 && eagerCount > 0 ? "high" : undefined}
       width={THUMBNAIL_WIDTH}
       height={THUMBNAIL_HEIGHT}
     />
   );
 }
 
-/** "Attached Images": a grid of buttons, each opening the full-screen viewer; nothing when there are none. */
-export function AttachedImages({ images }: { images: GrievanceImage[] }) {
-  const [viewing, setViewing] = useState<number | null>(null);
-  const headingId = useId();
-  const count = images.length;
-  if (count === 0) return null;
+interface ImageGalleryProps {
+  images: GrievanceImage[];
+  /** How many load at once rather than when scrolled near: the first row where the gallery is high on the page. */
+  eagerCount?: number;
+  /** Names the photos for buttons and viewer: "image" gives "View image 1 of 3" and "Image 1 of 3". */
+  noun?: string;
+  className?: string;
+}
 
+/**
+ * A grid of thumbnails, each a button opening the full-screen viewer: the report's "Attached Images", and the photos
+ * of an update from the reporter in the timeline (docs/decisions/015-reporter-actions.md).
+ */
+export function ImageGallery({ images, eagerCount = FIRST_ROW, noun = "image", className = "image-grid" }: ImageGalleryProps) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const count = images.length;
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   return (
-    <section className="details__section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Attached Images</h2>
-      <ul className="image-grid">
+    <>
+      <ul className={className}>
         {images.map((image, index) => (
           <li key={image.url}>
             <button
               type="button"
               className="image-grid__button"
-              aria-label={`View image ${index + 1} of ${count}`}
+              aria-label={`View ${noun} ${index + 1} of ${count}`}
               onClick={() => setViewing(index)}
             >
-              <GalleryImage image={image} index={index} />
+              <GalleryImage image={image} index={index} eagerCount={eagerCount} />
             </button>
           </li>
         ))}
       </ul>
       <ImageViewer
         image={viewing === null ? null : (images[viewing] ?? null)}
-        label={viewing === null ? "" : `Image ${viewing + 1} of ${count}`}
+        label={viewing === null ? "" : `${Noun} ${viewing + 1} of ${count}`}
         onClose={() => setViewing(null)}
       />
+    </>
+  );
+}
+
+/** "Attached Images": the report's photos; nothing when there are none. */
+export function AttachedImages({ images }: { images: GrievanceImage[] }) {
+  const headingId = useId();
+  if (images.length === 0) return null;
+
+  return (
+    <section className="details__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Attached Images</h2>
+      <ImageGallery images={images} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
 import { paths } from "../../../lib/paths.ts";
+import { FollowForm } from "../../follow/follow-form.tsx";
 import { AttachedImages } from "./attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "./grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
@@ -33,6 +34,8 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
       <GrievanceProgressSlot grievance={grievance} />
 
       <AttachedImages images={grievance.images} />
+
+      <FollowForm grievanceId={grievance.id} />
 
       <nav className="details__links" aria-label="More actions">
         <Link className="button" to={paths.submit()}>

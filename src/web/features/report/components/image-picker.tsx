@@ -15,13 +15,15 @@ interface ImagePickerProps {
   disabled: boolean;
   onPick: (files: File[]) => void;
   onRemove: (id: string) => void;
+  /** The file input's id, when the page holds another form with a picker (the reporter's update form). */
+  inputId?: string;
 }
 
 export const IMAGES_INPUT_ID = "report-images";
 
-export function ImagePicker({ images, error, disabled, onPick, onRemove }: ImagePickerProps) {
-  const hintId = `${IMAGES_INPUT_ID}-hint`;
-  const errorId = `${IMAGES_INPUT_ID}-error`;
+export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId = IMAGES_INPUT_ID }: ImagePickerProps) {
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -32,9 +34,9 @@ export function ImagePicker({ images, error, disabled, onPick, onRemove }: Image
 
   return (
     <div className="field field--full">
-      <label htmlFor={IMAGES_INPUT_ID}>Upload Images (Optional)</label>
+      <label htmlFor={inputId}>Upload Images (Optional)</label>
       <input
-        id={IMAGES_INPUT_ID}
+        id={inputId}
         className="file-input"
         type="file"
         name="images"

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { CATEGORIES, DEFAULT_PRIORITY, FIELD_LIMITS, MAX_IMAGES, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "../../../../shared/domain.ts";
+import { CATEGORIES, DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "../../../../shared/domain.ts";
 import {
   fieldErrorsOf,
   grievanceInputSchema,
@@ -10,14 +10,14 @@ import {
 } from "../../../../shared/grievance-schema.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
-import { isAcceptableImage } from "../../../lib/image-files.ts";
 import { priorityLabel } from "../../../lib/labels.ts";
 import { paths } from "../../../lib/paths.ts";
 import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-slot.tsx";
 import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
-import { ImagePicker, IMAGES_INPUT_ID, type ChosenImage } from "./image-picker.tsx";
+import { ImagePicker, IMAGES_INPUT_ID } from "./image-picker.tsx";
 import { StorageNotice } from "./storage-notice.tsx";
+import { useChosenImages } from "./use-chosen-images.ts";
 
 type Values = Record<GrievanceField, string>;
 
@@ -61,29 +61,25 @@ function keepSubmitted(submitted: Awaited<ReturnType<typeof createGrievance>>): 
   void loadSubmittedPanel().catch(() => undefined);
 }
 
-let nextImageId = 0;
-
 export function ReportForm() {
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [images, setImages] = useState<ChosenImage[]>([]);
-  const [imageError, setImageError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>("idle");
   const [reference, setReference] = useState<string | null>(null);
-  const liveUrls = useRef(new Set<string>());
   // One key per set of entries: a retry of unchanged entries reuses it, any change starts a new report.
   const submissionKey = useRef<string | undefined>(undefined);
-
-  // Object URLs of the previews are freed when the form goes away.
-  useEffect(() => {
-    const urls = liveUrls.current;
-    return () => {
-      for (const url of urls) URL.revokeObjectURL(url);
-      urls.clear();
-    };
-  }, []);
+  // Previews' object URLs are freed when the form goes away.
+  const {
+    images,
+    error: imageError,
+    setError: setImageError,
+    pick: handlePick,
+    remove: handleRemove,
+  } = useChosenImages(() => {
+    submissionKey.current = undefined;
+  });
 
   // Success: the message shows, then the visitor is taken to the list (specification §2).
   useEffect(() => {
@@ -106,38 +102,6 @@ export function ReportForm() {
         return next;
       });
     }
-  };
-
-  const handlePick = async (files: File[]) => {
-    const checks = await Promise.all(files.map((file) => isAcceptableImage(file)));
-    if (checks.some((ok) => !ok)) {
-      setImageError(MESSAGES.filesRejected);
-      return;
-    }
-    if (images.length + files.length > MAX_IMAGES) {
-      setImageError(MESSAGES.tooManyImages);
-      return;
-    }
-    const added = files.map((file) => {
-      const previewUrl = URL.createObjectURL(file);
-      liveUrls.current.add(previewUrl);
-      nextImageId += 1;
-      return { id: `image-${nextImageId}`, file, previewUrl };
-    });
-    submissionKey.current = undefined;
-    setImages((prev) => [...prev, ...added]);
-    setImageError(undefined);
-  };
-
-  const handleRemove = (id: string) => {
-    const image = images.find((candidate) => candidate.id === id);
-    if (image) {
-      URL.revokeObjectURL(image.previewUrl);
-      liveUrls.current.delete(image.previewUrl);
-    }
-    submissionKey.current = undefined;
-    setImages((prev) => prev.filter((candidate) => candidate.id !== id));
-    setImageError(undefined);
   };
 
   const showErrors = (fieldErrors: FieldErrors, summary: string) => {

@@ -55,3 +55,8 @@ export function unhideGrievance(id: string): Promise<StaffGrievanceDetail> {
   return sendJson<StaffGrievanceDetail>(staffApiPaths.unhide(id), "POST");
 }
 
+/** Hides one update from the reporter (docs/decisions/015-reporter-actions.md). */
+export function hideReporterUpdate(id: string, updateId: string, reason: string): Promise<StaffGrievanceDetail> {
+  return sendJson<StaffGrievanceDetail>(staffApiPaths.hideUpdate(id, updateId), "POST", { reason });
+}
+

@@ -14,3 +14,12 @@ export function HiddenMarker() {
     </span>
   );
 }
+
+/** The reporter answered "No, it is still a problem" and staff have not changed the status since (decision 015). */
+export function ReopenedMarker() {
+  return (
+    <span className="badge badge--reopened" data-testid="reopened-marker">
+      Reopened by reporter
+    </span>
+  );
+}

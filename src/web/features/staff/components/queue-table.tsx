@@ -6,7 +6,7 @@ import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.t
 import { Pagination } from "../../grievances/components/pagination.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
 import { paths } from "../../../lib/paths.ts";
-import { HiddenMarker, OverdueMarker } from "./markers.tsx";
+import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 
 /**
  * The work queue as a table (one row per report, in the API's order: oldest open first). On a phone the rows
@@ -56,9 +56,10 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                   </td>
                   <td data-label="Flags">
                     <span className="badge-row">
+                      {item.reopened_by_reporter_at && <ReopenedMarker />}
                       {item.overdue && <OverdueMarker />}
                       {item.hidden && <HiddenMarker />}
-                      {!item.overdue && !item.hidden && <span className="muted">None</span>}
+                      {!item.overdue && !item.hidden && !item.reopened_by_reporter_at && <span className="muted">None</span>}
                     </span>
                   </td>
                 </tr>

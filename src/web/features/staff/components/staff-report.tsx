@@ -2,7 +2,8 @@ import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
 import { AttachedImages } from "../../grievances/components/attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
-import { HiddenMarker, OverdueMarker } from "./markers.tsx";
+import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
+import { ReporterUpdatesPanel } from "./reporter-updates-panel.tsx";
 
 /** "+1 555 010-4489" -> "tel:+15550104489": dialers want digits (and a leading +) only. */
 function telHref(phone: string): string {
@@ -19,6 +20,7 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
         grievance={grievance}
         flags={
           <>
+            {grievance.reopened_by_reporter_at && <ReopenedMarker />}
             {grievance.overdue && <OverdueMarker />}
             {grievance.hidden && <HiddenMarker />}
           </>
@@ -51,6 +53,8 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
       <IssueDescription text={grievance.description} />
 
       <AttachedImages images={grievance.images} />
+
+      <ReporterUpdatesPanel updates={grievance.reporterUpdates} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { STAFF_MESSAGES } from "../../../../shared/staff-messages.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getStaffGrievance } from "../api/staff-api.ts";
+import { StaffNotifications } from "../components/staff-notifications.tsx";
 import { StaffReport } from "../components/staff-report.tsx";
 import { StaffTimeline } from "../components/staff-timeline.tsx";
 import { StatusChangeForm } from "../components/status-change-form.tsx";
@@ -57,6 +58,7 @@ function StaffGrievancePage({ grievance }: { grievance: StaffGrievanceDetail }) 
           <StatusChangeForm status={grievance.status} />
           <VisibilityForm hidden={grievance.hidden} hiddenAt={grievance.hidden_at} hiddenReason={grievance.hidden_reason} />
           <StaffTimeline createdAt={grievance.created_at} events={grievance.timeline} />
+          <StaffNotifications notifications={grievance.notifications} />
         </div>
       </div>
     </div>

@@ -4,13 +4,25 @@ import { paths } from "../../../lib/paths.ts";
 import { AttachedImages } from "../../grievances/components/attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
 import { ProgressEntries } from "../../grievances/progress-timeline.tsx";
+import { FixedQuestionBox } from "./fixed-question-box.tsx";
+import { ReporterUpdateForm } from "./reporter-update-form.tsx";
+
+interface TrackedReportProps {
+  tracked: TrackedGrievance;
+  /** The token of the page's link: the reporter's actions are sent with it. */
+  token: string;
+  /** The report changed (an answer came back with it). */
+  onChange: (tracked: TrackedGrievance) => void;
+  /** Read the report again (after an update was added). */
+  onReload: () => Promise<void>;
+}
 
 /**
  * The reporter's own view of their report (/track/:token): what the public details page shows, with the contact
- * details in full and a word on keeping the link private. Later parts of issue 8 add what the reporter may do
- * here (an update with photos, "Is it fixed?") as sections of their own after the timeline.
+ * details in full and a word on keeping the link private, then what the reporter may do (docs/decisions/015-
+ * reporter-actions.md): answer "Is it fixed?" once it is resolved, and add an update with photos.
  */
-export function TrackedReport({ tracked }: { tracked: TrackedGrievance }) {
+export function TrackedReport({ tracked, token, onChange, onReload }: TrackedReportProps) {
   const { grievance, timeline } = tracked;
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
   return (
@@ -52,6 +64,9 @@ export function TrackedReport({ tracked }: { tracked: TrackedGrievance }) {
         <h2 id="progress-heading">Progress</h2>
         <ProgressEntries entries={timeline} />
       </section>
+
+      <FixedQuestionBox token={token} tracked={tracked} onAnswered={onChange} />
+      <ReporterUpdateForm token={token} onAdded={onReload} />
 
       <AttachedImages images={grievance.images} />
 

@@ -1,9 +1,10 @@
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
 import { TRACKING_MESSAGES, type TrackedGrievance } from "../../../../shared/tracking.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { getTrackedGrievance } from "../api/tracking.ts";
 import { TrackedReport } from "../components/tracked-report.tsx";
 import type { trackLoader } from "./track-route.loader.ts";
 import "../../../styles/tracking.css";
@@ -74,9 +75,22 @@ function TrackFailed() {
   return <TrackUnavailable message={error instanceof Error ? error.message : String(error)} />;
 }
 
-function TrackLoaded({ tracked }: { tracked: TrackedGrievance }) {
-  useDocumentTitle(`Your report ${tracked.grievance.reference}`);
-  return <TrackedReport tracked={tracked} />;
+/**
+ * The report as loaded, then as the reporter's actions leave it: kept here rather than by revalidating the route,
+ * so the page never falls back to "Loading" and the actions' messages stay where they are.
+ */
+function TrackLoaded({ tracked, token }: { tracked: TrackedGrievance; token: string }) {
+  const [current, setCurrent] = useState(tracked);
+  useDocumentTitle(`Your report ${current.grievance.reference}`);
+  const reload = async () => {
+    try {
+      setCurrent(await getTrackedGrievance(token));
+    } catch (error) {
+      // The action itself succeeded and said so; the timeline catches up at the next visit.
+      console.error("Tracked report could not be reloaded:", error);
+    }
+  };
+  return <TrackedReport tracked={current} token={token} onChange={setCurrent} onReload={reload} />;
 }
 
 export function TrackRoute() {
@@ -86,7 +100,7 @@ export function TrackRoute() {
       <PrivatePageMeta />
       <Suspense key={token} fallback={<TrackLoading />}>
         <Await resolve={tracked} errorElement={<TrackFailed />}>
-          {(data: TrackedGrievance) => <TrackLoaded tracked={data} />}
+          {(data: TrackedGrievance) => <TrackLoaded tracked={data} token={token} />}
         </Await>
       </Suspense>
     </div>

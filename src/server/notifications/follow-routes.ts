@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { FOLLOW_MESSAGES, followInputSchema, type FollowAccepted } from "../../shared/follow.ts";
+import { MESSAGES } from "../../shared/messages.ts";
+import type { Database } from "../db/database.ts";
+import { HttpError } from "../http/http-error.ts";
+import { linkBaseOf } from "../tracking/tracking-url.ts";
+import { confirmFollow, findConfirmation, findUnsubscribe, requestFollow, unsubscribe } from "./followers.ts";
+import { askPage, donePage, LINK_PAGE_TEXTS as T } from "./mail-link-pages.ts";
+import { mailTokenHashOf } from "./mail-tokens.ts";
+
+export interface FollowRoutesOptions {
+  db: Database;
+  publicUrl: string | undefined;
+  /** Follow requests one client address may make per hour. */
+  followsPerHour?: number;
+}
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Following a report by e-mail (issue 8, docs/decisions/014-transactional-outbox-email.md):
+ * POST /api/grievances/:id/followers { email }, and the pages behind the links in the messages,
+ * /follow/confirm/:token and /unsubscribe/:token (GET shows a button; POST acts, as does the one-click POST of
+ * RFC 8058 with the body List-Unsubscribe=One-Click).
+ */
+export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (app, { db, publicUrl, followsPerHour = 10 }) => {
+  // The pages' forms and RFC 8058's one-click POST send application/x-www-form-urlencoded; nothing in the body is
+  // needed (the token is in the address), so it is read as text, and only a little of it.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/api/grievances/:id/followers",
+    {
+      config: {
+        rateLimit: {
+          max: followsPerHour,
+          timeWindow: ONE_HOUR_MS,
+          // Each request may send an e-mail: the limit holds across every instance (rate-limit-store.ts).
+          shared: true,
+          errorResponseBuilder: () => new HttpError(429, FOLLOW_MESSAGES.tooMany),
+        },
+      },
+    },
+    async (request, reply): Promise<FollowAccepted> => {
+      const parsed = followInputSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw new HttpError(400, MESSAGES.invalidEmail);
+      const found = await requestFollow(db, request.params.id, parsed.data.email, linkBaseOf(request, publicUrl));
+      if (!found) throw new HttpError(404, MESSAGES.grievanceNotFound);
+      // The same answer whether the address is new, pending or already following: it tells nothing about followers.
+      reply.code(202);
+      return { message: FOLLOW_MESSAGES.accepted };
+    },
+  );
+
+  // The link pages: never cached, never indexed, no referrer (the address holds the token).
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("referrer-policy", "no-referrer")
+      .header("x-robots-tag", "noindex")
+      .send(body);
+  const notFound = (reply: FastifyReply) => html(reply, 404, donePage("Link not valid", T.notFound));
+
+  app.get<{ Params: { token: string } }>("/follow/confirm/:token", async (request, reply) => {
+    const hash = mailTokenHashOf(request.params.token);
+    const target = hash && (await findConfirmation(db, hash));
+    if (!target) return notFound(reply);
+    if (target.done) return html(reply, 200, donePage(T.confirmTitle(target.reference), T.confirmed(target.reference)));
+    return html(reply, 200, askPage(T.confirmTitle(target.reference), T.confirmAsk(target.reference), T.confirmButton));
+  });
+
+  app.post<{ Params: { token: string } }>("/follow/confirm/:token", async (request, reply) => {
+    const hash = mailTokenHashOf(request.params.token);
+    const target = hash && (await confirmFollow(db, hash));
+    if (!target) return notFound(reply);
+    return html(reply, 200, donePage(T.confirmTitle(target.reference), T.confirmed(target.reference)));
+  });
+
+  app.get<{ Params: { token: string } }>("/unsubscribe/:token", async (request, reply) => {
+    const hash = mailTokenHashOf(request.params.token);
+    const target = hash && (await findUnsubscribe(db, hash));
+    if (!target) return notFound(reply);
+    if (target.done) return html(reply, 200, donePage(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference)));
+    return html(reply, 200, askPage(T.unsubscribeTitle(target.reference), T.unsubscribeAsk(target.reference), T.unsubscribeButton));
+  });
+
+  // The page's button and the one-click POST (RFC 8058) alike: the token is the authority, whatever the body.
+  app.post<{ Params: { token: string } }>("/unsubscribe/:token", async (request, reply) => {
+    const hash = mailTokenHashOf(request.params.token);
+    const target = hash && (await unsubscribe(db, hash));
+    if (!target) return notFound(reply);
+    return html(reply, 200, donePage(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference)));
+  });
+};

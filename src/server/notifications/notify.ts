@@ -1,0 +1,86 @@
+import type { Queryable } from "../db/database.ts";
+import { enqueueMessage } from "./outbox.ts";
+import { receiptMessage, updateMessage, type UpdateContent } from "./message-templates.ts";
+
+/**
+ * What other code calls inside its own transaction to have e-mail sent about a report
+ * (docs/decisions/014-transactional-outbox-email.md). Nothing is sent from here: messages are queued in the
+ * outbox and delivered by the worker once the transaction has committed; a rolled-back change leaves none.
+ */
+
+export interface SubmittedReport {
+  id: string;
+  reference: string;
+  title: string;
+  user_email: string | null;
+}
+
+/**
+ * On submit: when the reporter gave an e-mail, they follow the report from now on (confirmed: they typed the
+ * address into the report themselves) and are sent a receipt with the reference and their private link.
+ */
+export async function notifyReportSubmitted(
+  tx: Queryable,
+  report: SubmittedReport,
+  links: { trackingUrl: string; linkBase: string },
+): Promise<void> {
+  if (!report.user_email) return;
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO followers (grievance_id, email, is_reporter, confirmed_at) VALUES ($1, $2, true, now())
+     ON CONFLICT (grievance_id, lower(email)) DO NOTHING RETURNING id::text`,
+    [report.id, report.user_email],
+  );
+  await enqueueMessage(tx, {
+    grievanceId: report.id,
+    followerId: rows[0]?.id ?? null,
+    event: "submitted",
+    recipient: report.user_email,
+    linkBase: links.linkBase,
+    compose: (unsubscribeUrl) => receiptMessage(report, links.trackingUrl, unsubscribeUrl),
+  });
+}
+
+/** A new public event of a report, told to its followers. */
+export interface PublicReportEvent extends UpdateContent {
+  grievanceId: string;
+  /**
+   * Unique per report and kind of event, e.g. "status:42" (grievance_events.id) or "reporter-update:17": the same
+   * key twice queues nothing more, so each follower gets one message per event.
+   */
+  eventKey: string;
+  /** PUBLIC_URL, or the origin of the request that made the change (tracking-url.ts linkBaseOf). */
+  linkBase: string;
+  /** An address not to tell, e.g. the reporter's when the event is their own update. */
+  exceptEmail?: string;
+}
+
+/**
+ * Tells every confirmed, not unsubscribed follower of a visible report about a new public event: the headline
+ * and note, and the public page /grievance/:id. Nothing about a hidden report. Returns how many messages were queued.
+ */
+export async function notifyFollowers(tx: Queryable, event: PublicReportEvent): Promise<number> {
+  const { rows } = await tx.query<{ id: string; email: string; is_reporter: boolean; reference: string; title: string }>(
+    `SELECT f.id::text, f.email, f.is_reporter, g.reference, g.title
+     FROM followers f JOIN grievances g ON g.id = f.grievance_id
+     WHERE f.grievance_id = $1 AND g.hidden_at IS NULL
+       AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
+       AND ($2::text IS NULL OR lower(f.email) <> lower($2::text))
+     ORDER BY f.id`,
+    [event.grievanceId, event.exceptEmail ?? null],
+  );
+  let queued = 0;
+  for (const follower of rows) {
+    const url = `${event.linkBase}/grievance/${encodeURIComponent(event.grievanceId)}`;
+    const added = await enqueueMessage(tx, {
+      grievanceId: event.grievanceId,
+      followerId: follower.id,
+      event: event.eventKey,
+      recipient: follower.email,
+      linkBase: event.linkBase,
+      compose: (unsubscribeUrl) =>
+        updateMessage(follower, { headline: event.headline, note: event.note }, { url, forReporter: follower.is_reporter }, unsubscribeUrl),
+    });
+    if (added) queued++;
+  }
+  return queued;
+}

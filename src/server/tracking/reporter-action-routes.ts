@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync } from "fastify";
+import {
+  fixedAnswerProblem,
+  fixedAnswerSchema,
+  REPORTER_MESSAGES,
+  reporterUpdateSchema,
+  UPDATE_TEXT_FIELD,
+  type ReporterUpdateView,
+} from "../../shared/reporter-actions.ts";
+import type { TrackedGrievance } from "../../shared/tracking.ts";
+import type { Database } from "../db/database.ts";
+import type { GrievanceService } from "../grievances/grievance-service.ts";
+import { readSubmission } from "../grievances/read-submission.ts";
+import { HttpError } from "../http/http-error.ts";
+import { notifyFollowers } from "../notifications/notify.ts";
+import { trackedGrievanceOf } from "./tracked-grievance.ts";
+import { findByTrackingTokenHash } from "./tracking-repository.ts";
+import { trackingTokenHashOf } from "./tracking-token.ts";
+import { linkBaseOf } from "./tracking-url.ts";
+import {
+  answerFixedQuestion,
+  hasRoomForUpdate,
+  recordReporterUpdate,
+  tooManyUpdatesForReport,
+  trackingNotFound,
+} from "./reporter-workflow.ts";
+
+export interface ReporterActionRoutesOptions {
+  db: Database;
+  service: GrievanceService;
+  reporterUpdatesPerHour: number;
+  publicUrl: string | undefined;
+}
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+// Answers are cheap and each report takes at most a few; this only holds off a flood, in memory like the reads.
+export const FIXED_ANSWERS_PER_MINUTE = 30;
+
+/**
+ * POST /api/track/:token/updates and POST /api/track/:token/answer (docs/decisions/015-reporter-actions.md). The
+ * token is the reporter's credential: an unknown, malformed or hidden report's token gets the same 404 as
+ * GET /api/track/:token. Registered inside trackingRoutes, whose hook marks every answer no-store and noindex.
+ */
+export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOptions> = async (app, options) => {
+  const { db, service } = options;
+
+  app.post<{ Params: { token: string } }>(
+    "/api/track/:token/updates",
+    {
+      config: {
+        rateLimit: {
+          max: options.reporterUpdatesPerHour,
+          timeWindow: ONE_HOUR_MS,
+          // Counted in the database, like submissions: N portals on one database must not allow N times the limit.
+          shared: true,
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, REPORTER_MESSAGES.tooManyUpdatesFromClient(Math.ceil(context.ttl / 60_000))),
+        },
+      },
+    },
+    async (request, reply): Promise<ReporterUpdateView> => {
+      // Judged before a byte of the body is read: a request that cannot succeed closes the connection rather than
+      // make the portal read up to 26 MB only to drop it.
+      const tokenHash = trackingTokenHashOf(request.params.token);
+      const report = tokenHash && (await findByTrackingTokenHash(db, tokenHash));
+      if (!report) throw trackingNotFound(true);
+      if (!(await hasRoomForUpdate(db, report.id))) throw tooManyUpdatesForReport(true);
+
+      // The same reading, limits and messages as a report's (read-submission.ts), then the same photo pipeline.
+      const { fields, uploads } = await readSubmission(request);
+      const parsed = reporterUpdateSchema.safeParse(fields);
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? REPORTER_MESSAGES.updateTextRequired);
+      const text = parsed.data[UPDATE_TEXT_FIELD];
+      const update = await service.withStoredImages(uploads, REPORTER_MESSAGES.updateFailed, (images) =>
+        // Followers are told in the same transaction (decision 014); the reporter wrote it and is not.
+        recordReporterUpdate(db, report.id, text, images, (tx, added) =>
+          notifyFollowers(tx, {
+            grievanceId: report.id,
+            eventKey: `reporter-update:${added.id}`,
+            headline: "the reporter added an update",
+            note: added.text,
+            linkBase: linkBaseOf(request, options.publicUrl),
+            ...(report.user_email ? { exceptEmail: report.user_email } : {}),
+          }).then(() => undefined),
+        ),
+      );
+      reply.code(201);
+      return update;
+    },
+  );
+
+  app.post<{ Params: { token: string } }>(
+    "/api/track/:token/answer",
+    {
+      config: {
+        rateLimit: {
+          max: FIXED_ANSWERS_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new HttpError(429, REPORTER_MESSAGES.tooManyAnswers),
+        },
+      },
+    },
+    async (request): Promise<TrackedGrievance> => {
+      const tokenHash = trackingTokenHashOf(request.params.token);
+      if (!tokenHash) throw trackingNotFound();
+      const parsed = fixedAnswerSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw new HttpError(400, fixedAnswerProblem(request.body)?.message ?? REPORTER_MESSAGES.answerInvalid);
+      // "No, it is still a problem" reopens the report: followers are told in the same transaction (decision 014).
+      await answerFixedQuestion(db, tokenHash, parsed.data, (tx, reopen) =>
+        notifyFollowers(tx, {
+          grievanceId: reopen.grievanceId,
+          eventKey: `status:${reopen.eventId}`,
+          headline: "the reporter says it is still a problem: status changed from Resolved to In progress",
+          note: reopen.note,
+          linkBase: linkBaseOf(request, options.publicUrl),
+        }).then(() => undefined),
+      );
+      const row = await findByTrackingTokenHash(db, tokenHash);
+      const tracked = row && (await trackedGrievanceOf(db, row));
+      if (!tracked) throw trackingNotFound();
+      return tracked;
+    },
+  );
+};

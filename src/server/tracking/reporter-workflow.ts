@@ -1,0 +1,135 @@
+import type { Status } from "../../shared/domain.ts";
+import {
+  REPORTER_MESSAGES,
+  REPORTER_UPDATES_PER_REPORT_PER_DAY,
+  type FixedAnswer,
+  type FixedQuestion,
+  type ReporterUpdateView,
+} from "../../shared/reporter-actions.ts";
+import { transitionProblem } from "../../shared/staff-schemas.ts";
+import { TRACKING_MESSAGES } from "../../shared/tracking.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import type { StoredImage } from "../grievances/grievance-repository.ts";
+import { HttpError } from "../http/http-error.ts";
+import { countUpdatesOfLastDay, insertReporterUpdate } from "./reporter-update-repository.ts";
+
+/**
+ * The write side of the reporter's actions (docs/decisions/015-reporter-actions.md). As in the staff workflow
+ * (src/server/staff/workflow.ts), each action is one transaction that locks the report row (FOR UPDATE), checks,
+ * changes and records: two answers or updates at once are serialised, and a report hidden meanwhile is gone.
+ */
+
+// One and the same answer as GET /api/track/:token for an unknown, malformed or hidden report's token.
+export const trackingNotFound = (closeConnection = false) =>
+  new HttpError(404, TRACKING_MESSAGES.notFound, undefined, { closeConnection });
+
+export const tooManyUpdatesForReport = (closeConnection = false) =>
+  new HttpError(429, REPORTER_MESSAGES.tooManyUpdatesForReport, undefined, { closeConnection });
+
+interface LockedReport {
+  id: string;
+  status: Status;
+}
+
+async function lockVisibleReport(tx: Queryable, where: "id" | "tracking_token_hash", value: unknown): Promise<LockedReport> {
+  const { rows } = await tx.query<LockedReport & { hidden_at: Date | null }>(
+    `SELECT id, status, hidden_at FROM grievances WHERE ${where} = $1 FOR UPDATE`,
+    [value],
+  );
+  const row = rows[0];
+  if (!row || row.hidden_at !== null) throw trackingNotFound();
+  return row;
+}
+
+/** Whether the reporter may add another update to this report now (checked again, under the lock, when saving). */
+export async function hasRoomForUpdate(db: Queryable, grievanceId: string): Promise<boolean> {
+  return (await countUpdatesOfLastDay(db, grievanceId)) < REPORTER_UPDATES_PER_REPORT_PER_DAY;
+}
+
+/**
+ * Records an update whose photos are already stored (GrievanceService.withStoredImages removes them again when this
+ * throws). The report is locked, so the per-report count cannot be raced past. `alsoInTransaction` commits or rolls
+ * back with the update: where followers are to be told of it by e-mail (decision 014), so that a message exists
+ * exactly when the update does.
+ */
+export async function recordReporterUpdate(
+  db: Database,
+  grievanceId: string,
+  text: string,
+  images: StoredImage[],
+  alsoInTransaction?: (tx: Queryable, update: ReporterUpdateView) => Promise<void>,
+): Promise<ReporterUpdateView> {
+  return db.transaction(async (tx) => {
+    const report = await lockVisibleReport(tx, "id", grievanceId);
+    if (!(await hasRoomForUpdate(tx, report.id))) throw tooManyUpdatesForReport();
+    const update = await insertReporterUpdate(tx, report.id, text, images);
+    await alsoInTransaction?.(tx, update);
+    return update;
+  });
+}
+
+/** The reporter's reopen, for work that must commit or roll back with it (e-mail to followers, decision 014). */
+export interface ReopenedByReporter {
+  grievanceId: string;
+  /** grievance_events.id of the status event. */
+  eventId: string;
+  note: string;
+}
+
+/**
+ * "Is it fixed?", answered from the tracking page; only while the report is resolved. "Yes" is recorded once per
+ * resolution. "No" is the allowed reopen (resolved -> in-progress) with the reporter's note as its public note,
+ * one status event by the reporter, and flags the report for staff (reopened_by_reporter_at); `onReopen` runs in
+ * the same transaction (where followers are to be told, as of a staff status change). Returns the report's id.
+ */
+export async function answerFixedQuestion(
+  db: Database,
+  tokenHash: Uint8Array,
+  answer: FixedAnswer,
+  onReopen?: (tx: Queryable, reopen: ReopenedByReporter) => Promise<void>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const report = await lockVisibleReport(tx, "tracking_token_hash", tokenHash);
+    if (report.status !== "resolved") throw new HttpError(409, REPORTER_MESSAGES.notResolved);
+    if (answer.fixed) {
+      if ((await confirmedSinceResolved(tx, report.id)) !== null) throw new HttpError(409, REPORTER_MESSAGES.alreadyConfirmed);
+      await tx.query("INSERT INTO grievance_events (grievance_id, kind, actor) VALUES ($1, 'confirmed-fixed', 'reporter')", [
+        report.id,
+      ]);
+      return report.id;
+    }
+    // The staff's own rules decide whether the move is allowed, so the two can never disagree.
+    const problem = transitionProblem(report.status, "in-progress");
+    if (problem) throw new HttpError(409, problem);
+    await tx.query("UPDATE grievances SET status = 'in-progress', reopened_by_reporter_at = now() WHERE id = $1", [report.id]);
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, actor)
+       VALUES ($1, 'status', $2, 'in-progress', $3, 'reporter') RETURNING id::text`,
+      [report.id, report.status, answer.note],
+    );
+    await onReopen?.(tx, { grievanceId: report.id, eventId: rows[0]!.id, note: answer.note });
+    return report.id;
+  });
+}
+
+/**
+ * When the reporter said "Yes" since the report was last resolved, or null. Events are numbered in the order
+ * their transactions took the report's lock, so "since" compares their ids.
+ */
+async function confirmedSinceResolved(db: Queryable, grievanceId: string): Promise<Date | null> {
+  const { rows } = await db.query<{ at: Date | null }>(
+    `SELECT max(c.at) AS at FROM grievance_events c
+     WHERE c.grievance_id = $1 AND c.kind = 'confirmed-fixed'
+       AND c.id > coalesce((SELECT max(r.id) FROM grievance_events r
+                            WHERE r.grievance_id = $1 AND r.kind = 'status' AND r.to_status = 'resolved'), 0)`,
+    [grievanceId],
+  );
+  return rows[0]?.at ?? null;
+}
+
+/** The state of "Is it fixed?" for the tracking page. */
+export async function fixedQuestionOf(db: Queryable, grievanceId: string, status: Status): Promise<FixedQuestion> {
+  if (status !== "resolved") return { open: false, confirmedAt: null };
+  const confirmedAt = await confirmedSinceResolved(db, grievanceId);
+  return { open: confirmedAt === null, confirmedAt: confirmedAt ? new Date(confirmedAt).toISOString() : null };
+}

@@ -1,0 +1,22 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { AppShell } from "./layout.tsx";
+
+/**
+ * The layout with an empty main area, as markup for index.html (scripts/vite-static-shell.ts): a first visit paints
+ * header and footer as soon as the HTML and the stylesheet are in, instead of after the entry script (React and the
+ * router, some 90 kB) has arrived and run. React replaces it with the same layout when it starts (the router's
+ * HydrateFallback is this AppShell), so nothing moves. At an address no link points to, so none is marked current.
+ * Without JavaScript the main area says what is missing.
+ */
+export function renderStaticShell(): string {
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={["/_"]}>
+      <AppShell>
+        <noscript>
+          <p className="page__lead">This portal needs JavaScript. Please turn it on in your browser and reload the page.</p>
+        </noscript>
+      </AppShell>
+    </MemoryRouter>,
+  );
+}

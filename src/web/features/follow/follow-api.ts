@@ -1,0 +1,11 @@
+import { followApiPath, type FollowAccepted } from "../../../shared/follow.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+
+/** POST /api/grievances/:id/followers: the same answer whether or not the address already follows. */
+export function followGrievance(grievanceId: string, email: string): Promise<FollowAccepted> {
+  return apiFetch<FollowAccepted>(followApiPath(grievanceId), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+}

@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from "react";
+import { followInputSchema } from "../../../shared/follow.ts";
+import { errorMessageOf } from "../../lib/api-client.ts";
+import { followGrievance } from "./follow-api.ts";
+
+type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
+
+/**
+ * "Follow this report" on a report's public page (issue 8): an e-mail address, then a confirmation message must
+ * be opened before any update is sent (double opt-in). The answer never says whether the address already follows.
+ */
+export function FollowForm({ grievanceId }: { grievanceId: string }) {
+  const id = useId();
+  const [state, setState] = useState<State>({ kind: "idle" });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = followInputSchema.safeParse({ email: new FormData(form).get("email") ?? "" });
+    if (!parsed.success) {
+      setState({ kind: "error", message: parsed.error.issues[0]?.message ?? "Please enter a valid email address." });
+      return;
+    }
+    setState({ kind: "sending" });
+    try {
+      const answer = await followGrievance(grievanceId, parsed.data.email);
+      form.reset();
+      setState({ kind: "done", message: answer.message });
+    } catch (error) {
+      setState({ kind: "error", message: errorMessageOf(error) });
+    }
+  }
+
+  const error = state.kind === "error" ? state.message : "";
+  return (
+    <section className="follow-box" aria-labelledby={`${id}-heading`} data-testid="follow-form">
+      <h2 id={`${id}-heading`}>Follow this report</h2>
+      <p className="muted">Get an e-mail when its status changes. We first send a link to confirm; your address is never shown.</p>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Your e-mail</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={state.kind === "sending"}>
+            {state.kind === "sending" ? "Sending..." : "Follow"}
+          </button>
+        </div>
+        <div role="status" className={state.kind === "done" ? "alert alert--success" : undefined} data-testid="follow-done">
+          {state.kind === "done" ? state.message : ""}
+        </div>
+        <div role="alert" id={`${id}-error`} className={error ? "alert alert--error" : undefined} data-testid="follow-error">
+          {error}
+        </div>
+      </form>
+    </section>
+  );
+}

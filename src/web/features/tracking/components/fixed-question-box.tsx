@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { formatDateTime } from "../../../../shared/format.ts";
+import { fixedAnswerProblem, REPORTER_MESSAGES, type FixedAnswer } from "../../../../shared/reporter-actions.ts";
+import { NOTE_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
+import type { TrackedGrievance } from "../../../../shared/tracking.ts";
+import { errorMessageOf } from "../../../lib/api-client.ts";
+import { answerFixedQuestion } from "../api/tracking.ts";
+
+interface FixedQuestionBoxProps {
+  token: string;
+  tracked: TrackedGrievance;
+  /** The report as the answer left it. */
+  onAnswered: (tracked: TrackedGrievance) => void;
+}
+
+type Result = { ok: boolean; message: string };
+
+/**
+ * "Is it fixed?" once the report is resolved (docs/decisions/015-reporter-actions.md): "Yes" is recorded; "No, it
+ * is still a problem" asks what is still wrong and reopens the report. After "Yes" the reporter can still say the
+ * problem came back. The section stays after a reopen, to say what happened; focus moves to that message, since
+ * the buttons that had it are gone.
+ */
+export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBoxProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const [askingNote, setAskingNote] = useState(false);
+  const [note, setNote] = useState("");
+  const [noteError, setNoteError] = useState("");
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const noButtonRef = useRef<HTMLButtonElement>(null);
+  // After Cancel, focus goes back to the button that opened the note, not to the top of the page.
+  const [cancelled, setCancelled] = useState(false);
+  const { fixedQuestion } = tracked;
+  const resolved = tracked.grievance.status === "resolved";
+
+  useEffect(() => {
+    if (askingNote) noteRef.current?.focus();
+    else if (cancelled) noButtonRef.current?.focus();
+  }, [askingNote, cancelled]);
+
+  useEffect(() => {
+    if (result?.ok) doneRef.current?.focus();
+  }, [result]);
+
+  if (!resolved && !result) return null;
+
+  const send = async (answer: FixedAnswer) => {
+    setSending(true);
+    setResult(null);
+    try {
+      const next = await answerFixedQuestion(token, answer);
+      setAskingNote(false);
+      setNote("");
+      setResult({ ok: true, message: answer.fixed ? REPORTER_MESSAGES.confirmedFixed : REPORTER_MESSAGES.reopened });
+      onAnswered(next);
+    } catch (error) {
+      console.error("Answer to 'Is it fixed?' failed:", error);
+      setResult({ ok: false, message: errorMessageOf(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const handleNote = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const answer = { fixed: false, note };
+    const problem = fixedAnswerProblem(answer);
+    if (problem) {
+      setNoteError(problem.message);
+      noteRef.current?.focus();
+      return;
+    }
+    setNoteError("");
+    void send({ fixed: false, note: note.trim() });
+  };
+
+  return (
+    <section className="reporter-action fixed-question" aria-labelledby={`${id}-heading`} data-testid="fixed-question">
+      <h2 id={`${id}-heading`}>Is it fixed?</h2>
+      {resolved && fixedQuestion.open && (
+        <p>The staff have marked this report resolved. Please tell them whether the problem is really fixed.</p>
+      )}
+      {resolved && fixedQuestion.confirmedAt && (
+        <p>
+          You told us on <time dateTime={fixedQuestion.confirmedAt}>{formatDateTime(fixedQuestion.confirmedAt)}</time>{" "}
+          that it is fixed. Has the problem come back?
+        </p>
+      )}
+
+      {resolved && !askingNote && (
+        <div className="fixed-question__buttons">
+          {fixedQuestion.open && (
+            <button type="button" className="button" disabled={sending} onClick={() => void send({ fixed: true })}>
+              Yes
+            </button>
+          )}
+          <button
+            ref={noButtonRef}
+            type="button"
+            className="button button--secondary"
+            disabled={sending}
+            onClick={() => {
+              setCancelled(false);
+              setAskingNote(true);
+            }}
+          >
+            No, it is still a problem
+          </button>
+        </div>
+      )}
+
+      {resolved && askingNote && (
+        <form noValidate onSubmit={handleNote} className="reporter-action__form">
+          <div className="field field--full">
+            <label htmlFor={noteId}>
+              What is still wrong?<span className="required-mark">*</span>
+            </label>
+            <textarea
+              ref={noteRef}
+              id={noteId}
+              name="note"
+              rows={3}
+              required
+              maxLength={NOTE_MAX_LENGTH}
+              value={note}
+              disabled={sending}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? `${noteId}-error ${noteId}-hint` : `${noteId}-hint`}
+              onChange={(event) => {
+                setNote(event.target.value);
+                setNoteError("");
+              }}
+            />
+            <p className="hint" id={`${noteId}-hint`}>
+              Your note is shown publicly on the report's timeline, and the report goes back to the staff.
+            </p>
+            {noteError && (
+              <p className="field-error" id={`${noteId}-error`} role="alert">
+                {noteError}
+              </p>
+            )}
+          </div>
+          <div className="fixed-question__buttons">
+            <button type="submit" className="button" disabled={sending}>
+              {sending ? "Sending..." : "Send: still a problem"}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={sending}
+              onClick={() => {
+                setAskingNote(false);
+                setCancelled(true);
+                setNoteError("");
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+
+      {/* Always in the section, so that a message appearing in them is announced. */}
+      <div
+        ref={doneRef}
+        tabIndex={-1}
+        role="status"
+        className={result?.ok ? "alert alert--success" : undefined}
+        data-testid="fixed-question-done"
+      >
+        {result?.ok ? result.message : ""}
+      </div>
+      <div role="alert" className={result && !result.ok ? "alert alert--error" : undefined} data-testid="fixed-question-error">
+        {result && !result.ok ? result.message : ""}
+      </div>
+    </section>
+  );
+}
