@@ -106,7 +106,9 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
       if (!tokenHash) throw trackingNotFound();
       const parsed = fixedAnswerSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw new HttpError(400, fixedAnswerProblem(request.body)?.message ?? REPORTER_MESSAGES.answerInvalid);
-      // "No, it is still a problem" reopens the report: followers are told in the same transaction (decision 014).
+      const reporter = await findByTrackingTokenHash(db, tokenHash);
+      // "No, it is still a problem" reopens the report: the other followers are told in the same transaction
+      // (decision 014).
       await answerFixedQuestion(db, tokenHash, parsed.data, (tx, reopen) =>
         notifyFollowers(tx, {
           grievanceId: reopen.grievanceId,
@@ -114,6 +116,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
           headline: "the reporter says it is still a problem: status changed from Resolved to In progress",
           note: reopen.note,
           linkBase: linkBaseOf(request, options.publicUrl),
+          ...(reporter?.user_email ? { exceptEmail: reporter.user_email } : {}),
         }).then(() => undefined),
       );
       const row = await findByTrackingTokenHash(db, tokenHash);
