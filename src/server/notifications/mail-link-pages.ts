@@ -14,13 +14,15 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Water Grievance Portal</title>
+<title>${escapeHtml(title)} · Clean Water &amp; Sanitation Grievance Portal</title>
+<link rel="stylesheet" href="/mail-link-page.css">
 </head>
 <body>
+<header class="link-page__header"><a href="/">Clean Water &amp; Sanitation Grievance Portal</a></header>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
-<p><a href="/">Water Grievance Portal</a></p>
+<p><a href="/">Go to the portal</a></p>
 </main>
 </body>
 </html>
