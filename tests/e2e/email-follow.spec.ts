@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,13 +6,13 @@ import { spawnPortal } from "../support/portal-process.ts";
 import { linksIn, parseMail, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-test-server.ts";
 import { expect, expectNoAxeViolations, uniqueTitle } from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
+import { dataDirWithStaff } from "./support/staff-portal.ts";
 
 // Issue 8, e-mail: a real SMTP server runs in this test process (smtp-server on a loopback port) and the portal,
 // started as `npm start` starts it, sends to it through SMTP_URL. The test follows a report from the submit to
 // unsubscribing, clicking the links in the messages it receives. Like staff.spec.ts it runs a portal of its own:
 // the staff account is created before the portal opens the embedded database.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const STAFF_EMAIL = "operator@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";
 const REPORTER = "amina@example.org";
@@ -27,15 +26,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   smtp = await startTestSmtpServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-mail-"));
-  const cli = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", STAFF_EMAIL], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    input: `${STAFF_PASSWORD}\n`,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+  const dataDir = dataDirWithStaff("portal-e2e-mail-", STAFF_EMAIL, STAFF_PASSWORD);
   portal = await startPortal({ SMTP_URL: smtp.url, MAIL_FROM: "Water Portal <portal@water.example>" }, dataDir);
 });
 

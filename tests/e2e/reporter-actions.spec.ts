@@ -1,17 +1,16 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test, type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, pngImage, uniqueTitle } from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
+import { dataDirWithStaff } from "./support/staff-portal.ts";
 
 // Issue 8, "Tracking page" (docs/decisions/015-reporter-actions.md): the reporter adds an update with a photo from
 // their private page, staff resolve the report, the reporter answers "No, it is still a problem", and the report
 // is in progress again and flagged in the console. Like staff.spec.ts, this file runs its own portal: the staff
 // account is created with the CLI before the portal opens the data folder.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const STAFF_EMAIL = "crew@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";
 // Outside test-results, which every Playwright run empties when it starts.
@@ -23,15 +22,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-reporter-"));
-  const cli = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", STAFF_EMAIL], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    input: `${STAFF_PASSWORD}\n`,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+  const dataDir = dataDirWithStaff("portal-e2e-reporter-", STAFF_EMAIL, STAFF_PASSWORD);
   portal = await startPortal({}, dataDir);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });

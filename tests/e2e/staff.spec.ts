@@ -1,16 +1,12 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { test, type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance, uniqueTitle } from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
+import { dataDirWithStaff } from "./support/staff-portal.ts";
 
 // This file runs its own portal instead of the shared worker fixture: the staff account must be created with the
 // CLI on a fresh data folder *before* the portal opens it (the embedded database allows one process at a time).
 // Hence the plain Playwright `test` with absolute URLs (the fixtures' baseURL would start a second portal).
 
-const root = path.resolve(import.meta.dirname, "../..");
 const STAFF_EMAIL = "operator@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";
 
@@ -22,16 +18,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-staff-"));
-  // An operator creates the first account, the password piped on stdin (the CLI reads one line when not a TTY).
-  const cli = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", STAFF_EMAIL], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    input: `${STAFF_PASSWORD}\n`,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+  const dataDir = dataDirWithStaff("portal-e2e-staff-", STAFF_EMAIL, STAFF_PASSWORD);
   // Urgent reports are overdue after 0.00002 days (under 2 seconds), so the overdue filter can be seen at work.
   portal = await startPortal({ OVERDUE_TARGETS: `urgent=${URGENT_TARGET_DAYS}` }, dataDir);
 });
