@@ -2,6 +2,13 @@
 export const apiPaths = {
   grievances: "/api/grievances",
   grievance: (id: string) => `/api/grievances/${encodeURIComponent(id)}`,
+  /** Places (issue 9, docs/decisions/016-map-and-location.md): markers in a visible area, possible duplicates,
+   * "I have this problem too", what the maps need, an address for a pin. */
+  grievanceMap: "/api/grievances/map",
+  similarGrievances: "/api/grievances/similar",
+  grievanceAffected: (id: string) => `/api/grievances/${encodeURIComponent(id)}/affected`,
+  mapSettings: "/api/map-settings",
+  reverseGeocode: "/api/geocode/reverse",
   /** The reporter's view of their report, by the token of the private link (tracking.ts). */
   track: (token: string) => `/api/track/${encodeURIComponent(token)}`,
   /** The reporter adds an update (multipart) / answers "Is it fixed?" (docs/decisions/015-reporter-actions.md). */

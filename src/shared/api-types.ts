@@ -1,4 +1,5 @@
 import type { Category, Priority, Status } from "./domain.ts";
+import type { ServiceAreaGeometry } from "./geo.ts";
 import type { FieldErrors } from "./grievance-schema.ts";
 
 /** Shapes of the HTTP API's answers: the server builds them, the browser reads them. */
@@ -30,6 +31,66 @@ export interface PublicGrievance {
   user_phone: string | null;
   images: GrievanceImage[];
   created_at: string;
+  /** The pin, 6 decimals; both null when the reporter placed none (issue 9). */
+  latitude: number | null;
+  longitude: number | null;
+  /** People affected: the reporter and everyone who said "I have this problem too". */
+  affected: number;
+}
+
+/** One report on the map view (GET /api/grievances/map): enough for its marker and its card. */
+export type MapMarker = Pick<
+  PublicGrievance,
+  "id" | "reference" | "title" | "category" | "status" | "priority" | "created_at" | "affected" | "location"
+> & { latitude: number; longitude: number };
+
+export interface GrievanceMapResponse {
+  /** The newest reports with a pin in the area that match the filters, at most `cap`. */
+  markers: MapMarker[];
+  /** How many match in the area (capped like the list's count, DESIGN.md D12). */
+  matching: number;
+  matchingCapped: boolean;
+  /** MAP_MARKER_CAP: when `matching` exceeds it, only the newest `cap` are in `markers`. */
+  cap: number;
+}
+
+/** A possible duplicate shown while the form is filled in. */
+export type SimilarReport = Pick<
+  PublicGrievance,
+  "id" | "reference" | "title" | "category" | "status" | "created_at" | "affected" | "location"
+> & {
+  /** Metres from the pin asked about; null when it matched by title only or has no pin. */
+  distanceMetres: number | null;
+};
+
+export interface SimilarReportsResponse {
+  items: SimilarReport[];
+}
+
+export interface AffectedResponse {
+  /** People affected now. */
+  affected: number;
+  /** False when this browser had already been counted: nothing changed. */
+  counted: boolean;
+}
+
+/** What the maps need (GET /api/map-settings): tiles, where to open, the service area. */
+export interface MapSettings {
+  /** Leaflet tile URL template (MAP_TILE_URL): {z}/{x}/{y}, optionally {s} and {r}. */
+  tileUrl: string;
+  /** HTML allowed by the tile provider's policy (MAP_ATTRIBUTION), shown on every map. */
+  attribution: string;
+  /** Where maps open without a service area (MAP_DEFAULT_CENTER). */
+  center: { latitude: number; longitude: number; zoom: number };
+  /** SERVICE_AREA_FILE's polygon; maps open on its bounds and a pin outside it is refused. */
+  serviceArea: ServiceAreaGeometry | null;
+  /** Whether GET /api/geocode/reverse can look up addresses (GEOCODER_URL). */
+  geocoder: boolean;
+}
+
+export interface ReverseGeocodeResponse {
+  /** A one-line address for the pin. */
+  label: string;
 }
 
 export interface GrievanceListResponse {

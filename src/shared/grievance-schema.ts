@@ -8,6 +8,8 @@ import {
   PRIORITIES,
   STATUSES,
 } from "./domain.ts";
+import { isLatitude, isLongitude, parseBbox, parseDecimal, roundCoordinate } from "./geo.ts";
+import { LOCATION_MESSAGES } from "./location-messages.ts";
 import { MESSAGES } from "./messages.ts";
 import { isStorableText } from "./storable-text.ts";
 
@@ -48,6 +50,33 @@ const optionalText = (label: string, max: number) =>
 const PHONE_PATTERN = /^\+?[0-9 ()./-]+$/;
 const countDigits = (value: string) => value.replace(/\D/g, "").length;
 
+/**
+ * An optional coordinate as the form sends it (text): a plain decimal in range, rounded to the 6 decimals stored
+ * (geo.ts). A number is accepted too, for callers that build the input in code.
+ */
+const coordinate = (inRange: (value: number) => boolean, message: string) =>
+  blankAsAbsent(
+    z.optional(
+      z.pipe(
+        z.union([z.string(), z.number()], { error: message }),
+        z.pipe(
+          z.transform((value: string | number) => (typeof value === "number" ? value : (parseDecimal(value) ?? Number.NaN))),
+          z.number({ error: message }).check(z.refine(inRange, message), z.overwrite(roundCoordinate)),
+        ),
+      ),
+    ),
+  );
+
+export const latitudeSchema = coordinate(isLatitude, LOCATION_MESSAGES.latitudeRange);
+export const longitudeSchema = coordinate(isLongitude, LOCATION_MESSAGES.longitudeRange);
+
+/** Both or neither: a latitude alone is no place. */
+export const bothOrNeither = z.refine<{ latitude?: number | undefined; longitude?: number | undefined }>(
+  (v) => (v.latitude === undefined) === (v.longitude === undefined),
+  { message: LOCATION_MESSAGES.coordinatesPair, path: ["latitude"], // Runs despite other fields' problems, so the form shows this one with them; not when a coordinate itself failed.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "latitude" || issue.path?.[0] === "longitude") },
+);
+
 export const grievanceInputSchema = z.object({
   title: requiredText("Issue Title", FIELD_LIMITS.title),
   description: requiredText("Detailed Description", FIELD_LIMITS.description),
@@ -73,7 +102,9 @@ export const grievanceInputSchema = z.object({
       ),
     ),
   ),
-});
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+}).check(bothOrNeither);
 
 export type GrievanceInput = z.input<typeof grievanceInputSchema>;
 export type NewGrievance = z.output<typeof grievanceInputSchema>;
@@ -113,6 +144,18 @@ const wholeNumber = (max: number, fallback: number) =>
     ),
   );
 
+/** "minLon,minLat,maxLon,maxLat" → Bbox (geo.ts), or a message saying how to write it. */
+export function bboxSchema() {
+  return z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      const bbox = parseBbox(text);
+      if (!bbox) ctx.issues.push({ code: "custom", message: "Please give bbox as minLon,minLat,maxLon,maxLat.", input: text });
+      return bbox ?? z.NEVER;
+    }),
+  );
+}
+
 /** Query of the public list (DESIGN.md D9); the web page keeps the same keys in its URL. */
 export const grievanceListQuerySchema = z.object({
   q: blankAsAbsent(
@@ -131,6 +174,8 @@ export const grievanceListQuerySchema = z.object({
   pageSize: wholeNumber(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   // A nextCursor or prevCursor of an earlier answer: opaque and URL-safe; the server checks what it says.
   cursor: blankAsAbsent(z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/)))),
+  /** Only reports with a pin inside "minLon,minLat,maxLon,maxLat" (the map's visible area; geo.ts). */
+  bbox: blankAsAbsent(z.optional(bboxSchema())),
 });
 export type GrievanceListQuery = z.output<typeof grievanceListQuerySchema>;
 export type GrievanceListFilters = Omit<GrievanceListQuery, "page" | "pageSize" | "cursor">;

@@ -32,6 +32,11 @@ export interface GrievanceRow {
   user_phone: string | null;
   images: StoredImage[];
   created_at: Date;
+  /** The pin (migration 013), read as float8; both null without one. */
+  latitude: number | null;
+  longitude: number | null;
+  /** "I have this problem too" presses; the reporter is not among them. */
+  affected_count: number;
 }
 
 export interface GrievancePage extends MatchingCount {
@@ -60,8 +65,14 @@ interface ListedRow extends GrievanceRow {
 const PUBLIC_ONLY = "hidden_at IS NULL";
 
 /** The columns of a GrievanceRow; never tracking_token_hash, which no answer carries. */
-export const COLUMNS =
-  "id, reference, title, description, location, category, priority, status, user_email, user_phone, images, created_at";
+export const COLUMNS = columnsOf("");
+
+/** The columns of a GrievanceRow, qualified by `alias` ("g.") in a query that names the table. */
+export function columnsOf(alias: string): string {
+  return `${alias}id, ${alias}reference, ${alias}title, ${alias}description, ${alias}location, ${alias}category,
+    ${alias}priority, ${alias}status, ${alias}user_email, ${alias}user_phone, ${alias}images, ${alias}created_at,
+    ${alias}latitude::float8 AS latitude, ${alias}longitude::float8 AS longitude, ${alias}affected_count`;
+}
 
 /** What makes a new report findable by its reporter: its reference and the hash of its tracking token. */
 export interface NewTracking {
@@ -124,8 +135,9 @@ export class GrievanceRepository {
   ): Promise<GrievanceRow | undefined> {
     const { rows } = await tx.query<GrievanceRow>(
       `INSERT INTO grievances
-         (title, description, location, category, priority, status, user_email, user_phone, images, reference, tracking_token_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)
+         (title, description, location, category, priority, status, user_email, user_phone, images, reference,
+          tracking_token_hash, latitude, longitude)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13)
        ON CONFLICT (reference) DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -140,6 +152,8 @@ export class GrievanceRepository {
         JSON.stringify(images),
         tracking.reference,
         tracking.trackingTokenHash,
+        grievance.latitude ?? null,
+        grievance.longitude ?? null,
       ],
     );
     return rows[0];
@@ -160,9 +174,10 @@ export class GrievanceRepository {
    * the pages beside it start. By page number the rows before it are skipped (OFFSET); from a cursor they are not.
    */
   async list(filters: GrievanceListFilters, request: PageRequest): Promise<GrievancePage> {
-    const { q, ...fields } = filters;
+    const { q, bbox, ...fields } = filters;
     const talliesRead = this.tallies(fields);
-    if (!q) {
+    // The tallies count by category, priority and status; a word or an area needs the rows themselves.
+    if (!q && !bbox) {
       const [window, tallies] = await Promise.all([this.walk(filters, request), talliesRead]);
       return { ...window, ...tallies, matchingCapped: false };
     }
@@ -269,7 +284,7 @@ export class GrievanceRepository {
    * Counts come from grievance_tallies (migrations/004), kept by triggers, so a list request never counts rows to
    * know how many match its fields or how many there are.
    */
-  private async tallies(fields: Omit<GrievanceListFilters, "q">): Promise<{ matching: number; total: number }> {
+  private async tallies(fields: Omit<GrievanceListFilters, "q" | "bbox">): Promise<{ matching: number; total: number }> {
     const params: unknown[] = [];
     const { rows } = await this.db.query<{ matching: number; total: number }>(
       `SELECT coalesce(sum(n) FILTER (WHERE ${whereClauseOf(fields, params)}), 0)::int AS matching,

@@ -1,3 +1,4 @@
+import type { Bbox } from "../../shared/geo.ts";
 import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
 import { searchCondition } from "./search-query.ts";
 
@@ -21,7 +22,18 @@ export function filterConditions(filters: GrievanceListFilters, params: unknown[
   if (filters.category) add((p) => `${c("category")} = ${p}`, filters.category);
   if (filters.status) add((p) => `${c("status")} = ${p}`, filters.status);
   if (filters.priority) add((p) => `${c("priority")} = ${p}`, filters.priority);
+  if (filters.bbox) conditions.push(positionWithin(filters.bbox, params, alias));
   return conditions;
+}
+
+/**
+ * The pin inside the box, through the GiST index on `position` (migrations/013). `point` is (x, y), so longitude
+ * first, like the bbox.
+ */
+export function positionWithin(bbox: Bbox, params: unknown[], alias = ""): string {
+  params.push(bbox.minLon, bbox.minLat, bbox.maxLon, bbox.maxLat);
+  const [a, b, c, d] = [params.length - 3, params.length - 2, params.length - 1, params.length].map((n) => `$${n}::float8`);
+  return `${alias}position <@ box(point(${a}, ${b}), point(${c}, ${d}))`;
 }
 
 export const allOf = (conditions: string[]): string => (conditions.length ? conditions.join(" AND ") : "true");

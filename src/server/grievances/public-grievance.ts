@@ -21,8 +21,14 @@ export function toGrievanceView(row: GrievanceRow, imageUrlPrefix = IMAGE_URL_PR
     user_phone: row.user_phone,
     images: row.images.map((image) => toImageView(image, imageUrlPrefix)),
     created_at: new Date(row.created_at).toISOString(),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    affected: peopleAffected(row.affected_count),
   };
 }
+
+/** The reporter plus everyone who said "I have this problem too". */
+export const peopleAffected = (affectedCount: number): number => affectedCount + 1;
 
 /**
  * Reports from before medium versions were made hold no medium key nor size: their answer leaves those out. Also

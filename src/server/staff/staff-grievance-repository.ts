@@ -4,7 +4,7 @@ import type { StaffEventKind, StaffGrievance, StaffGrievanceDetail, StaffQueueRe
 import type { StaffQueueQuery } from "../../shared/staff-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 import { countCapped } from "../grievances/capped-count.ts";
-import type { GrievanceRow } from "../grievances/grievance-repository.ts";
+import { columnsOf, type GrievanceRow } from "../grievances/grievance-repository.ts";
 import { allOf, filterConditions, UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { findUpdatesForStaff } from "../tracking/reporter-update-repository.ts";
@@ -23,8 +23,7 @@ interface StaffRow extends GrievanceRow {
 }
 
 function columns(targets: OverdueTargets, params: unknown[]): string {
-  return `g.id, g.reference, g.title, g.description, g.location, g.category, g.priority, g.status, g.user_email, g.user_phone,
-    g.images, g.created_at, g.hidden_at, g.hidden_reason, g.reopened_by_reporter_at, ${overdueExpression(targets, params)} AS overdue,
+  return `${columnsOf("g.")}, g.hidden_at, g.hidden_reason, g.reopened_by_reporter_at, ${overdueExpression(targets, params)} AS overdue,
     extract(epoch FROM now() - g.created_at)::float8 AS age_seconds`;
 }
 

@@ -29,6 +29,8 @@ const EMPTY_VALUES: Values = {
   description: "",
   user_email: "",
   user_phone: "",
+  latitude: "",
+  longitude: "",
 };
 
 /** Fields in form order: the first invalid one gets focus. */

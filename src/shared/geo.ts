@@ -1,0 +1,102 @@
+import turfBbox from "@turf/bbox";
+import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
+import type { MultiPolygon, Polygon } from "geojson";
+
+/**
+ * Places on a report (issue 9, docs/decisions/016-map-and-location.md): a pin is optional, the text location stays.
+ * Both the form and the server use these limits and helpers.
+ */
+
+/** Coordinates are stored with 6 decimals: about 11 cm, finer than any phone's fix. */
+export const COORDINATE_DECIMALS = 6;
+
+/** "Has someone already reported this?": open reports of the category within this distance of the pin... */
+export const DUPLICATE_RADIUS_METRES = 250;
+/** ...or with a title at least this similar (pg_trgm's similarity, 0 to 1)... */
+export const SIMILAR_TITLE_THRESHOLD = 0.3;
+/** ...at most this many, newest first. */
+export const MAX_SIMILAR_REPORTS = 5;
+/** A title shorter than this says too little to compare. */
+export const SIMILAR_TITLE_MIN_LENGTH = 4;
+
+/** The map view shows at most this many markers, the newest; above it the page says so and asks to zoom in. */
+export const MAP_MARKER_CAP = 500;
+
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+/** A visible area, as the list API's `bbox=minLon,minLat,maxLon,maxLat` names it (the order GeoJSON uses). */
+export interface Bbox {
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
+}
+
+/** The service area (SERVICE_AREA_FILE): a GeoJSON polygon or multipolygon, [longitude, latitude] pairs. */
+export type ServiceAreaGeometry =
+  | { type: "Polygon"; coordinates: number[][][] }
+  | { type: "MultiPolygon"; coordinates: number[][][][] };
+
+export const roundCoordinate = (value: number): number => Number(value.toFixed(COORDINATE_DECIMALS));
+
+const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]{1,20})?$/;
+
+/** "12.5" → 12.5; anything but a plain decimal number (no exponent, no hex, no blank) → undefined. */
+export function parseDecimal(text: string): number | undefined {
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+export const isLatitude = (value: number): boolean => Number.isFinite(value) && value >= -90 && value <= 90;
+export const isLongitude = (value: number): boolean => Number.isFinite(value) && value >= -180 && value <= 180;
+
+/** "minLon,minLat,maxLon,maxLat" → a Bbox, or undefined when it is not four numbers in range with min ≤ max. */
+export function parseBbox(text: string): Bbox | undefined {
+  const parts = text.split(",").map(parseDecimal);
+  if (parts.length !== 4 || parts.some((part) => part === undefined)) return undefined;
+  const [minLon, minLat, maxLon, maxLat] = parts as [number, number, number, number];
+  if (![minLon, maxLon].every(isLongitude) || ![minLat, maxLat].every(isLatitude)) return undefined;
+  if (minLon > maxLon || minLat > maxLat) return undefined;
+  return { minLon, minLat, maxLon, maxLat };
+}
+
+export const formatBbox = (bbox: Bbox): string =>
+  [bbox.minLon, bbox.minLat, bbox.maxLon, bbox.maxLat].map(roundCoordinate).join(",");
+
+const EARTH_RADIUS_METRES = 6_371_008.8;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance (haversine), in metres. */
+export function distanceMetres(a: LatLng, b: LatLng): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The box around a point that holds every point within `metres` of it (for an index search before the exact test). */
+export function boxAround(centre: LatLng, metres: number): Bbox {
+  const dLat = (metres / EARTH_RADIUS_METRES) * (180 / Math.PI);
+  // Near the poles a degree of longitude shrinks to nothing: the whole circle of longitudes then.
+  const cosLat = Math.cos(radians(centre.latitude));
+  const dLon = cosLat < 1e-6 ? 180 : Math.min(180, dLat / cosLat);
+  return {
+    minLon: Math.max(-180, centre.longitude - dLon),
+    minLat: Math.max(-90, centre.latitude - dLat),
+    maxLon: Math.min(180, centre.longitude + dLon),
+    maxLat: Math.min(90, centre.latitude + dLat),
+  };
+}
+
+/** Whether the point lies inside the area (holes excluded). */
+export const isInsideArea = (area: ServiceAreaGeometry, point: LatLng): boolean =>
+  booleanPointInPolygon([point.longitude, point.latitude], area as Polygon | MultiPolygon);
+
+/** The smallest box holding the area: where the maps open when a service area is set. */
+export function bboxOfArea(area: ServiceAreaGeometry): Bbox {
+  const [minLon, minLat, maxLon, maxLat] = turfBbox(area as Polygon | MultiPolygon);
+  return { minLon, minLat, maxLon, maxLat };
+}

@@ -1,0 +1,49 @@
+import { z } from "zod/mini";
+import { CATEGORIES, FIELD_LIMITS } from "./domain.ts";
+import { SIMILAR_TITLE_MIN_LENGTH } from "./geo.ts";
+import { bboxSchema, bothOrNeither, grievanceListQuerySchema, latitudeSchema, longitudeSchema } from "./grievance-schema.ts";
+import { LOCATION_MESSAGES } from "./location-messages.ts";
+import { isStorableText } from "./storable-text.ts";
+
+/** Queries and bodies of the place-related API (issue 9): the browser builds them, the server checks them with these. */
+
+
+/**
+ * GET /api/grievances/similar: a category, and a pin and/or a title (the form asks once it has them). A title too
+ * short to compare is ignored rather than refused: the form sends what the resident has typed so far.
+ */
+export const similarQuerySchema = z
+  .object({
+    category: z.enum(CATEGORIES),
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+    title: z.optional(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(FIELD_LIMITS.title), z.refine(isStorableText)),
+        z.transform((title: string) => (title.length >= SIMILAR_TITLE_MIN_LENGTH ? title : undefined)),
+      ),
+    ),
+  })
+  .check(bothOrNeither);
+export type SimilarQuery = z.output<typeof similarQuerySchema>;
+
+/** GET /api/grievances/map: the list's filters, within a visible area (required). */
+export const mapQuerySchema = z.object({
+  ...z.pick(grievanceListQuerySchema, { q: true, category: true, status: true, priority: true }).shape,
+  bbox: bboxSchema(),
+});
+export type MapQuery = z.output<typeof mapQuerySchema>;
+
+/**
+ * POST /api/grievances/:id/affected: the browser's own random id (kept in its storage), so that one browser counts
+ * once; only its hash is stored.
+ */
+export const affectedBodySchema = z.object({
+  browserId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+});
+export type AffectedBody = z.output<typeof affectedBodySchema>;
+
+/** GET /api/geocode/reverse: the address of a pin, when GEOCODER_URL is set. */
+export const reverseGeocodeQuerySchema = z
+  .object({ latitude: latitudeSchema, longitude: longitudeSchema })
+  .check(z.refine((v) => v.latitude !== undefined && v.longitude !== undefined, { message: LOCATION_MESSAGES.coordinatesPair }));
