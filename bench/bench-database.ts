@@ -27,11 +27,12 @@ export interface BenchDatabase {
 // requests but not for this maintenance connection; the URL's settings take precedence (README, DATABASE_URL).
 const NO_REQUEST_LIMITS = { statement_timeout: "3600000", query_timeout: "3600000" };
 
-export async function createBenchDatabase(url: string | undefined): Promise<BenchDatabase> {
-  return url ? createPostgresDatabase(url) : createPgliteDatabase();
+/** `reuse`: a PostgreSQL database that exists is kept as it is (created when missing), not dropped and created anew. */
+export async function createBenchDatabase(url: string | undefined, reuse = false): Promise<BenchDatabase> {
+  return url ? createPostgresDatabase(url, reuse) : createPgliteDatabase();
 }
 
-async function createPostgresDatabase(url: string): Promise<BenchDatabase> {
+async function createPostgresDatabase(url: string, reuse: boolean): Promise<BenchDatabase> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   // It is dropped without asking: a name that says so keeps a mistyped URL from emptying a real database.
@@ -43,6 +44,10 @@ async function createPostgresDatabase(url: string): Promise<BenchDatabase> {
   }
   await onMaintenanceDatabase(target, async (admin) => {
     const quoted = `"${name.replace(/"/g, '""')}"`;
+    if (reuse) {
+      const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (rowCount) return;
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${quoted}`);
   });
@@ -58,7 +63,7 @@ async function createPostgresDatabase(url: string): Promise<BenchDatabase> {
     async dispose(keep) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (keep) {
-        console.log(`Database "${name}" kept (BENCH_KEEP=1); the next run drops it.`);
+        console.log(`Database "${name}" kept (BENCH_KEEP=1); the next run drops it, unless BENCH_REUSE=1.`);
         return;
       }
       await onMaintenanceDatabase(target, (admin) =>

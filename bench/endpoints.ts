@@ -1,5 +1,9 @@
 import type { Queryable } from "../src/server/db/database.ts";
-import { SEARCH_TERMS } from "./seed-text.ts";
+import { apiPaths } from "../src/shared/api-paths.ts";
+import type { Category } from "../src/shared/domain.ts";
+import { formatBbox, type Bbox } from "../src/shared/geo.ts";
+import { boxAt, CITY_HALF_SIDE_METRES, drawOffset, NEIGHBOURHOODS, pointAt, randomSource } from "./seed-places.ts";
+import { CATEGORY_SHARES, LANDMARKS, OTHER_TITLES, PIPE_TITLES, SEARCH_TERMS } from "./seed-text.ts";
 
 /** One row of the issue's table: GET requests for `paths`, taken in turn. */
 export interface Endpoint {
@@ -43,7 +47,120 @@ export async function portalEndpoints(base: string, ids: string[]): Promise<Endp
     { name: "filter, category Sanitation Issues", paths: [`${LIST}?category=Sanitation%20Issues`], target: { ratio: 2 } },
     { name: "details of one report", paths: ids.map((id) => `${LIST}/${id}`), target: { ratio: 2 } },
   );
+  for (const endpoint of placeEndpoints()) {
+    if (await served(base, endpoint.paths[0]!)) endpoints.push(endpoint);
+    else console.log(`  ${endpoint.name}: not measured, this portal answers 404 (no such API yet)`);
+  }
   return endpoints;
+}
+
+/** Distinct requests per row of places, taken in turn, so that no cache answers most of them. */
+const PLACE_REQUESTS = 200;
+/** A neighbourhood on the map: a square of a kilometre. */
+const NEIGHBOURHOOD_HALF_SIDE = 500;
+
+/**
+ * The requests of issue 9: the map's markers (GET /api/grievances/map), the list within an area (`bbox`), and "has
+ * someone already reported this?" (GET /api/grievances/similar). Places and titles are drawn like the seeded ones
+ * (seed-places.ts, seed-text.ts) by a generator with a fixed seed, so every size and every run asks the same.
+ */
+export function placeEndpoints(): Endpoint[] {
+  const target = { ratio: 2, ms: 100 };
+  const map = (bbox: Bbox, extra = "") => `${apiPaths.grievanceMap}?bbox=${formatBbox(bbox)}${extra}`;
+  const similar = (category: Category, fields: Record<string, string>) =>
+    `${apiPaths.similarGrievances}?${new URLSearchParams({ category, ...fields }).toString()}`;
+  const pin = (random: () => number) => {
+    const { east, north } = drawOffset(random);
+    const { latitude, longitude } = pointAt(east, north);
+    return { latitude: String(latitude), longitude: String(longitude) };
+  };
+  const dense = NEIGHBOURHOODS[0]!;
+  return [
+    {
+      // The whole city in view, a little panned or zoomed each time.
+      name: "map, whole city (20 × 20 km)",
+      paths: series(1, (random) => {
+        const half = CITY_HALF_SIDE_METRES * (1 + 0.1 * random());
+        return map(boxAt(2_000 * (random() - 0.5), 2_000 * (random() - 0.5), half));
+      }),
+      target,
+    },
+    {
+      name: "map, neighbourhood (1 × 1 km)",
+      paths: series(2, (random) => {
+        const { east, north } = drawOffset(random);
+        return map(boxAt(east, north, NEIGHBOURHOOD_HALF_SIDE));
+      }),
+      target,
+    },
+    {
+      name: `map, dense 1 km (${dense.name}) + category`,
+      paths: series(3, (random) =>
+        map(boxAt(dense.east + 500 * (random() - 0.5), dense.north + 500 * (random() - 0.5), NEIGHBOURHOOD_HALF_SIDE),
+          `&category=${encodeURIComponent(category(random))}`),
+      ),
+      target,
+    },
+    {
+      name: "list, bbox 1 km, first page",
+      paths: series(4, (random) => {
+        const { east, north } = drawOffset(random);
+        return `${LIST}?bbox=${formatBbox(boxAt(east, north, NEIGHBOURHOOD_HALF_SIDE))}`;
+      }),
+      target,
+    },
+    { name: "similar, by pin (250 m)", paths: series(5, (random) => similar(category(random), pin(random))), target },
+    { name: "similar, by title", paths: series(6, (random) => similar(category(random), { title: title(random) })), target },
+    {
+      name: "similar, by pin and title",
+      paths: series(7, (random) => similar(category(random), { ...pin(random), title: title(random) })),
+      target,
+    },
+  ];
+}
+
+function series(seed: number, make: (random: () => number) => string): string[] {
+  const random = randomSource(seed);
+  return Array.from({ length: PLACE_REQUESTS }, () => make(random));
+}
+
+/** A category in the seeded shares. */
+function category(random: () => number): Category {
+  const draw = random();
+  let cumulative = 0;
+  for (const [name, share] of Object.entries(CATEGORY_SHARES) as Array<[Category, number]>) {
+    cumulative += share;
+    if (draw < cumulative) return name;
+  }
+  return "Other";
+}
+
+/** A title as a resident types one: a seeded title, alone, with a place, in lower case, or with a typo. */
+function title(random: () => number): string {
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  const base = random() < 0.3 ? pick(PIPE_TITLES) : pick(OTHER_TITLES);
+  switch (Math.floor(random() * 5)) {
+    case 0:
+      return base;
+    case 1:
+      return `${base} near the ${pick(LANDMARKS)}`;
+    case 2:
+      return `${base} in Ward ${1 + Math.floor(random() * 40)}`;
+    case 3:
+      return `${base.toLowerCase()} by the ${pick(LANDMARKS)}`;
+    default: {
+      // Two neighbouring letters swapped.
+      const at = 1 + Math.floor(random() * (base.length - 3));
+      return base.slice(0, at) + base[at + 1] + base[at] + base.slice(at + 2);
+    }
+  }
+}
+
+/** Whether the portal has this API (it answers something other than 404). */
+async function served(base: string, path: string): Promise<boolean> {
+  const response = await fetch(base + path);
+  await response.arrayBuffer();
+  return response.status !== 404;
 }
 
 interface ListAnswer {

@@ -11,9 +11,10 @@ import { createBenchDatabase, type BenchDatabase } from "./bench-database.ts";
 import { portalEndpoints, sampleIds } from "./endpoints.ts";
 import { measureLoad, type LoadOptions, type LoadResult } from "./load.ts";
 import { FLOOR_NAME, ms, resultNotes, resultsTable, sizeLabel, type SizeResults } from "./report.ts";
-import { checkTallies, SeedError, searchTermShares } from "./seed-check.ts";
+import { checkPins, checkTallies, SeedError, searchTermShares } from "./seed-check.ts";
+import { NEIGHBOURHOODS } from "./seed-places.ts";
 import { SEARCH_TERMS } from "./seed-text.ts";
-import { growTo } from "./seed.ts";
+import { countAll, growTo } from "./seed.ts";
 import { startServer } from "./server-handle.ts";
 import { readSettings, SettingsError } from "./settings.ts";
 
@@ -29,7 +30,7 @@ try {
 
 async function main(): Promise<void> {
   const settings = readSettings();
-  const database = await createBenchDatabase(settings.databaseUrl);
+  const database = await createBenchDatabase(settings.databaseUrl, settings.reuse);
   const load: LoadOptions = settings;
   try {
     console.log(`Database: ${database.description}${await serverDetails(database)}`);
@@ -57,7 +58,10 @@ async function main(): Promise<void> {
         // Idle: started and listening, before its first request.
         const idle = await portal.rss();
         const measured: SizeResults["endpoints"] = [];
-        for (const endpoint of await portalEndpoints(portal.url, ids)) {
+        const chosen = (await portalEndpoints(portal.url, ids)).filter(
+          (endpoint) => settings.only.length === 0 || settings.only.some((part) => endpoint.name.toLowerCase().includes(part)),
+        );
+        for (const endpoint of chosen) {
           const result = await measureLoad(portal.url, endpoint.paths, load);
           console.log(`  ${line(endpoint.name, result)}`);
           measured.push({ endpoint, result });
@@ -81,6 +85,11 @@ async function main(): Promise<void> {
 async function prepare(database: BenchDatabase, rows: number): Promise<{ ids: string[]; seeded: string }> {
   const db = await database.open();
   try {
+    const have = await countAll(db);
+    // A database is grown, never shrunk: a reused one (BENCH_REUSE) must not hold more than the size measured.
+    if (have > rows) {
+      throw new SettingsError(`the database holds ${have.toLocaleString("en")} reports, more than the size ${rows.toLocaleString("en")} to measure`);
+    }
     const started = performance.now();
     const growth = await growTo(db, rows, (progress) => console.log(progress));
     const seconds = (performance.now() - started) / 1000;
@@ -94,6 +103,11 @@ async function prepare(database: BenchDatabase, rows: number): Promise<{ ids: st
     console.log(
       `Tallies match the rows (${public_.toLocaleString("en")} public reports). Reports containing "${SEARCH_TERMS.common}": ` +
         `${(shares.common * 100).toFixed(1)} %, "${SEARCH_TERMS.rare}": ${(shares.rare * 100).toFixed(2)} %`,
+    );
+    const pins = await checkPins(db);
+    console.log(
+      `Pins inside the city: ${(pins.pinned * 100).toFixed(1)} % of reports; ${(pins.denseBox * 100).toFixed(1)} % of them ` +
+        `in the kilometre around the ${NEIGHBOURHOODS[0]!.name}`,
     );
     return { ids: await sampleIds(db), seeded };
   } finally {

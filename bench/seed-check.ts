@@ -1,4 +1,5 @@
 import type { Queryable } from "../src/server/db/database.ts";
+import { boxAt, CITY_BOX, NEIGHBOURHOODS } from "./seed-places.ts";
 import { SEARCH_TERMS } from "./seed-text.ts";
 
 export class SeedError extends Error {}
@@ -34,4 +35,34 @@ export async function searchTermShares(db: Queryable): Promise<{ common: number;
     [`%${SEARCH_TERMS.common}%`, `%${SEARCH_TERMS.rare}%`],
   );
   return rows[0] ?? { common: 0, rare: 0 };
+}
+
+export interface PinShares {
+  /** Reports with a pin (PIN_SHARE promised). */
+  pinned: number;
+  /** Pinned reports within a kilometre box around the densest neighbourhood's centre. */
+  denseBox: number;
+}
+
+/**
+ * Pins are where seed-places.ts says: both coordinates or neither (a CHECK of migrations/013 also says so), each
+ * inside the city, and `position` (the generated column the GiST index holds) agreeing with them.
+ */
+export async function checkPins(db: Queryable): Promise<PinShares> {
+  const city = CITY_BOX;
+  const dense = NEIGHBOURHOODS[0]!;
+  const box = boxAt(dense.east, dense.north, 500);
+  const { rows } = await db.query<{ misplaced: number; pinned: number; dense: number }>(
+    `SELECT count(*) FILTER (WHERE (latitude IS NULL) <> (longitude IS NULL)
+                               OR latitude NOT BETWEEN $2 AND $4 OR longitude NOT BETWEEN $1 AND $3
+                               OR NOT position ~= point(longitude::float8, latitude::float8))::int AS misplaced,
+            avg((latitude IS NOT NULL)::int)::float8 AS pinned,
+            -- NULL for a report without a pin, which avg() leaves out: a share of the pinned ones.
+            avg((position <@ box(point($5, $6), point($7, $8)))::int)::float8 AS dense
+       FROM grievances`,
+    [city.minLon, city.minLat, city.maxLon, city.maxLat, box.minLon, box.minLat, box.maxLon, box.maxLat],
+  );
+  const found = rows[0] ?? { misplaced: 0, pinned: 0, dense: 0 };
+  if (found.misplaced > 0) throw new SeedError(`${found.misplaced} seeded pins are outside the city or disagree with their position`);
+  return { pinned: found.pinned ?? 0, denseBox: found.dense ?? 0 };
 }

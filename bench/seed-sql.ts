@@ -16,6 +16,7 @@ import {
   STATUS_SHARES_BY_AGE,
   STREETS,
 } from "./seed-text.ts";
+import { coordinateSql, offsetSql, PIN_SHARE } from "./seed-places.ts";
 
 /** Rows g = `from`…`to` of a series of `total` new reports numbered from `first`. */
 export interface SeriesSlice {
@@ -55,10 +56,13 @@ const statusByAge = (age: string, draw: string) =>
  * Only numbers are spliced into the text.
  */
 export function insertReportsSql({ first, from, to, total }: SeriesSlice): string {
-  const draws = Array.from({ length: 14 }, (_, i) => `random() AS r${i + 1}`).join(", ");
+  const draws = Array.from({ length: 20 }, (_, i) => `random() AS r${i + 1}`).join(", ");
+  // r15 to r20 place the pin (seed-places.ts): whether there is one, where, and the two even draws.
+  const pin = { which: "s.r16", u: "s.r17", v: "s.r18" };
   return `
     INSERT INTO grievances
-      (title, description, location, category, priority, status, user_email, user_phone, created_at, hidden_at, hidden_reason)
+      (title, description, location, category, priority, status, user_email, user_phone, created_at, hidden_at, hidden_reason,
+       latitude, longitude)
     SELECT
       CASE WHEN d.common THEN ${pick(PIPE_TITLES, "d.r1")} ELSE ${pick(OTHER_TITLES, "d.r1")} END
         || CASE WHEN d.r2 < 0.5 THEN ' near the ' || ${pick(LANDMARKS, "d.r3")} ELSE ' in Ward ' || d.ward END,
@@ -75,7 +79,9 @@ export function insertReportsSql({ first, from, to, total }: SeriesSlice): strin
       CASE WHEN d.r14 >= 0.7 THEN '+254 7' || lpad((d.g % 100000000)::text, 8, '0') END,
       now() - d.age_days * interval '1 day',
       CASE WHEN d.hidden THEN now() - d.age_days / 2 * interval '1 day' END,
-      CASE WHEN d.hidden THEN 'Spam' END
+      CASE WHEN d.hidden THEN 'Spam' END,
+      CASE WHEN d.pinned THEN ${coordinateSql("north", "d.north")} END,
+      CASE WHEN d.pinned THEN ${coordinateSql("east", "d.east")} END
     FROM (
       SELECT s.*,
         -- u runs evenly over [0, 1) with g; the square root puts more reports into recent months.
@@ -83,7 +89,10 @@ export function insertReportsSql({ first, from, to, total }: SeriesSlice): strin
         1 + (s.g % 40) AS ward,
         random() < ${COMMON_SHARE} AS common,
         s.g % ${RARE_EVERY} = 0 AS rare,
-        random() < ${HIDDEN_SHARE} AS hidden
+        random() < ${HIDDEN_SHARE} AS hidden,
+        s.r15 < ${PIN_SHARE} AS pinned,
+        ${offsetSql("east", { ...pin, even: "s.r19" })} AS east,
+        ${offsetSql("north", { ...pin, even: "s.r20" })} AS north
       FROM (SELECT g, random() AS jitter, ${draws} FROM generate_series(${from}, ${to}) AS g) AS s
     ) AS d`;
 }

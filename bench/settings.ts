@@ -11,6 +11,10 @@ export interface BenchSettings {
   connections: number;
   /** Leave the seeded database in place at the end (to run EXPLAIN on it). */
   keep: boolean;
+  /** Measure on the PostgreSQL database as a kept run left it (grown if smaller than a size), and keep it. */
+  reuse: boolean;
+  /** Only the requests whose names contain one of these (lower case); empty: all of them. */
+  only: string[];
 }
 
 // PGlite answers one query at a time and seeds several times slower, so its default stops at a size that seeds
@@ -24,6 +28,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new SettingsError("BENCH_DATABASE_URL must start with postgres:// or postgresql://");
   }
+  const reuse = env.BENCH_REUSE === "1";
+  if (reuse && !databaseUrl) throw new SettingsError("BENCH_REUSE=1 needs BENCH_DATABASE_URL (a PostgreSQL database left by BENCH_KEEP=1)");
   const sizes = env.BENCH_SIZES
     ? env.BENCH_SIZES.split(",").map((s) => wholeNumber("BENCH_SIZES", s.trim().replace(/_/g, ""), 1))
     : DEFAULT_SIZES[databaseUrl ? "postgres" : "pglite"];
@@ -33,7 +39,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     durationSeconds: wholeNumber("BENCH_DURATION", env.BENCH_DURATION ?? "10", 1),
     warmupSeconds: wholeNumber("BENCH_WARMUP", env.BENCH_WARMUP ?? "2", 0),
     connections: wholeNumber("BENCH_CONNECTIONS", env.BENCH_CONNECTIONS ?? "10", 1),
-    keep: env.BENCH_KEEP === "1",
+    keep: env.BENCH_KEEP === "1" || reuse,
+    reuse,
+    only: (env.BENCH_ONLY ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }
 

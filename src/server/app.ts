@@ -17,6 +17,11 @@ import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { requestForLog } from "./http/request-log.ts";
 import { registerSpa } from "./http/spa.ts";
 import { followRoutes } from "./notifications/follow-routes.ts";
+import { affectedRoutes } from "./places/affected-routes.ts";
+import { geocodeRoutes } from "./places/geocode-routes.ts";
+import { placeRoutes } from "./places/place-routes.ts";
+import { ReverseGeocoder } from "./places/reverse-geocoder.ts";
+import { tileOrigins } from "./places/tile-url.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
@@ -61,8 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        // data: and blob: for the form's previews of chosen images.
-        imgSrc: ["'self'", "data:", "blob:"],
+        // data: and blob: for the form's previews of chosen images; the map tiles' host(s), and no other
+        // (MAP_TILE_URL, docs/decisions/016-map-and-location.md).
+        imgSrc: ["'self'", "data:", "blob:", ...tileOrigins(config.mapTileUrl)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -108,6 +114,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service,
     submissionsPerHour: config.submissionsPerHour,
     publicUrl: config.publicUrl,
+    serviceArea: config.serviceArea,
+  });
+  // Places (issue 9, docs/decisions/016-map-and-location.md): map settings and markers, duplicates, "I have this
+  // problem too", and addresses for pins.
+  await app.register(placeRoutes, {
+    db,
+    mapTileUrl: config.mapTileUrl,
+    mapAttribution: config.mapAttribution,
+    mapDefaultCenter: config.mapDefaultCenter,
+    serviceArea: config.serviceArea,
+    geocoder: config.geocoderUrl !== undefined,
+  });
+  await app.register(affectedRoutes, { db, affectedPerHour: config.affectedPerHour });
+  await app.register(geocodeRoutes, {
+    geocoder: config.geocoderUrl === undefined
+      ? undefined
+      : new ReverseGeocoder({ baseUrl: config.geocoderUrl, userAgent: geocoderUserAgent(config.publicUrl) }),
   });
   await app.register(trackingRoutes, {
     db,
@@ -129,6 +152,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   return app;
 }
+
+/** Nominatim's usage policy asks for a User-Agent that names the application; the portal's address when known. */
+const geocoderUserAgent = (publicUrl: string | undefined): string =>
+  `water-grievance-portal/1 (${publicUrl ?? "self-hosted grievance portal"})`;
 
 /** Logger options get the request serializer that keeps tracking tokens out of the log (request-log.ts). */
 function withRequestSerializer(logger: NonNullable<AppDeps["logger"]>): NonNullable<AppDeps["logger"]> {

@@ -1,6 +1,26 @@
 import path from "node:path";
 import { z } from "zod";
+import type { ServiceAreaGeometry } from "../shared/geo.ts";
+import { parseMapCenter, type MapCenter } from "./places/map-center.ts";
+import { readServiceArea } from "./places/service-area.ts";
+import { checkTileUrl } from "./places/tile-url.ts";
 import { parseOverdueTargets, type OverdueTargets } from "./staff/overdue-targets.ts";
+
+/** A value checked by one of the parsers above (they throw an Error whose message says what is wrong). */
+const parsedWith = <T>(parse: (text: string) => T) =>
+  z.string().transform((text, ctx) => {
+    try {
+      return parse(text);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+/** The OpenStreetMap standard tiles and the attribution their tile usage policy requires. */
+export const DEFAULT_MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+export const DEFAULT_MAP_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /**
  * All configuration, read from the environment and validated once at start-up. Nothing else in the server
@@ -69,6 +89,20 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Maps and places (issue 9, docs/decisions/016-map-and-location.md).
+  MAP_TILE_URL: parsedWith(checkTileUrl).default(DEFAULT_MAP_TILE_URL),
+  MAP_ATTRIBUTION: z.string().max(2000).default(DEFAULT_MAP_ATTRIBUTION),
+  // Where maps open without a service area: "latitude,longitude,zoom"; the whole world by default.
+  MAP_DEFAULT_CENTER: parsedWith(parseMapCenter).default({ latitude: 0, longitude: 0, zoom: 2 }),
+  SERVICE_AREA_FILE: parsedWith((file) => readServiceArea(path.resolve(file))).optional(),
+  // A Nominatim-compatible service for "the address of this pin"; off unless set.
+  GEOCODER_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (a Nominatim-compatible service)" })
+    .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  // "I have this problem too" presses one client address may make per hour.
+  AFFECTED_PER_HOUR: z.coerce.number().int().min(1).default(60),
 }).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
   message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK's usual sources are used)",
   path: ["S3_SECRET_ACCESS_KEY"],
@@ -125,6 +159,18 @@ export interface Config {
   orphanGraceMinutes: number;
   /** E-mail delivery: SMTP when `smtpUrl` is set, else .eml files in `mailDir`. */
   mail: MailConfig;
+  /** MAP_TILE_URL: a Leaflet tile URL template; the CSP allows its host(s) for images. */
+  mapTileUrl: string;
+  /** MAP_ATTRIBUTION: HTML shown on every map, as the tile provider's policy asks. */
+  mapAttribution: string;
+  /** MAP_DEFAULT_CENTER: where maps open without a service area. */
+  mapDefaultCenter: MapCenter;
+  /** SERVICE_AREA_FILE's polygon, read at start-up: pins outside it are refused. Undefined: any pin is accepted. */
+  serviceArea: ServiceAreaGeometry | undefined;
+  /** GEOCODER_URL without a trailing slash: a Nominatim-compatible service; undefined turns address lookup off. */
+  geocoderUrl: string | undefined;
+  /** "I have this problem too" presses one client address may make per hour. */
+  affectedPerHour: number;
 }
 
 export interface MailConfig {
@@ -179,6 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overdueTargetDays: e.OVERDUE_TARGETS,
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
     mail: { smtpUrl: e.SMTP_URL, mailDir: path.join(dataDir, "mail"), from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    mapTileUrl: e.MAP_TILE_URL,
+    mapAttribution: e.MAP_ATTRIBUTION,
+    mapDefaultCenter: e.MAP_DEFAULT_CENTER,
+    serviceArea: e.SERVICE_AREA_FILE,
+    geocoderUrl: e.GEOCODER_URL,
+    affectedPerHour: e.AFFECTED_PER_HOUR,
   };
 }
 

@@ -1,7 +1,3 @@
-import turfBbox from "@turf/bbox";
-import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
-import type { MultiPolygon, Polygon } from "geojson";
-
 /**
  * Places on a report (issue 9, docs/decisions/016-map-and-location.md): a pin is optional, the text location stays.
  * Both the form and the server use these limits and helpers.
@@ -89,14 +85,4 @@ export function boxAround(centre: LatLng, metres: number): Bbox {
     maxLon: Math.min(180, centre.longitude + dLon),
     maxLat: Math.min(90, centre.latitude + dLat),
   };
-}
-
-/** Whether the point lies inside the area (holes excluded). */
-export const isInsideArea = (area: ServiceAreaGeometry, point: LatLng): boolean =>
-  booleanPointInPolygon([point.longitude, point.latitude], area as Polygon | MultiPolygon);
-
-/** The smallest box holding the area: where the maps open when a service area is set. */
-export function bboxOfArea(area: ServiceAreaGeometry): Bbox {
-  const [minLon, minLat, maxLon, maxLat] = turfBbox(area as Polygon | MultiPolygon);
-  return { minLon, minLat, maxLon, maxLat };
 }

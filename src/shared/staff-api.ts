@@ -1,4 +1,4 @@
-import type { GrievanceImage, PublicGrievance } from "./api-types.ts";
+import type { GrievanceImage, GrievanceMapResponse, MapMarker, PublicGrievance } from "./api-types.ts";
 import type { Category, Priority, Status } from "./domain.ts";
 import type { StaffNotification } from "./follow.ts";
 
@@ -6,6 +6,8 @@ import type { StaffNotification } from "./follow.ts";
 export const staffApiPaths = {
   session: "/api/staff/session",
   grievances: "/api/staff/grievances",
+  /** The console's map: markers of a visible area, hidden reports too (docs/decisions/016-map-and-location.md). */
+  grievanceMap: "/api/staff/grievances/map",
   grievance: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}`,
   status: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/status`,
   hide: (id: string) => `/api/staff/grievances/${encodeURIComponent(id)}/hide`,
@@ -47,6 +49,14 @@ export interface StaffQueueResponse {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** A marker on the console's map: the public one, and whether the report is hidden from the public. */
+export type StaffMapMarker = MapMarker & { hidden: boolean };
+
+/** GET /api/staff/grievances/map: like the public map's answer, hidden reports included and marked. */
+export interface StaffMapResponse extends Omit<GrievanceMapResponse, "markers"> {
+  markers: StaffMapMarker[];
 }
 
 /** 'confirmed-fixed': the reporter answered "Yes" to "Is it fixed?" (docs/decisions/015-reporter-actions.md). */

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { STATUSES, type Status } from "./domain.ts";
-import { grievanceListQuerySchema } from "./grievance-schema.ts";
+import { bboxSchema, grievanceListQuerySchema } from "./grievance-schema.ts";
 import { STAFF_MESSAGES } from "./staff-messages.ts";
 import { statusLabel } from "./format.ts";
 
@@ -78,13 +78,26 @@ const queryBoolean = z.pipe(
   z.optional(z.boolean()),
 );
 
+/** The queue's orders: oldest open first (the default), or most people affected first, then oldest open first. */
+export const QUEUE_SORTS = ["oldest-open", "affected"] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
 /**
- * The staff queue: the public list's query plus `overdue`, `hidden` (include by default, or only/exclude) and
- * `reopened` (reopened by the reporter, docs/decisions/015-reporter-actions.md).
+ * The staff queue: the public list's query plus `overdue`, `hidden` (include by default, or only/exclude),
+ * `reopened` (reopened by the reporter, docs/decisions/015-reporter-actions.md), `affected` (true: someone else said
+ * "I have this problem too", docs/decisions/016-map-and-location.md) and `sort`.
  */
 export const staffQueueQuerySchema = z.extend(grievanceListQuerySchema, {
   overdue: queryBoolean,
   reopened: queryBoolean,
+  affected: queryBoolean,
   hidden: z.pipe(z.transform(blankToUndefined), z._default(z.enum(["include", "only", "exclude"]), "include")),
+  sort: z.pipe(z.transform(blankToUndefined), z._default(z.enum(QUEUE_SORTS), "oldest-open")),
 });
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
+
+/** The console's map: the queue's filters within a visible area (required), hidden reports included by default. */
+export const staffMapQuerySchema = z.extend(z.omit(staffQueueQuerySchema, { page: true, pageSize: true, cursor: true, sort: true }), {
+  bbox: bboxSchema(),
+});
+export type StaffMapQuery = z.output<typeof staffMapQuerySchema>;

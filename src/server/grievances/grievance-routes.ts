@@ -7,6 +7,9 @@ import {
   grievanceListQuerySchema,
   summaryMessageOf,
 } from "../../shared/grievance-schema.ts";
+import type { ServiceAreaGeometry } from "../../shared/geo.ts";
+import { isInsideArea } from "../../shared/service-area.ts";
+import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { SubmittedGrievance } from "../../shared/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -36,6 +39,8 @@ export interface GrievanceRoutesOptions {
   submissionsPerHour: number;
   /** PUBLIC_URL (config.ts): the start of the tracking links; else each request's origin. */
   publicUrl: string | undefined;
+  /** SERVICE_AREA_FILE's polygon (config.ts): a pin outside it is refused. Undefined: any pin is accepted. */
+  serviceArea?: ServiceAreaGeometry | undefined;
 }
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
@@ -54,6 +59,11 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       if (!parsed.success) {
         const fieldErrors = fieldErrorsOf(parsed.error);
         throw new HttpError(400, summaryMessageOf(fieldErrors), fieldErrors);
+      }
+      // A pin is optional; one outside the area served is refused on its field (docs/decisions/016-map-and-location.md).
+      const { latitude, longitude } = parsed.data;
+      if (options.serviceArea && latitude !== undefined && longitude !== undefined && !isInsideArea(options.serviceArea, { latitude, longitude })) {
+        throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea, { latitude: LOCATION_MESSAGES.outsideServiceArea });
       }
       // The only answer that carries the tracking token: to the reporter, once (and again to a retry of theirs).
       const answer = (row: GrievanceRow, token: string): SubmittedGrievance => ({

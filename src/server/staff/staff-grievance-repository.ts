@@ -27,7 +27,10 @@ function columns(targets: OverdueTargets, params: unknown[]): string {
     extract(epoch FROM now() - g.created_at)::float8 AS age_seconds`;
 }
 
-function conditionsOf(query: StaffQueueQuery, targets: OverdueTargets, params: unknown[]): string[] {
+/** The queue's filters; a map query has them too, without paging or order. */
+type QueueFilters = Omit<StaffQueueQuery, "page" | "pageSize" | "cursor" | "sort">;
+
+export function conditionsOf(query: QueueFilters, targets: OverdueTargets, params: unknown[]): string[] {
   const conditions = filterConditions(query, params, "g.");
   if (query.overdue !== undefined) {
     conditions.push(`${query.overdue ? "" : "NOT "}${overdueExpression(targets, params)}`);
@@ -36,6 +39,8 @@ function conditionsOf(query: StaffQueueQuery, targets: OverdueTargets, params: u
   if (query.hidden === "exclude") conditions.push("g.hidden_at IS NULL");
   // "Reopened by reporter" (decision 015): few at a time, found through their partial index.
   if (query.reopened !== undefined) conditions.push(`g.reopened_by_reporter_at IS ${query.reopened ? "NOT " : ""}NULL`);
+  // Someone besides the reporter said "I have this problem too" (decision 016): a range of grievances_affected_idx.
+  if (query.affected !== undefined) conditions.push(`g.affected_count ${query.affected ? "> 0" : "= 0"}`);
   return conditions;
 }
 
@@ -51,34 +56,76 @@ function toStaffGrievance(row: StaffRow): StaffGrievance {
   };
 }
 
-/** Oldest open first: pending and in progress by age, then resolved ones, also oldest first. */
+/** Oldest open first: pending and in progress by age, then resolved ones, also oldest first (grievances_queue_idx). */
+const OLDEST_OPEN_FIRST = "(g.status = 'resolved'), g.created_at, g.id";
+
+/** Oldest open first (or most people affected first, `sort`): pending and in progress by age, then resolved ones. */
 export async function listQueue(db: Queryable, query: StaffQueueQuery, targets: OverdueTargets): Promise<StaffQueueResponse> {
-  const params: unknown[] = [];
-  const select = columns(targets, params);
-  const where = allOf(conditionsOf(query, targets, params));
-  params.push(query.pageSize, (query.page - 1) * query.pageSize);
   const countParams: unknown[] = [];
   const countConditions = conditionsOf(query, targets, countParams);
-  const [page, total, counted] = await Promise.all([
-    db.query<StaffRow>(
-      `SELECT ${select} FROM grievances g WHERE ${where}
-       ORDER BY (g.status = 'resolved'), g.created_at, g.id
-       LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    ),
+  const [rows, total, counted] = await Promise.all([
+    query.sort === "affected" ? mostAffectedFirst(db, query, targets) : queuePage(db, query, targets, [], OLDEST_OPEN_FIRST),
     totalReports(db),
     // Nothing filtered: every report matches, and the total says how many.
     countConditions.length ? countCapped(db, `grievances g WHERE ${allOf(countConditions)}`, countParams) : undefined,
   ]);
   const { matching, matchingCapped } = counted ?? { matching: total, matchingCapped: false };
   return {
-    items: page.rows.map(toStaffGrievance),
+    items: rows.map(toStaffGrievance),
     matching,
     matchingCapped,
     total,
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/** Rows `skip` to `skip + take` of the matching reports, in `order`, with `extra` conditions. */
+async function queuePage(
+  db: Queryable,
+  query: StaffQueueQuery,
+  targets: OverdueTargets,
+  extra: string[],
+  order: string,
+  skip = (query.page - 1) * query.pageSize,
+  take = query.pageSize,
+): Promise<StaffRow[]> {
+  const params: unknown[] = [];
+  const select = columns(targets, params);
+  const where = allOf([...conditionsOf(query, targets, params), ...extra]);
+  params.push(take, skip);
+  const { rows } = await db.query<StaffRow>(
+    `SELECT ${select} FROM grievances g WHERE ${where} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows;
+}
+
+/**
+ * sort=affected: the reports someone else is affected by, most first (then oldest open first), followed by all the
+ * others in the default order. One ORDER BY affected_count DESC, ... over the whole table would sort every report
+ * for each page; instead the affected ones, few, come from the range `affected_count > 0` of grievances_affected_idx
+ * and are sorted, and the others (`affected_count = 0`) are walked in grievances_queue_idx's order, as the default
+ * queue is. A page that straddles the two takes the end of the first and the start of the second.
+ */
+async function mostAffectedFirst(db: Queryable, query: StaffQueueQuery, targets: OverdueTargets): Promise<StaffRow[]> {
+  // Nobody affected: all in the default order.
+  if (query.affected === false) return queuePage(db, query, targets, [], OLDEST_OPEN_FIRST);
+  const skip = (query.page - 1) * query.pageSize;
+  const params: unknown[] = [];
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM grievances g WHERE ${allOf([...conditionsOf(query, targets, params), "g.affected_count > 0"])}`,
+    params,
+  );
+  const affected = rows[0]?.n ?? 0;
+  const first =
+    skip < affected
+      ? await queuePage(db, query, targets, ["g.affected_count > 0"], `g.affected_count DESC, ${OLDEST_OPEN_FIRST}`)
+      : [];
+  const room = query.pageSize - first.length;
+  if (room === 0 || query.affected === true) return first;
+  const rest = await queuePage(db, query, targets, ["g.affected_count = 0"], OLDEST_OPEN_FIRST, Math.max(0, skip - affected), room);
+  return [...first, ...rest];
 }
 
 /**

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { hideUpdateSchema } from "../../shared/reporter-actions.ts";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
-import { hideSchema, staffQueueQuerySchema, statusChangeSchema } from "../../shared/staff-schemas.ts";
+import { MAP_MARKER_CAP } from "../../shared/geo.ts";
+import type { StaffMapResponse } from "../../shared/staff-api.ts";
+import { hideSchema, staffMapQuerySchema, staffQueueQuerySchema, statusChangeSchema } from "../../shared/staff-schemas.ts";
 import type { Database } from "../db/database.ts";
+import { allOf } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";
+import { findMarkers } from "../places/map-markers.ts";
+import { queryProblem } from "../places/query-problem.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { statusLabel } from "../../shared/format.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { staffOf } from "./require-staff.ts";
-import { findStaffGrievance, listQueue } from "./staff-grievance-repository.ts";
+import { conditionsOf, findStaffGrievance, listQueue } from "./staff-grievance-repository.ts";
 import { hideReporterUpdate } from "./update-moderation.ts";
 import { changeStatus, setHidden } from "./workflow.ts";
 
@@ -33,6 +38,17 @@ export async function staffGrievanceRoutes(app: FastifyInstance, { db, targets, 
     // The queue has an order of its own (oldest open first); the public list's cursors do not apply to it.
     if (cursor !== undefined) throw new HttpError(400, "The work queue pages by number: use page, not cursor.");
     return listQueue(db, query, targets);
+  });
+
+  // The console's map (docs/decisions/016-map-and-location.md): the public map's markers, with the queue's filters,
+  // hidden reports included unless `hidden` says otherwise.
+  app.get("/grievances/map", async (request): Promise<StaffMapResponse> => {
+    const parsed = staffMapQuerySchema.safeParse(request.query);
+    if (!parsed.success) throw queryProblem(parsed.error);
+    const { bbox, ...filters } = parsed.data;
+    const params: unknown[] = [];
+    const { markers, matching, matchingCapped } = await findMarkers(db, bbox, allOf(conditionsOf(filters, targets, params)), params);
+    return { markers, matching, matchingCapped, cap: MAP_MARKER_CAP };
   });
 
   app.get<{ Params: { id: string } }>("/grievances/:id", async (request) => detail(request.params.id));

@@ -1,10 +1,22 @@
 import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
 import { trackingPagePath } from "../../shared/tracking.ts";
 
-/** Query of the list page as it appears in the URL (DESIGN.md D9): every key optional, page 1 omitted. */
-export type ListQuery = Partial<Record<keyof GrievanceListFilters, string>> & { page?: number | string };
+/**
+ * Query of the list page as it appears in the URL (DESIGN.md D9): every key optional, page 1 omitted. `view`
+ * "map" shows the reports on a map instead (issue 9); the list is the default.
+ */
+export type ListQuery = Partial<Record<Exclude<keyof GrievanceListFilters, "bbox">, string>> & {
+  page?: number | string;
+  view?: ListView;
+};
 
-const LIST_KEYS = ["q", "category", "status", "priority", "page"] as const;
+/** How the list page (and the console) shows the reports: the URL's `view`, "list" when absent. */
+export type ListView = "list" | "map";
+
+/** The view a page URL asks for; anything but "map" is the list. */
+export const listViewOf = (params: URLSearchParams): ListView => (params.get("view") === "map" ? "map" : "list");
+
+const LIST_KEYS = ["q", "category", "status", "priority", "page", "view"] as const;
 
 /** Builds "?q=..&category=.." from a list query, leaving out blank values and page 1. */
 export function listSearch(query: ListQuery = {}): string {
@@ -14,6 +26,7 @@ export function listSearch(query: ListQuery = {}): string {
     const value = raw === undefined || raw === null ? "" : String(raw).trim() === "" ? "" : String(raw);
     if (!value) continue;
     if (key === "page" && Number(value) <= 1) continue;
+    if (key === "view" && value !== "map") continue;
     params.set(key, value);
   }
   const search = params.toString();

@@ -1,18 +1,29 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
+import { startTileServer, type TileServer } from "../../support/tile-server.ts";
 import { startPortal, type RunningPortal } from "./portal-process.ts";
 
 interface WorkerFixtures {
+  /** Map tiles on loopback (never the internet), one server per worker. */
+  tiles: TileServer;
   /** One portal per worker, shared by its tests: they make their own data and never count all rows. */
   portal: RunningPortal;
 }
 
 export const test = base.extend<object, WorkerFixtures>({
-  portal: [
+  tiles: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies first.
     async ({}, use) => {
-      const portal = await startPortal();
+      const tiles = await startTileServer();
+      await use(tiles);
+      await tiles.close();
+    },
+    { scope: "worker" },
+  ],
+  portal: [
+    async ({ tiles }, use) => {
+      const portal = await startPortal(tileEnv(tiles));
       await use(portal);
       await portal.stop();
     },
@@ -22,6 +33,9 @@ export const test = base.extend<object, WorkerFixtures>({
 });
 
 export { expect };
+
+/** The settings that point a portal's maps at the test tile server: pass them to every portal a test starts. */
+export const tileEnv = (tiles: TileServer): Record<string, string> => ({ MAP_TILE_URL: tiles.urlTemplate });
 
 /** A real PNG of the given size and colour, made on the fly. */
 export function pngImage(width = 64, height = 48, color = "#1e88e5"): Promise<Buffer> {
@@ -36,6 +50,9 @@ export interface SeedGrievance {
   location?: string;
   user_email?: string;
   user_phone?: string;
+  /** A pin: both or neither. */
+  latitude?: number;
+  longitude?: number;
   images?: Buffer[];
 }
 
@@ -50,6 +67,10 @@ export async function seedGrievance(request: APIRequestContext, baseURL: string,
   for (const key of ["location", "user_email", "user_phone"] as const) {
     const value = input[key];
     if (value) multipart[key] = value;
+  }
+  for (const key of ["latitude", "longitude"] as const) {
+    const value = input[key];
+    if (value !== undefined) multipart[key] = String(value);
   }
   // Playwright's multipart takes one value per key, so images go through a FormData.
   const form = new FormData();

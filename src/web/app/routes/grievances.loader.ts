@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { getGrievances } from "../../features/grievances/api/grievances.ts";
 import { listQueryFromSearchParams } from "../../features/grievances/list-query.ts";
+import { listViewOf } from "../../lib/paths.ts";
 
 // A module of its own, loaded beside the page's (router.tsx): the request starts as soon as this small chunk
 // arrives, while the page's larger one is still downloading.
@@ -12,10 +13,13 @@ let loadCount = 0;
  * shows at once and "Loading grievances..." stands in for the results until they arrive.
  */
 export function grievancesLoader({ request }: LoaderFunctionArgs) {
-  const query = listQueryFromSearchParams(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  loadCount += 1;
+  // The map view asks for its own markers, by visible area: no list to load.
+  if (listViewOf(params) === "map") return { view: "map" as const, list: null, loadId: loadCount };
+  const query = listQueryFromSearchParams(params);
   const list = getGrievances(query, request.signal);
   // Unobserved rejections of a superseded request must not surface as unhandled.
   list.catch(() => undefined);
-  loadCount += 1;
-  return { list, loadId: loadCount };
+  return { view: "list" as const, list, loadId: loadCount };
 }

@@ -4,6 +4,8 @@ import type { GrievanceListResponse } from "../../../shared/api-types.ts";
 import { GrievanceFilters } from "../../features/grievances/components/grievance-filters.tsx";
 import { GrievanceList, ListLoading } from "../../features/grievances/components/grievance-list.tsx";
 import { ListError } from "../../features/grievances/components/list-error.tsx";
+import { GrievanceMapView } from "../../features/grievances/components/grievance-map-view.tsx";
+import { ViewSwitch } from "../../features/grievances/components/view-switch.tsx";
 import { SubmittedPanelSlot } from "../../features/tracking/components/submitted-panel-slot.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import type { grievancesLoader } from "./grievances.loader.ts";
@@ -16,18 +18,23 @@ function ListLoadError() {
 
 export function GrievancesRoute() {
   useDocumentTitle("Grievance Reports");
-  const { list, loadId } = useLoaderData<typeof grievancesLoader>();
+  const data = useLoaderData<typeof grievancesLoader>();
   return (
     <div className="page">
       <h1>Grievance Reports</h1>
       <SubmittedPanelSlot />
       <GrievanceFilters />
-      {/* A new boundary per load, so the loading text shows on every filter change and retry. */}
-      <Suspense key={loadId} fallback={<ListLoading />}>
-        <Await resolve={list} errorElement={<ListLoadError />}>
-          {(data: GrievanceListResponse) => <GrievanceList data={data} />}
-        </Await>
-      </Suspense>
+      <ViewSwitch />
+      {data.view === "map" ? (
+        <GrievanceMapView />
+      ) : (
+        // A new boundary per load, so the loading text shows on every filter change and retry.
+        <Suspense key={data.loadId} fallback={<ListLoading />}>
+          <Await resolve={data.list} errorElement={<ListLoadError />}>
+            {(list: GrievanceListResponse) => <GrievanceList data={list} />}
+          </Await>
+        </Suspense>
+      )}
     </div>
   );
 }

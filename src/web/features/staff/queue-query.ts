@@ -2,7 +2,10 @@ import { staffQueueQuerySchema } from "../../../shared/staff-schemas.ts";
 import { listQueryFromSearchParams } from "../grievances/list-query.ts";
 import type { StaffQueueRequest } from "./api/staff-api.ts";
 
-/** The public list's keys (same parsing, DESIGN.md D9) plus the console's own: overdue, reopened and hidden. */
+/**
+ * The public list's keys (same parsing, DESIGN.md D9) plus the console's own: overdue, reopened, hidden, affected
+ * (someone else said "I have this problem too") and the order.
+ */
 export function staffQueueQueryFromSearchParams(params: URLSearchParams): StaffQueueRequest {
   const query: StaffQueueRequest = listQueryFromSearchParams(params);
   const overdue = staffQueueQuerySchema.shape.overdue.safeParse(params.get("overdue") ?? undefined);
@@ -11,5 +14,9 @@ export function staffQueueQueryFromSearchParams(params: URLSearchParams): StaffQ
   if (reopened.success && reopened.data === true) query.reopened = true;
   const hidden = staffQueueQuerySchema.shape.hidden.safeParse(params.get("hidden") ?? undefined);
   if (hidden.success && hidden.data !== "include") query.hidden = hidden.data;
+  const affected = staffQueueQuerySchema.shape.affected.safeParse(params.get("affected") ?? undefined);
+  if (affected.success && affected.data === true) query.affected = true;
+  const sort = staffQueueQuerySchema.shape.sort.safeParse(params.get("sort") ?? undefined);
+  if (sort.success && sort.data !== "oldest-open") query.sort = sort.data;
   return query;
 }

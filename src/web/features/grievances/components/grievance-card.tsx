@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
 import { formatDate, truncateDescription } from "../../../../shared/format.ts";
 import { paths } from "../../../lib/paths.ts";
+import { AffectedCount } from "./affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
 
@@ -47,6 +48,11 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
           {grievance.reference}
         </p>
         <p className="grievance-card__description">{truncateDescription(grievance.description)}</p>
+        {grievance.affected > 1 && (
+          <p className="grievance-card__affected">
+            <AffectedCount affected={grievance.affected} />
+          </p>
+        )}
         <div className="grievance-card__footer">
           <time className="muted" dateTime={grievance.created_at}>
             {formatDate(grievance.created_at)}

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
 import { paths } from "../../../lib/paths.ts";
+import { AffectedButton } from "../../affected/affected-button.tsx";
 import { FollowForm } from "../../follow/follow-form.tsx";
 import { AttachedImages } from "./attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "./grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
+import { ReportPlace } from "./report-place.tsx";
 
 export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) {
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
@@ -12,6 +14,11 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
   return (
     <article className="details card" data-testid="grievance-details">
       <GrievanceSummary grievance={grievance} />
+
+      {/* "N people affected", and "I have this problem too" while the report is open. */}
+      <div className="details__affected">
+        <AffectedButton grievanceId={grievance.id} affected={grievance.affected} status={grievance.status} />
+      </div>
 
       {hasContact && (
         <section className="contact-box" aria-labelledby="contact-heading">
@@ -30,6 +37,8 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
       )}
 
       <IssueDescription text={grievance.description} />
+
+      <ReportPlace latitude={grievance.latitude} longitude={grievance.longitude} />
 
       <GrievanceProgressSlot grievance={grievance} />
 

@@ -23,15 +23,22 @@ export function GrievanceFilters() {
   const [text, setText] = useState(q);
   const [syncedQ, setSyncedQ] = useState(q);
   const [ownWrite, setOwnWrite] = useState<string | null>(null);
+  // Only what the visitor typed is written to the URL: a text the box merely still shows (the URL having just changed
+  // under it, e.g. by Clear Filters) must never come back and undo that change.
+  const [typed, setTyped] = useState(false);
   if (q !== syncedQ) {
     setSyncedQ(q);
-    if (q !== ownWrite) setText(q);
+    if (q !== ownWrite) {
+      setText(q);
+      setTyped(false);
+    }
     setOwnWrite(null);
   }
 
   useEffect(() => {
-    if (text === q) return;
+    if (!typed || text === q) return;
     const timer = setTimeout(() => {
+      setTyped(false);
       setOwnWrite(text);
       setSearchParams(
         (prev) => {
@@ -46,7 +53,7 @@ export function GrievanceFilters() {
       );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, q, setSearchParams]);
+  }, [typed, text, q, setSearchParams]);
 
   const setFilter = (key: "category" | "status" | "priority", value: string) => {
     setSearchParams((prev) => {
@@ -62,10 +69,16 @@ export function GrievanceFilters() {
 
   const clearFilters = () => {
     setText("");
+    setTyped(false);
     setOwnWrite(null);
     // Every parameter of the pages that use these filters is a filter or the page and its cursor (the console adds
-    // its own "overdue" and "hidden"), so clearing means an empty query.
-    setSearchParams(new URLSearchParams());
+    // its own "overdue" and "hidden"), except the List / Map choice, which is how to show them, not which.
+    setSearchParams((prev) => {
+      const next = new URLSearchParams();
+      const view = prev.get("view");
+      if (view) next.set("view", view);
+      return next;
+    });
   };
 
   return (
@@ -82,7 +95,10 @@ export function GrievanceFilters() {
             maxLength={FIELD_LIMITS.search}
             placeholder="Title, description or location"
             autoComplete="off"
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setTyped(true);
+            }}
           />
         </div>
         <div className="field">

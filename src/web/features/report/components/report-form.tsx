@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { CATEGORIES, DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "../../../../shared/domain.ts";
 import {
@@ -16,8 +16,11 @@ import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-sl
 import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
 import { ImagePicker, IMAGES_INPUT_ID } from "./image-picker.tsx";
+import { LocationPin } from "./location-pin.tsx";
+import { SimilarReports } from "./similar-reports.tsx";
 import { StorageNotice } from "./storage-notice.tsx";
 import { useChosenImages } from "./use-chosen-images.ts";
+import { usePinFields } from "./use-pin-fields.ts";
 
 type Values = Record<GrievanceField, string>;
 
@@ -34,8 +37,19 @@ const EMPTY_VALUES: Values = {
 };
 
 /** Fields in form order: the first invalid one gets focus. */
-const FIELD_ORDER: GrievanceField[] = ["title", "category", "priority", "location", "description", "user_email", "user_phone"];
-const fieldId = (field: GrievanceField) => `report-${field.replace("_", "-")}`;
+const FIELD_ORDER: GrievanceField[] = [
+  "title",
+  "category",
+  "priority",
+  "location",
+  "latitude",
+  "longitude",
+  "description",
+  "user_email",
+  "user_phone",
+];
+// Both coordinates belong to the one "Pin on a map" group, which takes the focus for either.
+const fieldId = (field: GrievanceField) => (field === "longitude" ? "report-latitude" : `report-${field.replace("_", "-")}`);
 
 /**
  * The alert at the top carries the headline message; the text under a field says what to do there, worded
@@ -92,18 +106,23 @@ export function ReportForm() {
 
   const busy = status !== "idle";
 
+  // A change of these fields clears their errors and makes the entries a new report (a new submission key).
+  const edited = useCallback((...fields: GrievanceField[]) => {
+    submissionKey.current = undefined;
+    setErrors((prev) => {
+      if (!fields.some((field) => prev[field])) return prev;
+      const next = { ...prev };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+  }, []);
+  const { pin, locationFillable, setPin, fillLocation } = usePinFields(values, setValues, edited);
+
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const field = event.target.name as GrievanceField;
     const value = event.target.value;
-    submissionKey.current = undefined;
     setValues((prev) => ({ ...prev, [field]: value }));
-    if (errors[field]) {
-      setErrors((prev) => {
-        const next = { ...prev };
-        delete next[field];
-        return next;
-      });
-    }
+    edited(field);
   };
 
   const showErrors = (fieldErrors: FieldErrors, summary: string) => {
@@ -239,6 +258,18 @@ export function ReportForm() {
           />
           {fieldError("location")}
         </div>
+
+        <LocationPin
+          id={fieldId("latitude")}
+          pin={pin}
+          onPinChange={setPin}
+          error={errors.latitude ?? errors.longitude}
+          locationFillable={locationFillable}
+          onLocationFill={fillLocation}
+          disabled={busy}
+        />
+
+        <SimilarReports category={values.category} title={values.title} pin={pin} />
 
         <div className="field field--full">
           <label htmlFor={fieldId("description")}>

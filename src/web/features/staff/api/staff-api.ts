@@ -1,7 +1,9 @@
-import type { StaffGrievanceDetail, StaffQueueResponse, StaffSession } from "../../../../shared/staff-api.ts";
+import type { Bbox } from "../../../../shared/geo.ts";
+import type { StaffGrievanceDetail, StaffMapResponse, StaffQueueResponse, StaffSession } from "../../../../shared/staff-api.ts";
 import { staffApiPaths } from "../../../../shared/staff-api.ts";
 import type { StaffQueueQuery } from "../../../../shared/staff-schemas.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryParams } from "../../grievances/api/grievances.ts";
 
 export type StaffQueueRequest = Partial<StaffQueueQuery>;
 
@@ -31,12 +33,15 @@ export async function signOut(): Promise<void> {
 }
 
 export function getQueue(query: StaffQueueRequest, signal?: AbortSignal): Promise<StaffQueueResponse> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && String(value) !== "") params.set(key, String(value));
-  }
-  const search = params.toString();
+  const search = queryParams(query).toString();
   return apiFetch<StaffQueueResponse>(`${staffApiPaths.grievances}${search ? `?${search}` : ""}`, { signal });
+}
+
+/** The console's map: the queue's filters (no pages, no order) within the visible area, hidden reports marked. */
+export function getStaffMap(query: StaffQueueRequest, bbox: Bbox, signal?: AbortSignal): Promise<StaffMapResponse> {
+  const { page: _page, pageSize: _pageSize, cursor: _cursor, sort: _sort, ...filters } = query;
+  const search = queryParams({ ...filters, bbox }).toString();
+  return apiFetch<StaffMapResponse>(`${staffApiPaths.grievanceMap}?${search}`, { signal });
 }
 
 export function getStaffGrievance(id: string, signal?: AbortSignal): Promise<StaffGrievanceDetail> {

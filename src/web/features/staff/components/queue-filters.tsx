@@ -3,7 +3,8 @@ import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 /**
  * The console's filters beyond the public list's (which GrievanceFilters renders): "Overdue only", "Reopened by
- * reporter only" and what to do with hidden reports. Like the others they live in the URL query, and a change goes back to page 1.
+ * reporter only", what to do with hidden reports, whether others are affected, and the order. Like the others they
+ * live in the URL query, and a change goes back to page 1.
  */
 export function QueueExtraFilters() {
   const [searchParams, setSearchParams] = useFilterParams();
@@ -11,8 +12,10 @@ export function QueueExtraFilters() {
   const overdue = searchParams.get("overdue") === "true";
   const reopened = searchParams.get("reopened") === "true";
   const hidden = searchParams.get("hidden") ?? "include";
+  const affected = searchParams.get("affected") === "true" ? "true" : "";
+  const sort = searchParams.get("sort") === "affected" ? "affected" : "";
 
-  const update = (key: "overdue" | "reopened" | "hidden", value: string | null) => {
+  const update = (key: "overdue" | "reopened" | "hidden" | "affected" | "sort", value: string | null) => {
     setSearchParams((prev) => {
       const next = new URLSearchParams(prev);
       if (value === null) next.delete(key);
@@ -56,6 +59,25 @@ export function QueueExtraFilters() {
             <option value="include">Include hidden</option>
             <option value="only">Only hidden</option>
             <option value="exclude">Exclude hidden</option>
+          </select>
+        </div>
+        <div className="field queue-filters__affected">
+          <label htmlFor={`${id}-affected`}>People affected</label>
+          <select
+            id={`${id}-affected`}
+            name="affected"
+            value={affected}
+            onChange={(event) => update("affected", event.target.value || null)}
+          >
+            <option value="">Any</option>
+            <option value="true">Someone else affected too</option>
+          </select>
+        </div>
+        <div className="field queue-filters__sort">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select id={`${id}-sort`} name="sort" value={sort} onChange={(event) => update("sort", event.target.value || null)}>
+            <option value="">Oldest open first</option>
+            <option value="affected">Most people affected</option>
           </select>
         </div>
       </div>

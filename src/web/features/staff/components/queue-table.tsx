@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { StaffQueueResponse } from "../../../../shared/staff-api.ts";
 import { formatDate, showingCount } from "../../../../shared/format.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
+import { AffectedCount } from "../../grievances/components/affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
 import { Pagination } from "../../grievances/components/pagination.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
@@ -9,7 +10,7 @@ import { paths } from "../../../lib/paths.ts";
 import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 
 /**
- * The work queue as a table (one row per report, in the API's order: oldest open first). On a phone the rows
+ * The work queue as a table (one row per report, in the API's order: oldest open first, or most affected first). On a phone the rows
  * become stacked blocks (staff.css) with each cell labelled by its data-label.
  */
 export function QueueTable({ data }: { data: StaffQueueResponse }) {
@@ -26,7 +27,7 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
       ) : (
         <div className="card queue-table-wrap">
           <table className="queue-table" data-testid="queue-table">
-            <caption className="visually-hidden">Reports, oldest open first</caption>
+            <caption className="visually-hidden">Reports</caption>
             <thead>
               <tr>
                 <th scope="col">Report</th>
@@ -42,6 +43,12 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                 <tr key={item.id} data-testid="queue-row">
                   <th scope="row" className="queue-table__title">
                     <Link to={paths.staffGrievance(item.id)}>{item.title}</Link>
+                    {/* Under the title rather than a column of its own: the table has no width to spare. */}
+                    {item.affected > 1 && (
+                      <span className="queue-table__affected">
+                        <AffectedCount affected={item.affected} />
+                      </span>
+                    )}
                   </th>
                   <td data-label="Category">{item.category}</td>
                   <td data-label="Priority">

@@ -1,6 +1,8 @@
 import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
+import { AffectedCount } from "../../grievances/components/affected-count.tsx";
 import { AttachedImages } from "../../grievances/components/attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
+import { ReportPlace } from "../../grievances/components/report-place.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
 import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 import { ReporterUpdatesPanel } from "./reporter-updates-panel.tsx";
@@ -28,6 +30,10 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
         reportedNote={<span className="muted">({formatDuration(grievance.age_seconds)} ago)</span>}
       />
 
+      <p className="staff-report__affected">
+        <AffectedCount affected={grievance.affected} />
+      </p>
+
       <section className="contact-box" aria-labelledby="staff-contact-heading">
         <h2 id="staff-contact-heading">Contact Information:</h2>
         {hasContact ? (
@@ -51,6 +57,8 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
       </section>
 
       <IssueDescription text={grievance.description} />
+
+      <ReportPlace latitude={grievance.latitude} longitude={grievance.longitude} />
 
       <AttachedImages images={grievance.images} />
 

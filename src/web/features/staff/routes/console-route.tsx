@@ -1,9 +1,12 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { GrievanceFilters } from "../../grievances/components/grievance-filters.tsx";
+import { ViewSwitch } from "../../grievances/components/view-switch.tsx";
+import { listViewOf } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getQueue } from "../api/staff-api.ts";
 import { QueueExtraFilters } from "../components/queue-filters.tsx";
 import { QueueTable } from "../components/queue-table.tsx";
+import { StaffMapView } from "../components/staff-map-view.tsx";
 import { staffQueueQueryFromSearchParams } from "../queue-query.ts";
 import { withStaffSession } from "../session-guard.ts";
 
@@ -12,8 +15,11 @@ import { withStaffSession } from "../session-guard.ts";
  * console renders. The layout's progress bar shows while a filter change reloads.
  */
 export async function consoleLoader({ request }: LoaderFunctionArgs) {
-  const query = staffQueueQueryFromSearchParams(new URL(request.url).searchParams);
-  return withStaffSession(request, () => getQueue(query, request.signal));
+  const params = new URL(request.url).searchParams;
+  // The map asks for its markers itself, by visible area (the layout has checked the session).
+  if (listViewOf(params) === "map") return { view: "map" as const, queue: null };
+  const query = staffQueueQueryFromSearchParams(params);
+  return { view: "list" as const, queue: await withStaffSession(request, () => getQueue(query, request.signal)) };
 }
 
 export function ConsoleRoute() {
@@ -22,10 +28,11 @@ export function ConsoleRoute() {
   return (
     <div className="page">
       <h1>Work queue</h1>
-      <p className="page__lead">All reports, oldest open first. Open one to change its status or hide it.</p>
+      <p className="page__lead">All reports, oldest open first unless sorted otherwise. Open one to change its status or hide it.</p>
       <GrievanceFilters />
       <QueueExtraFilters />
-      <QueueTable data={data} />
+      <ViewSwitch />
+      {data.view === "map" ? <StaffMapView /> : <QueueTable data={data.queue} />}
     </div>
   );
 }

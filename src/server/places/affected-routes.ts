@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from "fastify";
+import { apiPaths } from "../../shared/api-paths.ts";
+import type { AffectedResponse } from "../../shared/api-types.ts";
+import { affectedBodySchema } from "../../shared/location-schemas.ts";
+import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
+import { MESSAGES } from "../../shared/messages.ts";
+import type { Database } from "../db/database.ts";
+import { HttpError } from "../http/http-error.ts";
+import { markAffected } from "./affected.ts";
+
+export interface AffectedRoutesOptions {
+  db: Database;
+  /** AFFECTED_PER_HOUR (config.ts). */
+  affectedPerHour: number;
+}
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/grievances/:id/affected { browserId }: "I have this problem too" (docs/decisions/016-map-and-location.md).
+ * Open reports only: a resolved one is answered 409 (its problem is gone, or back and worth a report of its own).
+ * Like the other public POSTs (following a report) there is no origin check: nothing rides on a cookie, and a JSON
+ * body cannot be sent by another site's form without a CORS preflight, which the portal never grants.
+ */
+export const affectedRoutes: FastifyPluginAsync<AffectedRoutesOptions> = async (app, { db, affectedPerHour }) => {
+  app.post<{ Params: { id: string } }>(
+    `${apiPaths.grievances}/:id/affected`,
+    {
+      config: {
+        rateLimit: {
+          max: affectedPerHour,
+          timeWindow: ONE_HOUR_MS,
+          // Clearing the browser's storage makes a new "browser": the limit holds across every instance.
+          shared: true,
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, LOCATION_MESSAGES.tooManyAffected(Math.max(1, Math.ceil(context.ttl / 60_000)))),
+        },
+      },
+    },
+    async (request): Promise<AffectedResponse> => {
+      const parsed = affectedBodySchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw new HttpError(400, LOCATION_MESSAGES.browserIdInvalid);
+      const outcome = await markAffected(db, request.params.id, parsed.data.browserId);
+      if (outcome.kind === "not-found") throw new HttpError(404, MESSAGES.grievanceNotFound);
+      if (outcome.kind === "resolved") throw new HttpError(409, LOCATION_MESSAGES.affectedResolved);
+      return { affected: outcome.affected, counted: outcome.counted };
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from "fastify";
+import { apiPaths } from "../../shared/api-paths.ts";
+import type { ReverseGeocodeResponse } from "../../shared/api-types.ts";
+import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
+import { reverseGeocodeQuerySchema } from "../../shared/location-schemas.ts";
+import { HttpError } from "../http/http-error.ts";
+import { queryProblem } from "./query-problem.ts";
+import { GeocoderUnavailable, type ReverseGeocoder } from "./reverse-geocoder.ts";
+
+export interface GeocodeRoutesOptions {
+  /** Undefined when GEOCODER_URL is not set: the route says address lookup is off. */
+  geocoder: ReverseGeocoder | undefined;
+}
+
+// A resident places a pin a few times at most; many residents may share one address (carrier NAT). Counted in
+// memory, like the status checks: the geocoder's own spacing (reverse-geocoder.ts) is what protects the service.
+export const GEOCODE_LOOKUPS_PER_MINUTE = 30;
+
+/** GET /api/geocode/reverse?latitude&longitude: a one-line address for a pin, to fill an empty location field. */
+export const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (app, { geocoder }) => {
+  app.get(
+    apiPaths.reverseGeocode,
+    {
+      config: {
+        rateLimit: {
+          max: GEOCODE_LOOKUPS_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new HttpError(429, LOCATION_MESSAGES.tooManyLookups),
+        },
+      },
+    },
+    async (request, reply): Promise<ReverseGeocodeResponse> => {
+      if (!geocoder) throw new HttpError(404, LOCATION_MESSAGES.geocoderOff);
+      const parsed = reverseGeocodeQuerySchema.safeParse(request.query);
+      if (!parsed.success) throw queryProblem(parsed.error);
+      const { latitude, longitude } = parsed.data as { latitude: number; longitude: number };
+      try {
+        return { label: await geocoder.lookup({ latitude, longitude }, request.headers["accept-language"]) };
+      } catch (error) {
+        if (!(error instanceof GeocoderUnavailable)) throw error;
+        request.log.info({ err: { message: error.message } }, "reverse geocoding unavailable");
+        reply.header("retry-after", "1");
+        throw new HttpError(503, LOCATION_MESSAGES.reverseGeocodeUnavailable, undefined, { cause: error });
+      }
+    },
+  );
+};

@@ -1,0 +1,14 @@
+import { apiPaths } from "../../../shared/api-paths.ts";
+import type { AffectedResponse } from "../../../shared/api-types.ts";
+import type { AffectedBody } from "../../../shared/location-schemas.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+
+/** "I have this problem too": counts this browser once for the report (the server ignores a second press). */
+export function sendAffected(grievanceId: string, browserId: string): Promise<AffectedResponse> {
+  const body: AffectedBody = { browserId };
+  return apiFetch<AffectedResponse>(apiPaths.grievanceAffected(grievanceId), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}

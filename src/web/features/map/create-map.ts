@@ -1,0 +1,64 @@
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import type { MapSettings } from "../../../shared/api-types.ts";
+import { bboxOfArea } from "../../../shared/service-area.ts";
+import "./map.css";
+
+/**
+ * Leaflet, set up the one way every map of the portal uses it (docs/decisions/016-map-and-location.md). Only modules
+ * loaded lazily import this file, so Leaflet never weighs on the first load of a page without a map.
+ */
+
+export interface CreateMapOptions {
+  /** The map's accessible name, e.g. "Map of the report's location". */
+  label: string;
+  /** Id of an element describing how to use the map (announced with its name). */
+  describedBy?: string;
+}
+
+export function createMap(element: HTMLElement, settings: MapSettings, options: CreateMapOptions): L.Map {
+  const map = L.map(element, {
+    // Arrow keys pan and +/- zoom while the map has focus: Leaflet's own keyboard handling.
+    keyboard: true,
+    keyboardPanDelta: 80,
+    zoomSnap: 1,
+    worldCopyJump: true,
+  });
+  map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+  L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
+  // An application: screen readers pass the arrow keys through to it instead of reading on.
+  element.setAttribute("role", "application");
+  element.setAttribute("aria-roledescription", "map");
+  element.setAttribute("aria-label", options.label);
+  if (options.describedBy) element.setAttribute("aria-describedby", options.describedBy);
+  if (settings.serviceArea) {
+    L.geoJSON(settings.serviceArea, { interactive: false, style: { className: "map-service-area" } }).addTo(map);
+  }
+  openOnHome(map, settings);
+  return map;
+}
+
+/** The service area when there is one, else MAP_DEFAULT_CENTER. */
+export function openOnHome(map: L.Map, settings: MapSettings): void {
+  if (settings.serviceArea) {
+    const { minLat, minLon, maxLat, maxLon } = bboxOfArea(settings.serviceArea);
+    map.fitBounds([
+      [minLat, minLon],
+      [maxLat, maxLon],
+    ]);
+  } else {
+    map.setView([settings.center.latitude, settings.center.longitude], settings.center.zoom);
+  }
+}
+
+/** The pin of one place (the form's, the details page's): an SVG drop, no image file, nothing inline-styled. */
+export function pinIcon(): L.DivIcon {
+  return L.divIcon({
+    className: "map-pin",
+    html: '<svg viewBox="0 0 24 32" width="28" height="36" aria-hidden="true" focusable="false"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z"/><circle cx="12" cy="12" r="4.5"/></svg>',
+    iconSize: [28, 36],
+    iconAnchor: [14, 36],
+  });
+}
+
+export { L };

@@ -1,0 +1,38 @@
+import { apiPaths } from "../../../../shared/api-paths.ts";
+import type { ReverseGeocodeResponse, SimilarReportsResponse } from "../../../../shared/api-types.ts";
+import { SIMILAR_TITLE_MIN_LENGTH, type LatLng } from "../../../../shared/geo.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+
+/** What the form knows so far, for "Has someone already reported this?". */
+export interface SimilarInput {
+  category: string;
+  title: string;
+  pin: LatLng | null;
+}
+
+/**
+ * The query string to ask with, or undefined while there is not enough to ask: a category, and a pin or a title
+ * long enough to compare (similarQuerySchema).
+ */
+export function similarSearch({ category, title, pin }: SimilarInput): string | undefined {
+  const trimmed = title.trim();
+  const usableTitle = trimmed.length >= SIMILAR_TITLE_MIN_LENGTH ? trimmed : undefined;
+  if (!category || (!pin && !usableTitle)) return undefined;
+  const params = new URLSearchParams({ category });
+  if (pin) {
+    params.set("latitude", String(pin.latitude));
+    params.set("longitude", String(pin.longitude));
+  }
+  if (usableTitle) params.set("title", usableTitle);
+  return `?${params.toString()}`;
+}
+
+export function findSimilar(search: string, signal: AbortSignal): Promise<SimilarReportsResponse> {
+  return apiFetch<SimilarReportsResponse>(`${apiPaths.similarGrievances}${search}`, { signal });
+}
+
+/** The address of a pin, through the portal (GEOCODER_URL): the resident's place is not sent to a third party. */
+export function reverseGeocode(pin: LatLng, signal: AbortSignal): Promise<ReverseGeocodeResponse> {
+  const params = new URLSearchParams({ latitude: String(pin.latitude), longitude: String(pin.longitude) });
+  return apiFetch<ReverseGeocodeResponse>(`${apiPaths.reverseGeocode}?${params.toString()}`, { signal });
+}

@@ -1,0 +1,87 @@
+import { useEffect, useId, useState } from "react";
+import type { SimilarReport } from "../../../../shared/api-types.ts";
+import { formatDate } from "../../../../shared/format.ts";
+import { LOCATION_MESSAGES } from "../../../../shared/location-messages.ts";
+import { paths } from "../../../lib/paths.ts";
+import { AffectedButton } from "../../affected/affected-button.tsx";
+import { StatusBadge } from "../../grievances/components/badges.tsx";
+import { findSimilar, similarSearch, type SimilarInput } from "../api/places.ts";
+
+/**
+ * "Has someone already reported this?": open reports of the chosen category near the pin or with a similar title,
+ * asked for while the resident types (debounced, stale answers dropped). An aid, never a gate: nothing here stops
+ * a submit, takes focus, or says anything aloud but a short polite note when the list appears or goes.
+ */
+const DEBOUNCE_MS = 400;
+const NONE: SimilarReport[] = [];
+
+function useSimilarReports(search: string | undefined): SimilarReport[] {
+  const [answer, setAnswer] = useState<{ search: string; items: SimilarReport[] } | null>(null);
+  useEffect(() => {
+    if (!search) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      findSimilar(search, controller.signal).then(
+        ({ items }) => setAnswer({ search, items }),
+        (failure: unknown) => {
+          if (controller.signal.aborted) return;
+          // Quietly: the form works without suggestions.
+          console.warn("Similar reports could not be loaded:", failure);
+          setAnswer({ search, items: NONE });
+        },
+      );
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [search]);
+  // While a newer question is on its way the last answer stays, so the list does not flicker as the title grows.
+  return search && answer ? answer.items : NONE;
+}
+
+function distanceText(metres: number): string {
+  return metres < 1_000 ? `${Math.round(metres)} m away` : `${(metres / 1_000).toFixed(1)} km away`;
+}
+
+export function SimilarReports(input: SimilarInput) {
+  const items = useSimilarReports(similarSearch(input));
+  const headingId = useId();
+  // Once suggestions have been shown, their going away is said too (they vanish from where they were).
+  const [everShown, setEverShown] = useState(false);
+  if (items.length > 0 && !everShown) setEverShown(true);
+  const note = items.length > 0 ? LOCATION_MESSAGES.similarFound(items.length) : everShown ? LOCATION_MESSAGES.similarNone : "";
+
+  return (
+    <div className="field--full similar-slot">
+      <p className="visually-hidden" role="status">
+        {note}
+      </p>
+      {items.length > 0 && (
+        <section className="similar" aria-labelledby={headingId} data-testid="similar-reports">
+          <h2 id={headingId}>{LOCATION_MESSAGES.similarHeading}</h2>
+          <p className="hint">{LOCATION_MESSAGES.similarIntro}</p>
+          <ul className="similar__list">
+            {items.map((report) => (
+              <li key={report.id} className="similar__item">
+                <div className="similar__head">
+                  {/* A new tab: the form and its chosen photos stay as they are in this one. */}
+                  <a href={paths.grievance(report.id)} target="_blank" rel="noopener" className="similar__title">
+                    {report.title} <span className="similar__new-tab">{LOCATION_MESSAGES.opensInNewTab}</span>
+                  </a>
+                  <StatusBadge status={report.status} />
+                </div>
+                <p className="similar__meta">
+                  {report.location && <span>{report.location}</span>}
+                  <span>Reported {formatDate(report.created_at)}</span>
+                  {report.distanceMetres !== null && <span>{distanceText(report.distanceMetres)}</span>}
+                </p>
+                <AffectedButton grievanceId={report.id} affected={report.affected} status={report.status} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import type { Bbox } from "../../../../shared/geo.ts";
+import type { StaffMapMarker } from "../../../../shared/staff-api.ts";
+import { paths } from "../../../lib/paths.ts";
+import { MapCard } from "../../grievances/components/map-card.tsx";
+import { LazyReportsMap } from "../../map/reports-map-lazy.tsx";
+import { STATUS_LEGEND } from "../../map/reports-map-legend.ts";
+import { getStaffMap } from "../api/staff-api.ts";
+import { staffQueueQueryFromSearchParams } from "../queue-query.ts";
+import { HiddenMarker } from "./markers.tsx";
+
+const renderCard = (report: StaffMapMarker) => (
+  <MapCard report={report} to={paths.staffGrievance(report.id)} flags={report.hidden && <HiddenMarker />} />
+);
+// Hidden is said in the name as well as drawn: a screen reader hears it, not only sees a grey pin.
+const markerLabel = (report: StaffMapMarker) => (report.hidden ? `${report.title} (hidden)` : report.title);
+const markerStatus = (report: StaffMapMarker) => report.status;
+const LEGEND = [...STATUS_LEGEND, { className: "reports-map__marker--hidden", label: "Hidden" }];
+const markerClass = (report: StaffMapMarker) => (report.hidden ? "reports-map__marker--hidden" : undefined);
+
+/** The work queue on a map: the console's filters, every report with a pin in the area, hidden ones marked. */
+export function StaffMapView() {
+  const [params] = useSearchParams();
+  // The filters as a string, so the loader changes (and the map reloads) only when a filter does.
+  const filters = JSON.stringify(staffQueueQueryFromSearchParams(params));
+  const load = useMemo(() => {
+    const query = JSON.parse(filters) as ReturnType<typeof staffQueueQueryFromSearchParams>;
+    return (bbox: Bbox, signal: AbortSignal) => getStaffMap(query, bbox, signal);
+  }, [filters]);
+  return (
+    <LazyReportsMap
+      load={load}
+      renderCard={renderCard}
+      markerLabel={markerLabel}
+      markerStatus={markerStatus}
+      markerClass={markerClass}
+      label="Map of the reports matching the console's filters"
+      legend={LEGEND}
+    />
+  );
+}
