@@ -73,16 +73,3 @@ export function distanceMetres(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The box around a point that holds every point within `metres` of it (for an index search before the exact test). */
-export function boxAround(centre: LatLng, metres: number): Bbox {
-  const dLat = (metres / EARTH_RADIUS_METRES) * (180 / Math.PI);
-  // Near the poles a degree of longitude shrinks to nothing: the whole circle of longitudes then.
-  const cosLat = Math.cos(radians(centre.latitude));
-  const dLon = cosLat < 1e-6 ? 180 : Math.min(180, dLat / cosLat);
-  return {
-    minLon: Math.max(-180, centre.longitude - dLon),
-    minLat: Math.max(-90, centre.latitude - dLat),
-    maxLon: Math.min(180, centre.longitude + dLon),
-    maxLat: Math.min(90, centre.latitude + dLat),
-  };
-}

@@ -112,6 +112,15 @@ describe("GET /api/grievances/map", () => {
     const all = (await map(`?bbox=${AREA}`)).body;
     expect(all.markers.slice(0, 10).every((m) => m.title.startsWith("Noise"))).toBe(true);
     expect(all.markers[10]?.title).toBe("Report 1");
+
+    // The list's bbox over the same area: more than the few read whole, so counted up to the cap and walked by date.
+    const listed = (await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other`)).json<GrievanceListResponse>();
+    expect(listed).toMatchObject({ matching: MAP_COUNT_CAP + 10, matchingCapped: false });
+    expect(listed.items.map((i) => i.title)).toEqual(Array.from({ length: listed.pageSize }, (_, i) => `Report ${i + 1}`));
+    const next = (await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other&cursor=${listed.nextCursor}`)).json<GrievanceListResponse>();
+    expect(next.items[0]?.title).toBe(`Report ${listed.pageSize + 1}`);
+    const third = (await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other&page=3`)).json<GrievanceListResponse>();
+    expect(third.items[0]?.title).toBe(`Report ${2 * listed.pageSize + 1}`);
   });
 
   it.each([

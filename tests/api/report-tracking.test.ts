@@ -175,12 +175,15 @@ describe("POST /api/grievances: the private link", () => {
     const body = res.json<SubmittedGrievance>();
     expect(Object.keys(body).sort()).toEqual(
       [
+        "affected",
         "category",
         "created_at",
         "description",
         "id",
         "images",
+        "latitude",
         "location",
+        "longitude",
         "priority",
         "reference",
         "status",

@@ -181,6 +181,7 @@ export class GrievanceRepository {
       const [window, tallies] = await Promise.all([this.walk(filters, request), talliesRead]);
       return { ...window, ...tallies, matchingCapped: false };
     }
+    if (!q) return this.db.transaction(async (tx) => ({ ...(await this.inArea(tx, filters, request)), total: (await talliesRead).total }));
     const [tallies, atLeast] = await Promise.all([talliesRead, this.leastMatches(filters, talliesRead)]);
     if (atLeast >= SURELY_ABOVE_CAP) return { ...(await this.walk(filters, request)), ...CAPPED, total: tallies.total };
     const few = atLeast <= FEW_MATCHES ? await this.fewMatches(filters, request) : undefined;
@@ -193,9 +194,27 @@ export class GrievanceRepository {
     return { ...window, ...counted, total: tallies.total };
   }
 
+  /**
+   * A page of the reports in an area (`bbox`, no word). PostgreSQL guesses that `position <@ box` keeps 0.1 % of the
+   * rows whatever the box, and so reads a whole city's pins into a bitmap before any LIMIT applies. Without bitmaps
+   * the area is read as a plain (index-only, migrations/014) scan that stops at its LIMIT; an area with more than
+   * FEW_MATCHES is counted up to the cap the same way, and its page found by walking the date index, which
+   * PostgreSQL only prefers to sorting the area when told not to sort (docs/decisions/016-map-and-location.md).
+   * The settings last for this transaction only.
+   */
+  private async inArea(tx: Queryable, filters: GrievanceListFilters, request: PageRequest): Promise<Omit<GrievancePage, "total">> {
+    await tx.query("SET LOCAL enable_bitmapscan = off");
+    const few = await this.fewMatches(filters, request, tx);
+    if (few) return few;
+    const params: unknown[] = [];
+    const counted = await countCapped(tx, `grievances WHERE ${PUBLIC_ONLY} AND ${whereClauseOf(filters, params)}`, params);
+    await tx.query("SET LOCAL enable_sort = off");
+    return { ...(await this.walk(filters, request, tx)), ...counted };
+  }
+
   /** A page found by walking the date index: by offset for a page number, from the place a cursor names. */
-  private walk(filters: GrievanceListFilters, request: PageRequest): Promise<PageWindow> {
-    return request.cursor ? this.pageFrom(filters, request.cursor, request.pageSize) : this.pageAt(filters, request);
+  private walk(filters: GrievanceListFilters, request: PageRequest, db: Queryable = this.db): Promise<PageWindow> {
+    return request.cursor ? this.pageFrom(filters, request.cursor, request.pageSize, db) : this.pageAt(filters, request, db);
   }
 
   /**
@@ -203,7 +222,11 @@ export class GrievanceRepository {
    * date only) are found first, through the GIN index, kept (MATERIALIZED, so PostgreSQL cannot turn this into a
    * walk of the date index), counted, sorted for the page, and joined to their rows. Undefined when there are more.
    */
-  private async fewMatches(filters: GrievanceListFilters, request: PageRequest): Promise<(PageWindow & MatchingCount) | undefined> {
+  private async fewMatches(
+    filters: GrievanceListFilters,
+    request: PageRequest,
+    db: Queryable = this.db,
+  ): Promise<(PageWindow & MatchingCount) | undefined> {
     const { cursor, page, pageSize } = request;
     const params: unknown[] = [];
     const where = whereClauseOf(filters, params);
@@ -218,7 +241,7 @@ export class GrievanceRepository {
     }
     const order = forward ? "DESC" : "ASC";
     params.push(pageSize + 1, cursor ? 0 : (page - 1) * pageSize);
-    const { rows } = await this.db.query<ListedRow & { matching: number; behind: boolean }>(
+    const { rows } = await db.query<ListedRow & { matching: number; behind: boolean }>(
       `WITH matches AS MATERIALIZED (
          SELECT id, created_at FROM grievances WHERE ${PUBLIC_ONLY} AND ${where} LIMIT ${FEW_MATCHES + 1}
        ), on_page AS (
@@ -239,11 +262,11 @@ export class GrievanceRepository {
   }
 
   /** Page `page` by offset; one row more than the page tells whether another follows. */
-  private async pageAt(filters: GrievanceListFilters, { page, pageSize }: PageRequest): Promise<PageWindow> {
+  private async pageAt(filters: GrievanceListFilters, { page, pageSize }: PageRequest, db: Queryable): Promise<PageWindow> {
     const params: unknown[] = [];
     const where = whereClauseOf(filters, params);
     params.push(pageSize + 1, (page - 1) * pageSize);
-    const { rows } = await this.db.query<ListedRow>(
+    const { rows } = await db.query<ListedRow>(
       `SELECT ${COLUMNS}, ${SORT_AT_SQL} AS sort_at FROM grievances WHERE ${PUBLIC_ONLY} AND ${where}
        ${NEWEST_FIRST} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
@@ -258,7 +281,7 @@ export class GrievanceRepository {
    * One row more than the page tells whether the list goes on that way; whether it goes on the other way (from the
    * cursor's own place) is asked separately, since the cursor's row may have gone or been hidden since.
    */
-  private async pageFrom(filters: GrievanceListFilters, cursor: ListCursor, pageSize: number): Promise<PageWindow> {
+  private async pageFrom(filters: GrievanceListFilters, cursor: ListCursor, pageSize: number, db: Queryable): Promise<PageWindow> {
     const params: unknown[] = [];
     const where = whereClauseOf(filters, params);
     params.push(cursor.at, cursor.id);
@@ -266,13 +289,13 @@ export class GrievanceRepository {
     const forward = cursor.direction === "after";
     const [ahead, behind] = forward ? ["<", ">="] : [">", "<="];
     const [pageResult, behindResult] = await Promise.all([
-      this.db.query<ListedRow>(
+      db.query<ListedRow>(
         `SELECT ${COLUMNS}, ${SORT_AT_SQL} AS sort_at FROM grievances
          WHERE ${PUBLIC_ONLY} AND ${where} AND (created_at, id) ${ahead} ${place}
          ${forward ? NEWEST_FIRST : "ORDER BY created_at, id"} LIMIT $${params.length + 1}`,
         [...params, pageSize + 1],
       ),
-      this.db.query<{ found: boolean }>(
+      db.query<{ found: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM grievances WHERE ${PUBLIC_ONLY} AND ${where} AND (created_at, id) ${behind} ${place}) AS found`,
         params,
       ),

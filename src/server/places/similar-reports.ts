@@ -1,7 +1,6 @@
 import type { SimilarReport } from "../../shared/api-types.ts";
 import type { Category, Status } from "../../shared/domain.ts";
 import {
-  boxAround,
   distanceMetres,
   DUPLICATE_RADIUS_METRES,
   MAX_SIMILAR_REPORTS,
@@ -10,7 +9,6 @@ import {
 } from "../../shared/geo.ts";
 import type { SimilarQuery } from "../../shared/location-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { positionWithin } from "../grievances/grievance-sql.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
 
 /**
@@ -24,8 +22,10 @@ import { peopleAffected } from "../grievances/public-grievance.ts";
 const OPEN_PUBLIC = "status <> 'resolved' AND hidden_at IS NULL";
 
 /**
- * Reports in the box around the circle, nearest first by the index's own (degree) distance: a dense street can hold
- * many, and these are enough to find the nearest few within the radius once measured exactly.
+ * Open reports of the category read nearest first (by the index's own distance, in degrees) through
+ * grievances_open_position_idx (migrations/014), then measured exactly: the nearest few within the radius are among
+ * these. Reading nearest first stops after this many, where reading every pin of the box around the circle would read
+ * tens of thousands in a dense quarter.
  */
 const NEARBY_CANDIDATES = 50;
 
@@ -57,15 +57,12 @@ export async function findSimilarReports(db: Database, query: SimilarQuery): Pro
   return [...nearby, ...titled].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
 }
 
-/** The nearest within DUPLICATE_RADIUS_METRES: the box through the GiST index on `position`, then haversine. */
+/** The nearest within DUPLICATE_RADIUS_METRES: nearest first through the GiST index on `position`, then haversine. */
 async function findNearby(db: Queryable, category: Category, pin: LatLng): Promise<SimilarReport[]> {
-  const params: unknown[] = [category];
-  const inBox = positionWithin(boxAround(pin, DUPLICATE_RADIUS_METRES), params);
-  params.push(pin.longitude, pin.latitude);
   const { rows } = await db.query<CandidateRow>(
-    `${SELECT} WHERE ${OPEN_PUBLIC} AND category = $1 AND ${inBox}
-     ORDER BY position <-> point($${params.length - 1}::float8, $${params.length}::float8) LIMIT ${NEARBY_CANDIDATES}`,
-    params,
+    `${SELECT} WHERE ${OPEN_PUBLIC} AND category = $1 AND position IS NOT NULL
+     ORDER BY position <-> point($2::float8, $3::float8) LIMIT ${NEARBY_CANDIDATES}`,
+    [category, pin.longitude, pin.latitude],
   );
   return rows
     .map((row) => toSimilar(row, distanceMetres(pin, row as LatLng)))
