@@ -47,7 +47,7 @@ export type MapMarker = Pick<
 export interface GrievanceMapResponse {
   /** The newest reports with a pin in the area that match the filters, at most `cap`. */
   markers: MapMarker[];
-  /** How many match in the area, counted up to 5,000; `matchingCapped` when more (then `matching` is 5,000). */
+  /** How many match in the area, counted up to 2,000; `matchingCapped` when more (then `matching` is 2,000). */
   matching: number;
   matchingCapped: boolean;
   /** MAP_MARKER_CAP: when `matching` exceeds it, only the newest `cap` are in `markers`. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { GrievanceMapResponse, GrievanceListResponse } from "../../src/shared/api-types.ts";
-import { MAP_MARKER_CAP } from "../../src/shared/geo.ts";
+import { MAP_MARKER_CAP, parseBbox } from "../../src/shared/geo.ts";
 import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
-import { MAP_COUNT_CAP } from "../../src/server/places/map-markers.ts";
+import { findMarkers, MAP_COUNT_CAP } from "../../src/server/places/map-markers.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 import { getJson, seedPlaced } from "./places-helpers.ts";
 
@@ -121,6 +121,30 @@ describe("GET /api/grievances/map", () => {
     expect(next.items[0]?.title).toBe(`Report ${listed.pageSize + 1}`);
     const third = (await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other&page=3`)).json<GrievanceListResponse>();
     expect(third.items[0]?.title).toBe(`Report ${2 * listed.pageSize + 1}`);
+  });
+
+  it("finds the newest markers of a full area whose reports are older than the recent ones", async () => {
+    // Older pins in the area, then newer reports elsewhere, more than the recent window (made small here; 30,000 in
+    // the app): the walk through the newest reports finds none, and the area's own entries are read whole.
+    const window = 300;
+    await t.db.query(
+      `INSERT INTO grievances (title, description, category, priority, status, latitude, longitude, created_at)
+       SELECT 'Old ' || i, 'Details.', 'Other', 'medium', 'pending', -1.2 - i * 0.00001, 36.8 + i * 0.00001,
+              now() - interval '1 year' - make_interval(mins => i)
+       FROM generate_series(1, $1::int) AS i`,
+      [MAP_COUNT_CAP + 5],
+    );
+    await t.db.query(
+      `INSERT INTO grievances (title, description, category, priority, status, latitude, longitude, created_at)
+       SELECT 'Elsewhere ' || i, 'Details.', 'Other', 'medium', 'pending', 10, 10, now() - make_interval(secs => i)
+       FROM generate_series(1, $1::int) AS i`,
+      [window + 1],
+    );
+    const page = await findMarkers(t.db, parseBbox(AREA)!, "g.hidden_at IS NULL", [], window);
+    expect(page).toMatchObject({ matching: MAP_COUNT_CAP, matchingCapped: true });
+    expect(page.markers).toHaveLength(MAP_MARKER_CAP);
+    expect(page.markers[0]?.title).toBe("Old 1");
+    expect(page.markers.at(-1)?.title).toBe(`Old ${MAP_MARKER_CAP}`);
   });
 
   it.each([

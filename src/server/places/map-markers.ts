@@ -36,7 +36,10 @@ interface MarkerRow {
  * Counted exactly up to this many in the area; above it the answer only says "more" (the page then shows the newest
  * MAP_MARKER_CAP and asks to zoom in).
  */
-export const MAP_COUNT_CAP = 5_000;
+export const MAP_COUNT_CAP = 2_000;
+
+/** How many of the newest reports (that match the other filters) are read looking for the area's newest markers. */
+export const RECENT_WINDOW = 30_000;
 
 const MARKER_COLUMNS = `g.id, g.reference, g.title, g.category, g.status, g.priority, g.created_at, g.affected_count,
   g.location, g.latitude::float8 AS latitude, g.longitude::float8 AS longitude, g.hidden_at IS NOT NULL AS hidden`;
@@ -46,36 +49,46 @@ const MARKER_COLUMNS = `g.id, g.reference, g.title, g.category, g.status, g.prio
  *
  * PostgreSQL guesses that `position <@ box` keeps 0.1 % of the rows whatever the box, so left to itself it reads
  * every pin of a city-wide box through the GiST index (a bitmap scan reads all before any LIMIT) and sorts them:
- * 0.7 s at a million reports. So the area is first read through the GiST index as a plain index scan, which stops
- * after MAP_COUNT_CAP + 1 rows; an area with no more than that is sorted in memory. A fuller area holds at least
- * 0.5 % of a million reports, so walking the date index newest first meets MAP_MARKER_CAP of them within some
- * 100,000 rows at worst, and usually within a few thousand (docs/decisions/016-map-and-location.md).
+ * 0.7 s at a million reports. So, in three steps, each stopping as soon as it has the answer
+ * (docs/decisions/016-map-and-location.md):
+ * 1. the area through the GiST index as a plain, index-only scan (bitmaps off) that stops after MAP_COUNT_CAP + 1
+ *    entries: an area with no more than that is sorted in memory;
+ * 2. a fuller area: the newest reports walked through the date index, keeping those in the area, until
+ *    MAP_MARKER_CAP are found, within the newest RECENT_WINDOW (a busy area finds them within a few thousand);
+ * 3. a full area whose reports are mostly older than that: all of its entries from the index, sorted in memory.
  */
-export async function findMarkers(db: Database, bbox: Bbox, where: string, params: unknown[]): Promise<MarkerPage> {
+export async function findMarkers(
+  db: Database,
+  bbox: Bbox,
+  where: string,
+  params: unknown[],
+  recentWindow = RECENT_WINDOW,
+): Promise<MarkerPage> {
   return db.transaction(async (tx) => {
     // Only for this transaction: planner settings never leak to other requests on the connection.
     await tx.query("SET LOCAL enable_bitmapscan = off");
-    const few = await fewInArea(tx, bbox, where, params);
-    if (few) return few;
-    // Only the walk: a sequential scan and sort of every row is what PostgreSQL picks without it.
-    await tx.query("SET LOCAL enable_seqscan = off");
-    const walkParams = [...params];
-    const { rows } = await tx.query<MarkerRow>(
-      `SELECT ${MARKER_COLUMNS} FROM grievances g WHERE ${where} AND ${latLonWithin(bbox, walkParams)}
-       ORDER BY g.created_at DESC, g.id DESC LIMIT ${MAP_MARKER_CAP}`,
-      walkParams,
-    );
-    return { matching: MAP_COUNT_CAP, matchingCapped: true, markers: rows.map(toMarker) };
+    const few = await newestInArea(tx, bbox, where, params, MAP_COUNT_CAP + 1);
+    if (few.matching <= MAP_COUNT_CAP) return few;
+    const recent = await newestRecentInArea(tx, bbox, where, params, recentWindow);
+    if (recent.length === MAP_MARKER_CAP) return { matching: MAP_COUNT_CAP, matchingCapped: true, markers: recent };
+    const all = await newestInArea(tx, bbox, where, params, undefined);
+    return { ...all, matching: MAP_COUNT_CAP, matchingCapped: true };
   });
 }
 
-/** The newest markers and the exact count when the area holds at most MAP_COUNT_CAP; undefined when it holds more. */
-async function fewInArea(tx: Queryable, bbox: Bbox, where: string, params: unknown[]): Promise<MarkerPage | undefined> {
+/** The area's newest markers and how many it holds, reading at most `limit` of its index entries (all without). */
+async function newestInArea(
+  tx: Queryable,
+  bbox: Bbox,
+  where: string,
+  params: unknown[],
+  limit: number | undefined,
+): Promise<MarkerPage> {
   const boxParams = [...params];
   const inBox = positionWithin(bbox, boxParams, "g.");
   const { rows } = await tx.query<MarkerRow & { matching: number }>(
     `WITH in_area AS MATERIALIZED (
-       SELECT g.id, g.created_at FROM grievances g WHERE ${inBox} AND ${where} LIMIT ${MAP_COUNT_CAP + 1}
+       SELECT g.id, g.created_at FROM grievances g WHERE ${inBox} AND ${where} LIMIT ${limit ?? "ALL"}
      ), newest AS (
        SELECT id FROM in_area ORDER BY created_at DESC, id DESC LIMIT ${MAP_MARKER_CAP}
      )
@@ -85,18 +98,38 @@ async function fewInArea(tx: Queryable, bbox: Bbox, where: string, params: unkno
     boxParams,
   );
   const matching = rows[0]?.matching ?? 0;
-  if (matching > MAP_COUNT_CAP) return undefined;
   // Without a marker, the one row carries the count alone.
   const markers = rows.filter((row) => row.id !== null).map(toMarker);
   return { matching, matchingCapped: false, markers };
 }
 
-/** The same test as `position <@ box` on the plain columns, which have statistics of their own and no index. */
-function latLonWithin(bbox: Bbox, params: unknown[]): string {
-  params.push(bbox.minLat, bbox.maxLat, bbox.minLon, bbox.maxLon);
-  const n = params.length;
-  return `g.latitude BETWEEN $${n - 3} AND $${n - 2} AND g.longitude BETWEEN $${n - 1} AND $${n}`;
+/**
+ * The newest markers in the area among the newest RECENT_WINDOW reports that match the other filters, read newest
+ * first through the date index (or a filter's own date index) and stopping once MAP_MARKER_CAP are found.
+ */
+async function newestRecentInArea(
+  tx: Queryable,
+  bbox: Bbox,
+  where: string,
+  params: unknown[],
+  recentWindow: number,
+): Promise<MapMarkerRow[]> {
+  const recentParams = [...params];
+  recentParams.push(bbox.minLat, bbox.maxLat, bbox.minLon, bbox.maxLon);
+  const n = recentParams.length;
+  const { rows } = await tx.query<MarkerRow>(
+    `SELECT * FROM (
+       SELECT ${MARKER_COLUMNS} FROM grievances g WHERE ${where}
+       ORDER BY g.created_at DESC, g.id DESC LIMIT ${recentWindow}
+     ) AS recent
+     WHERE latitude BETWEEN $${n - 3} AND $${n - 2} AND longitude BETWEEN $${n - 1} AND $${n}
+     ORDER BY created_at DESC, id DESC LIMIT ${MAP_MARKER_CAP}`,
+    recentParams,
+  );
+  return rows.map(toMarker);
 }
+
+type MapMarkerRow = MarkerPage["markers"][number];
 
 function toMarker(row: MarkerRow): MapMarker & { hidden: boolean } {
   return {
