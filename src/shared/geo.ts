@@ -16,7 +16,7 @@ export const MAX_SIMILAR_REPORTS = 5;
 export const SIMILAR_TITLE_MIN_LENGTH = 4;
 
 /** The map view shows at most this many markers, the newest; above it the page says so and asks to zoom in. */
-export const MAP_MARKER_CAP = 500;
+export const MAP_MARKER_CAP = 250;
 
 export interface LatLng {
   latitude: number;

@@ -117,13 +117,18 @@ async function newestRecentInArea(
   const recentParams = [...params];
   recentParams.push(bbox.minLat, bbox.maxLat, bbox.minLon, bbox.maxLon);
   const n = recentParams.length;
+  // Only the ids and dates are walked (index-only through grievances_recent_pins_idx, migrations/015); the rows of
+  // the markers shown are read afterwards.
   const { rows } = await tx.query<MarkerRow>(
-    `SELECT * FROM (
-       SELECT ${MARKER_COLUMNS} FROM grievances g WHERE ${where}
-       ORDER BY g.created_at DESC, g.id DESC LIMIT ${recentWindow}
-     ) AS recent
-     WHERE latitude BETWEEN $${n - 3} AND $${n - 2} AND longitude BETWEEN $${n - 1} AND $${n}
-     ORDER BY created_at DESC, id DESC LIMIT ${MAP_MARKER_CAP}`,
+    `WITH shown AS (
+       SELECT id, created_at FROM (
+         SELECT g.id, g.created_at, g.latitude, g.longitude FROM grievances g WHERE ${where} AND g.position IS NOT NULL
+         ORDER BY g.created_at DESC, g.id DESC LIMIT ${recentWindow}
+       ) AS recent
+       WHERE latitude BETWEEN $${n - 3} AND $${n - 2} AND longitude BETWEEN $${n - 1} AND $${n}
+       ORDER BY created_at DESC, id DESC LIMIT ${MAP_MARKER_CAP}
+     )
+     SELECT ${MARKER_COLUMNS} FROM shown JOIN grievances g USING (id) ORDER BY g.created_at DESC, g.id DESC`,
     recentParams,
   );
   return rows.map(toMarker);

@@ -1,3 +1,4 @@
+import { MAP_MARKER_CAP } from "../../../src/shared/geo.ts";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AffectedResponse } from "../../../src/shared/api-types.ts";
@@ -106,7 +107,7 @@ describe("GET /api/staff/grievances/map", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(body.markers.map((m) => [m.title, m.hidden])).toEqual([["Visible", false], ["Hidden", true]]);
-    expect(body).toMatchObject({ matching: 2, matchingCapped: false, cap: 500 });
+    expect(body).toMatchObject({ matching: 2, matchingCapped: false, cap: MAP_MARKER_CAP });
 
     // The public map does not show the hidden one.
     const pub = (await t.app.inject({ url: `/api/grievances/map?bbox=${AREA}` })).json<StaffMapResponse>();
