@@ -4,19 +4,19 @@ import { AppShell, RootLayout } from "./layout.tsx";
 import { NotFound } from "./not-found.tsx";
 import { routePatterns } from "./paths.ts";
 
-// Every page is a chunk of its own, loaded when its route matches: the first visit downloads the layout and the
-// one page it shows (the landing page's chunk is a few hundred bytes), not the form, the list or the console.
-const landing = () => import("./routes/landing.tsx");
-const submit = () => import("./routes/submit.tsx");
-const list = () => import("./routes/grievances.tsx");
-const listLoader = () => import("./routes/grievances.loader.ts");
-const details = () => import("./routes/grievance.tsx");
-const detailsLoader = () => import("./routes/grievance.loader.ts");
-const stats = () => import("../features/stats/stats-route.tsx");
-const track = () => import("../features/tracking/routes/track-route.tsx");
-const trackLoader = () => import("../features/tracking/routes/track-route.loader.ts");
-const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
-const staff = () => import("./routes/staff.ts");
+import {
+  details,
+  detailsLoader,
+  landing,
+  list,
+  listLoader,
+  myReports,
+  staff,
+  stats,
+  submit,
+  track,
+  trackLoader,
+} from "./route-modules.ts";
 
 /**
  * / (layout: header, nav, main, footer)

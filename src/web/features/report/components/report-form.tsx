@@ -77,7 +77,12 @@ function keepSubmitted(submitted: Awaited<ReturnType<typeof createGrievance>>): 
   void loadSubmittedPanel().catch(() => undefined);
 }
 
-export function ReportForm() {
+export interface ReportFormProps {
+  /** Called once a report is accepted, before the visitor is sent to the list (REDIRECT_AFTER_SUBMIT_MS later). */
+  onAccepted?: () => void;
+}
+
+export function ReportForm({ onAccepted }: ReportFormProps = {}) {
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -151,6 +156,7 @@ export function ReportForm() {
       submissionKey.current ??= newSubmissionKey();
       const submitted = await createGrievance(values, images.map((image) => image.file), submissionKey.current);
       keepSubmitted(submitted);
+      onAccepted?.();
       setReference(submitted.reference);
       setStatus("success");
     } catch (error) {

@@ -1,0 +1,14 @@
+// Every page is a chunk of its own, loaded when its route matches: the first visit downloads the layout and the
+// one page it shows (the landing page's chunk is a few hundred bytes), not the form, the list or the console.
+// A page may also start loading the next one it knows the visitor will see (routes/submit.tsx).
+export const landing = () => import("./routes/landing.tsx");
+export const submit = () => import("./routes/submit.tsx");
+export const list = () => import("./routes/grievances.tsx");
+export const listLoader = () => import("./routes/grievances.loader.ts");
+export const details = () => import("./routes/grievance.tsx");
+export const detailsLoader = () => import("./routes/grievance.loader.ts");
+export const stats = () => import("../features/stats/stats-route.tsx");
+export const track = () => import("../features/tracking/routes/track-route.tsx");
+export const trackLoader = () => import("../features/tracking/routes/track-route.loader.ts");
+export const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
+export const staff = () => import("./routes/staff.ts");
