@@ -119,7 +119,8 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
               ? LOCATION_MESSAGES.mapLoading
               : batch && mapStatusText(batch)}
       </p>
-      <p id={helpId} className="reports-map__help">
+      {/* How to use the map, for screen readers (aria-describedby): sighted visitors see the controls themselves. */}
+      <p id={helpId} className="visually-hidden">
         Move the map with the arrow keys, zoom with plus and minus. Press Tab to reach the markers; Enter opens a
         report&apos;s card or zooms into a group.
       </p>
