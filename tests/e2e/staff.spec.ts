@@ -193,8 +193,21 @@ test("the queue marks and filters overdue reports, and Clear Filters clears ever
   await expect(page.getByRole("row").filter({ hasText: late })).toContainText("Overdue");
   await expect(page.getByRole("row").filter({ hasText: onTime })).not.toContainText("Overdue");
 
-  // click, not check(): the box follows the address, which the click changes through a navigation.
-  await page.getByLabel("Overdue only").click();
+  // The box is ticked at once, while the filtered queue is still on its way, and stays ticked when it arrives.
+  // check() fails when a click leaves the box unticked; a slowed-down CPU gives the bug this once had (the box
+  // followed the address, which React Router changes in a transition) the time to show, as on a cheap phone.
+  let releaseQueue = () => {};
+  const queueHeld = new Promise<void>((resolve) => (releaseQueue = resolve));
+  await page.route(/\/api\/staff\/grievances\?.*overdue=true/, async (route) => {
+    await queueHeld;
+    await route.continue();
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 50 });
+  await page.getByLabel("Overdue only").check();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await expect(page.getByLabel("Overdue only")).toBeChecked();
+  releaseQueue();
   await expect(page).toHaveURL(/overdue=true/);
   await expect(page.getByLabel("Overdue only")).toBeChecked();
   await expect(page.getByRole("link", { name: late })).toBeVisible();
