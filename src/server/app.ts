@@ -2,6 +2,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
@@ -59,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // ---- Infrastructure ----
+  // Every route declares its request and answer with the shared zod schemas (docs/api-conventions.md): these
+  // validate and serialise with them, and the error handler words what they refuse.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -27,3 +27,20 @@ export const IMAGE_URL_PREFIX = "/media/grievance-images/";
 
 /** Where signed-in staff read images, hidden reports' included (the session cookie is scoped to /api/staff). */
 export const STAFF_IMAGE_URL_PREFIX = "/api/staff/media/grievance-images/";
+
+/** The `:name` parameters of a route pattern such as "/api/grievances/:id". */
+type PathParams<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name | keyof PathParams<`/${Rest}`>]: string }
+  : Pattern extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+
+/**
+ * A URL from a route pattern: the server registers the pattern itself, the browser fills it in with this, so a
+ * path is written once (docs/api-conventions.md). Each value is percent-encoded.
+ */
+export function pathTo<Pattern extends string>(pattern: Pattern, params: PathParams<Pattern>): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_match, name: string) =>
+    encodeURIComponent((params as Record<string, string>)[name]!),
+  );
+}

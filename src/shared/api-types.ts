@@ -129,5 +129,6 @@ export interface HealthStatus {
 /** Every error answer of the API. */
 export interface ApiError {
   message: string;
-  fieldErrors?: FieldErrors;
+  /** Each field's first problem: the report form's fields, or the fields of any request a route's schema refused. */
+  fieldErrors?: FieldErrors | Record<string, string>;
 }

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ApiError } from "../../shared/api-types.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
@@ -49,6 +50,9 @@ export function describeError(error: FastifyError | HttpError): { status: number
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) } };
   }
+  if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, body: validationBody(error) };
+  // An answer that does not fit its own schema is our bug, never the client's: a plain 500, logged.
+  if (isResponseSerializationError(error)) return { status: 500, body: { message: SERVER_ERROR_MESSAGE } };
   const known = error.code ? MESSAGES_BY_CODE[error.code] : undefined;
   if (known) return { status: known.status, body: { message: known.message } };
   const status = error.statusCode ?? 500;
@@ -57,6 +61,24 @@ export function describeError(error: FastifyError | HttpError): { status: number
     return { status, body: { message: MESSAGES_BY_STATUS[status] ?? MESSAGES_BY_STATUS[400]! } };
   }
   return { status: 500, body: { message: SERVER_ERROR_MESSAGE } };
+}
+
+type ValidationFailure = FastifyError & { validation: { instancePath: string; message?: string }[] };
+
+/**
+ * A request a route's zod schema refused (docs/api-conventions.md): the first problem as the message, and each
+ * field's first problem under `fieldErrors`. The shared schemas word their messages for people; zod's own
+ * defaults ("Invalid input: ...") get the field's name in front so they still say where the problem is.
+ */
+function validationBody(error: ValidationFailure): ApiError {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const field = issue.instancePath.split("/").filter(Boolean)[0] ?? error.validationContext ?? "request";
+    fieldErrors[field] ??= issue.message ?? MESSAGES_BY_STATUS[400]!;
+  }
+  const [field, first] = Object.entries(fieldErrors)[0] ?? ["request", MESSAGES_BY_STATUS[400]!];
+  const message = /^(Invalid|Too (big|small)|Unrecognized)/.test(first) ? `${field}: ${first}` : first;
+  return { message, fieldErrors };
 }
 
 /** Every error becomes `{ message }` with a human message; server errors are logged, never shown in detail. */

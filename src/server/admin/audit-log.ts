@@ -1,0 +1,27 @@
+import type { Queryable } from "../db/database.ts";
+
+/** Who acted: a signed-in staff member, or an operator at the command line (npm run staff). */
+export type AuditActor = { id: string; email: string } | "command line";
+
+export interface AuditEntry {
+  /** `<thing>.<verb>`, e.g. `category.create`, `account.disable`, `api_key.revoke`. */
+  action: string;
+  /** What was acted on, as people know it: a category's service code, an account's e-mail, a key's name. */
+  target: string;
+  /** What changed, e.g. `{ from: "Other", to: "Something else" }`. Never a password, token or key. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records an administrative action. Call it with the transaction that makes the change, so that the change and
+ * its record are stored together or not at all.
+ */
+export async function recordAudit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.query("INSERT INTO audit_log (actor_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)", [
+    actor === "command line" ? null : actor.id,
+    actor === "command line" ? actor : actor.email,
+    entry.action,
+    entry.target,
+    JSON.stringify(entry.details ?? {}),
+  ]);
+}
