@@ -1,6 +1,7 @@
 /** Texts of the staff console and its API; the browser shows the API's `message` as is. */
 export const STAFF_MESSAGES = {
   signInRequired: "Please sign in to continue.",
+  adminRequired: "Only administrators can do this.",
   // One message for wrong e-mail, wrong password and disabled account: no hint which one was wrong.
   signInFailed: "Incorrect email or password.",
   signInMissing: "Please enter your email and password.",

@@ -13,6 +13,10 @@ export const NOTE_MAX_LENGTH = 1000;
 export const HIDE_REASON_MAX_LENGTH = 500;
 export const PASSWORD_MIN_LENGTH = 12;
 
+/** 'admin' may also manage categories, staff accounts and API keys (docs/decisions/017). */
+export const STAFF_ROLES = ["staff", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export const signInSchema = z.object({
   email: z
     .string({ error: STAFF_MESSAGES.signInMissing })

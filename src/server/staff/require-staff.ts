@@ -39,3 +39,11 @@ export function staffOf(request: FastifyRequest): ActiveSession {
   if (!request.staff) throw new HttpError(401, STAFF_MESSAGES.signInRequired);
   return request.staff;
 }
+
+/**
+ * preHandler for the administration routes (categories, accounts, API keys, audit log), after requireStaff:
+ * 403 for a signed-in member of staff who is not an administrator.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (staffOf(request).role !== "admin") throw new HttpError(403, STAFF_MESSAGES.adminRequired);
+}

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { StaffRole } from "../../shared/staff-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 
 /**
@@ -14,6 +15,9 @@ export interface SessionLimits {
 export interface ActiveSession {
   staffId: string;
   email: string;
+  /** 'admin' may also manage categories, accounts and API keys (migration 016). Read with the session, so a
+   * changed role applies from the next request. */
+  role: StaffRole;
   lastSeenAt: Date;
   createdAt: Date;
 }
@@ -28,13 +32,16 @@ export function hashSessionId(id: string): string {
 /** Starts a new session (a fresh id at every sign-in, so a planted id is never promoted). Returns the cookie value. */
 export async function createSession(db: Queryable, staffId: string): Promise<{ id: string; session: ActiveSession }> {
   const id = randomBytes(32).toString("base64url");
-  const { rows } = await db.query<{ email: string; created_at: Date; last_seen_at: Date }>(
+  const { rows } = await db.query<{ email: string; role: StaffRole; created_at: Date; last_seen_at: Date }>(
     `WITH s AS (INSERT INTO staff_sessions (token_hash, staff_id) VALUES ($1, $2) RETURNING created_at, last_seen_at)
-     SELECT a.email, s.created_at, s.last_seen_at FROM s, staff_accounts a WHERE a.id = $2`,
+     SELECT a.email, a.role, s.created_at, s.last_seen_at FROM s, staff_accounts a WHERE a.id = $2`,
     [hashSessionId(id), staffId],
   );
   const row = rows[0]!;
-  return { id, session: { staffId, email: row.email, createdAt: row.created_at, lastSeenAt: row.last_seen_at } };
+  return {
+    id,
+    session: { staffId, email: row.email, role: row.role, createdAt: row.created_at, lastSeenAt: row.last_seen_at },
+  };
 }
 
 /**
@@ -46,12 +53,13 @@ export async function findSession(db: Queryable, id: string, limits: SessionLimi
   const { rows } = await db.query<{
     staff_id: string;
     email: string;
+    role: StaffRole;
     created_at: Date;
     last_seen_at: Date;
     live: boolean;
     stale: boolean;
   }>(
-    `SELECT s.staff_id, a.email, s.created_at, s.last_seen_at,
+    `SELECT s.staff_id, a.email, a.role, s.created_at, s.last_seen_at,
             (a.disabled_at IS NULL
              AND s.last_seen_at > now() - $2 * interval '1 minute'
              AND s.created_at > now() - $3 * interval '1 hour') AS live,
@@ -74,7 +82,7 @@ export async function findSession(db: Queryable, id: string, limits: SessionLimi
     );
     lastSeenAt = touched.rows[0]?.last_seen_at ?? lastSeenAt;
   }
-  return { staffId: row.staff_id, email: row.email, createdAt: row.created_at, lastSeenAt };
+  return { staffId: row.staff_id, email: row.email, role: row.role, createdAt: row.created_at, lastSeenAt };
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
