@@ -23,6 +23,7 @@ import { geocodeRoutes } from "./places/geocode-routes.ts";
 import { placeRoutes } from "./places/place-routes.ts";
 import { ReverseGeocoder } from "./places/reverse-geocoder.ts";
 import { tileOrigins } from "./places/tile-url.ts";
+import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
@@ -147,6 +148,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(followRoutes, { db, publicUrl: config.publicUrl });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(mediaRoutes, { imageStore, repository });
+
+  // Open311 GeoReport v2 for work-order systems and 311 apps (docs/integrators.md).
+  await app.register(open311Routes, {
+    db,
+    service,
+    settings: config.open311,
+    publicUrl: config.publicUrl,
+    serviceArea: config.serviceArea,
+  });
 
   // ---- Staff (sign-in and console) ----
   // The staff plugin is registered here, after the public routes and before the SPA fallback:

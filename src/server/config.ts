@@ -103,6 +103,13 @@ const envSchema = z.object({
     .optional(),
   // "I have this problem too" presses one client address may make per hour.
   AFFECTED_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  // Open311 GeoReport v2 (docs/integrators.md): who handles the requests, and what every request's answer says.
+  OPEN311_AGENCY_RESPONSIBLE: z.string().trim().min(1).max(200).optional(),
+  OPEN311_SERVICE_NOTICE: z.string().trim().min(1).max(500).optional(),
+  // When set, a request that names another jurisdiction_id is refused.
+  OPEN311_JURISDICTION_ID: z.string().trim().min(1).max(100).optional(),
+  // Open311 reports one API key may post per hour.
+  OPEN311_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(600),
 }).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
   message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK's usual sources are used)",
   path: ["S3_SECRET_ACCESS_KEY"],
@@ -171,6 +178,15 @@ export interface Config {
   geocoderUrl: string | undefined;
   /** "I have this problem too" presses one client address may make per hour. */
   affectedPerHour: number;
+  /** OPEN311_…: what the GeoReport v2 answers carry (docs/integrators.md). */
+  open311: Open311Settings;
+}
+
+export interface Open311Settings {
+  agencyResponsible: string | undefined;
+  serviceNotice: string | undefined;
+  jurisdictionId: string | undefined;
+  postsPerHour: number;
 }
 
 export interface MailConfig {
@@ -231,6 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceArea: e.SERVICE_AREA_FILE,
     geocoderUrl: e.GEOCODER_URL,
     affectedPerHour: e.AFFECTED_PER_HOUR,
+    open311: {
+      agencyResponsible: e.OPEN311_AGENCY_RESPONSIBLE,
+      serviceNotice: e.OPEN311_SERVICE_NOTICE,
+      jurisdictionId: e.OPEN311_JURISDICTION_ID,
+      postsPerHour: e.OPEN311_POSTS_PER_HOUR,
+    },
   };
 }
 

@@ -22,6 +22,16 @@ export const apiPaths = {
   liveness: "/api/health/live",
 } as const;
 
+/** Open311 GeoReport v2 (docs/integrators.md); `:format` is `json` or `xml`, written as the path's suffix. */
+export const OPEN311_PREFIX = "/open311/v2";
+export const open311Paths = {
+  discovery: "/open311/v2/discovery.:format",
+  services: "/open311/v2/services.:format",
+  service: "/open311/v2/services/:service_code.:format",
+  requests: "/open311/v2/requests.:format",
+  request: "/open311/v2/requests/:service_request_id.:format",
+} as const;
+
 /** Public URL prefix of stored images; the object key follows it. */
 export const IMAGE_URL_PREFIX = "/media/grievance-images/";
 

@@ -77,7 +77,9 @@ function validationBody(error: ValidationFailure): ApiError {
     fieldErrors[field] ??= issue.message ?? MESSAGES_BY_STATUS[400]!;
   }
   const [field, first] = Object.entries(fieldErrors)[0] ?? ["request", MESSAGES_BY_STATUS[400]!];
-  const message = /^(Invalid|Too (big|small)|Unrecognized)/.test(first) ? `${field}: ${first}` : first;
+  // A sentence for people starts with a capital; zod's defaults ("Invalid input…") and a schema's fragments
+  // ("must be…") need the field's name to say anything.
+  const message = /^(Invalid|Too (big|small)|Unrecognized|[a-z])/.test(first) ? `${field}: ${first}` : first;
   return { message, fieldErrors };
 }
 
