@@ -23,6 +23,7 @@ import { geocodeRoutes } from "./places/geocode-routes.ts";
 import { placeRoutes } from "./places/place-routes.ts";
 import { ReverseGeocoder } from "./places/reverse-geocoder.ts";
 import { tileOrigins } from "./places/tile-url.ts";
+import { exportRoutes } from "./exports/export-routes.ts";
 import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
@@ -149,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(mediaRoutes, { imageStore, repository });
 
+  // CSV and Atom of the public list's filter (docs/integrators.md).
+  await app.register(exportRoutes, { db, publicUrl: config.publicUrl });
   // Open311 GeoReport v2 for work-order systems and 311 apps (docs/integrators.md).
   await app.register(open311Routes, {
     db,

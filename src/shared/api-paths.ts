@@ -22,6 +22,16 @@ export const apiPaths = {
   liveness: "/api/health/live",
 } as const;
 
+/** Exports of the public list's filter (docs/integrators.md): every matching report as CSV, and an Atom feed. */
+export const exportPaths = {
+  grievancesCsv: "/api/grievances.csv",
+  grievancesFeed: "/feeds/grievances.atom",
+} as const;
+
+/** Pages of the web app that the server links to (feeds, e-mails). */
+export const reportPagePath = (id: string): string => `/grievance/${encodeURIComponent(id)}`;
+export const LIST_PAGE_PATH = "/grievances";
+
 /** Open311 GeoReport v2 (docs/integrators.md); `:format` is `json` or `xml`, written as the path's suffix. */
 export const OPEN311_PREFIX = "/open311/v2";
 export const open311Paths = {

@@ -5,6 +5,7 @@ import { GrievanceFilters } from "../../features/grievances/components/grievance
 import { GrievanceList, ListLoading } from "../../features/grievances/components/grievance-list.tsx";
 import { ListError } from "../../features/grievances/components/list-error.tsx";
 import { GrievanceMapView } from "../../features/grievances/components/grievance-map-view.tsx";
+import { ExportLinks } from "../../features/grievances/components/export-links.tsx";
 import { ViewSwitch } from "../../features/grievances/components/view-switch.tsx";
 import { SubmittedPanelSlot } from "../../features/tracking/components/submitted-panel-slot.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -24,7 +25,10 @@ export function GrievancesRoute() {
       <h1>Grievance Reports</h1>
       <SubmittedPanelSlot />
       <GrievanceFilters />
-      <ViewSwitch />
+      <div className="list-toolbar">
+        <ViewSwitch />
+        <ExportLinks />
+      </div>
       {data.view === "map" ? (
         <GrievanceMapView />
       ) : (

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { z as mini } from "zod/mini";
+import { exportPaths, LIST_PAGE_PATH, reportPagePath } from "../../shared/api-paths.ts";
+import { grievanceListQuerySchema, type GrievanceListFilters } from "../../shared/grievance-schema.ts";
+import { formatBbox } from "../../shared/geo.ts";
+import { statusLabel } from "../../shared/format.ts";
+import type { Queryable } from "../db/database.ts";
+import { linkBaseOf } from "../tracking/tracking-url.ts";
+import { exportRows } from "./export-query.ts";
+import { FEED_LENGTH, feedEntries } from "./feed-query.ts";
+import { grievanceAtom } from "./grievance-atom.ts";
+import { grievanceCsv } from "./grievance-csv.ts";
+
+export interface ExportRoutesOptions {
+  db: Queryable;
+  publicUrl: string | undefined;
+}
+
+/** The list's filters, without paging: what both the CSV and the feed take. */
+export const exportQuerySchema = mini.pick(grievanceListQuerySchema, {
+  q: true,
+  category: true,
+  status: true,
+  priority: true,
+  bbox: true,
+});
+
+const errorBody = z.object({ message: z.string(), fieldErrors: z.record(z.string(), z.string()).optional() });
+// A whole export reads every matching report: a client may start this many an hour (counted across instances).
+const EXPORTS_PER_HOUR = 60;
+
+/**
+ * CSV of the current public filter and an Atom feed of what happens to the matching reports (issue 10,
+ * docs/integrators.md). Hidden reports never appear; contact details never leave.
+ */
+export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plugin, options) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+
+  app.get(
+    exportPaths.grievancesCsv,
+    {
+      schema: {
+        tags: ["exports"],
+        summary: "Every public report matching the list's filters, as CSV",
+        description:
+          "Newest first, streamed. Columns: reference, title, description, category, priority, status, location, " +
+          "latitude, longitude, people_affected, reported_at, last_updated_at, url. No contact details. A cell " +
+          "starting with =, +, -, @, tab or carriage return is prefixed with an apostrophe.",
+        querystring: exportQuerySchema,
+        // A stream of text/csv, which Fastify sends as it is (no serialiser runs on a stream).
+        response: { 200: z.unknown().describe("text/csv"), 400: errorBody, 429: errorBody },
+      },
+      config: { rateLimit: { max: EXPORTS_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } },
+    },
+    async (request, reply) => {
+      const linkBase = linkBaseOf(request, options.publicUrl);
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="reports-${day}.csv"`)
+        .header("cache-control", "no-store");
+      return reply.send(grievanceCsv(exportRows(db, request.query), (id) => `${linkBase}${reportPagePath(id)}`));
+    },
+  );
+
+  app.get(
+    exportPaths.grievancesFeed,
+    {
+      schema: {
+        tags: ["exports"],
+        summary: "An Atom feed of new reports and status changes matching the list's filters",
+        description: `The latest ${FEED_LENGTH} new reports and status changes, newest first.`,
+        querystring: exportQuerySchema,
+        response: { 200: z.string().describe("application/atom+xml"), 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const linkBase = linkBaseOf(request, options.publicUrl);
+      const search = filterSearch(request.query);
+      const entries = await feedEntries(db, request.query);
+      reply.type("application/atom+xml; charset=utf-8").header("cache-control", "public, max-age=60");
+      return grievanceAtom(
+        {
+          title: feedTitle(request.query),
+          selfUrl: `${linkBase}${exportPaths.grievancesFeed}${search}`,
+          listUrl: `${linkBase}${LIST_PAGE_PATH}${search}`,
+          reportUrl: (id) => `${linkBase}${reportPagePath(id)}`,
+          generatorUri: linkBase,
+        },
+        entries,
+      );
+    },
+  );
+};
+
+/** The filters as a query string, in a fixed order, so that a feed's address (its id) is always the same. */
+export function filterSearch(filters: GrievanceListFilters): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("category", filters.category);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.priority) params.set("priority", filters.priority);
+  if (filters.bbox) params.set("bbox", formatBbox(filters.bbox));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+function feedTitle(filters: GrievanceListFilters): string {
+  const parts = [
+    filters.category,
+    filters.status && statusLabel(filters.status),
+    filters.priority && `${filters.priority} priority`,
+    filters.q && `matching "${filters.q}"`,
+    filters.bbox && "in an area",
+  ].filter(Boolean);
+  return `Water and sanitation reports${parts.length ? `: ${parts.join(", ")}` : ""}`;
+}

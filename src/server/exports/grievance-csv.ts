@@ -1,0 +1,68 @@
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { peopleAffected } from "../grievances/public-grievance.ts";
+import type { ExportRow } from "./export-query.ts";
+
+/** The CSV's columns, in order; contact details are not among them, not even masked. */
+const COLUMNS = [
+  "reference",
+  "title",
+  "description",
+  "category",
+  "priority",
+  "status",
+  "location",
+  "latitude",
+  "longitude",
+  "people_affected",
+  "reported_at",
+  "last_updated_at",
+  "url",
+] as const;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a leading
+ * apostrophe, as OWASP's CSV injection advice says: the text stays readable, and nothing runs when it is opened.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The rows as CSV (RFC 4180: commas, quotes doubled, line breaks kept inside quoted cells), with a header and a
+ * UTF-8 byte order mark so that spreadsheets read accents and non-Latin scripts right. A stream: rows are read as
+ * the client takes them, and destroying it stops the reading.
+ */
+export function grievanceCsv(rows: AsyncIterable<ExportRow>, reportUrl: (id: string) => string): Readable {
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of rows) {
+        yield [
+          row.reference,
+          row.title,
+          row.description,
+          row.category,
+          row.priority,
+          row.status,
+          row.location ?? "",
+          row.latitude ?? "",
+          row.longitude ?? "",
+          peopleAffected(row.affected_count),
+          row.created_at.toISOString(),
+          row.updated_at.toISOString(),
+          reportUrl(row.id),
+        ];
+      }
+    })(),
+  );
+  const csv = stringify({
+    header: true,
+    columns: [...COLUMNS],
+    bom: true,
+    record_delimiter: "windows",
+    cast: { string: (value) => neutraliseFormula(value) },
+  });
+  source.on("error", (error) => csv.destroy(error));
+  csv.on("close", () => source.destroy());
+  return source.pipe(csv);
+}

@@ -1,0 +1,32 @@
+import { exportPaths } from "../../../../shared/api-paths.ts";
+import { useFilterParams } from "../../../lib/use-filter-params.ts";
+
+/** The list's filters that the exports take; paging and the List / Map choice are not among them. */
+const EXPORT_FILTERS = ["q", "category", "status", "priority", "bbox"] as const;
+
+/**
+ * "Download CSV" and "Atom feed" for the filters in the address, and the feed announced to browsers and feed
+ * readers with `<link rel="alternate">` (React places it in the document's head). Modest links: most visitors
+ * came to read reports, not to download them.
+ */
+export function ExportLinks() {
+  const [params] = useFilterParams();
+  const filters = new URLSearchParams();
+  for (const key of EXPORT_FILTERS) {
+    const value = params.get(key)?.trim();
+    if (value) filters.set(key, value);
+  }
+  const search = filters.size ? `?${filters.toString()}` : "";
+  const feed = `${exportPaths.grievancesFeed}${search}`;
+  return (
+    <p className="export-links">
+      <link rel="alternate" type="application/atom+xml" title="Reports matching these filters (Atom)" href={feed} />
+      <a href={`${exportPaths.grievancesCsv}${search}`} download>
+        Download CSV
+      </a>
+      <a href={feed} type="application/atom+xml">
+        Atom feed
+      </a>
+    </p>
+  );
+}
