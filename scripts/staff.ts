@@ -1,6 +1,9 @@
 /**
  * Staff accounts from the command line (issue 3):
- *   npm run staff -- add <email>      asks for the password twice (hidden), or reads one line from stdin when piped
+ *   npm run staff -- add <email> [--role staff]
+ *                                     an administrator by default (the first admin is made here); asks for the
+ *                                     password twice (hidden), or reads one line from stdin when piped
+ *   npm run staff -- role <email> <staff|admin>
  *   npm run staff -- list
  *   npm run staff -- disable <email>  also ends the account's sessions at once
  *   npm run staff -- enable <email>
@@ -11,18 +14,20 @@
 import { Writable } from "node:stream";
 import readline from "node:readline";
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "../src/shared/staff-schemas.ts";
+import { PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from "../src/shared/staff-schemas.ts";
 import { loadConfig } from "../src/server/config.ts";
 import type { Database } from "../src/server/db/database.ts";
 import { openDatabase } from "../src/server/db/open-database.ts";
 import { DataDirectoryInUseError } from "../src/server/db/pglite-database.ts";
-import { createAccount, listAccounts, setAccountDisabled } from "../src/server/staff/account-repository.ts";
+import { recordAudit } from "../src/server/admin/audit-log.ts";
+import { createAccount, listAccounts, setAccountDisabled, setAccountRole } from "../src/server/staff/account-repository.ts";
 import { hashPassword } from "../src/server/staff/password.ts";
 
 class UsageError extends Error {}
 
 const USAGE = `Usage:
-  npm run staff -- add <email>
+  npm run staff -- add <email> [--role staff|admin]   (admin by default)
+  npm run staff -- role <email> <staff|admin>
   npm run staff -- list
   npm run staff -- disable <email>
   npm run staff -- enable <email>`;
@@ -82,28 +87,56 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
+function roleArgument(value: string | undefined): StaffRole {
+  const role = STAFF_ROLES.find((known) => known === value);
+  if (!role) throw new UsageError(`Please give the role as staff or admin.\n${USAGE}`);
+  return role;
+}
+
+/** Every change made here is in the audit log, by "command line" (docs/decisions/017). */
+const audited = (database: Database, action: string, target: string, details: Record<string, unknown> = {}) =>
+  recordAudit(database, "command line", { action, target, details });
+
 async function run(db: () => Promise<Database>, args: string[]): Promise<string> {
-  const [command, email] = args;
+  const [command, email, ...rest] = args;
   switch (command) {
     case "add": {
       const address = emailArgument(email);
+      const roleAt = rest.indexOf("--role");
+      const role = roleAt === -1 ? "admin" : roleArgument(rest[roleAt + 1]);
       // Ask before opening the database, so a slow typist does not hold the data folder.
       const hash = await hashPassword(await readPassword());
-      const account = await createAccount(await db(), address, hash);
-      return `Staff account ${account.email} created. Sign in at /staff/sign-in.`;
+      const database = await db();
+      const account = await database.transaction(async (tx) => {
+        const created = await createAccount(tx, address, hash, role);
+        await recordAudit(tx, "command line", { action: "account.create", target: created.email, details: { role } });
+        return created;
+      });
+      const what = role === "admin" ? "Administrator account" : "Staff account";
+      return `${what} ${account.email} created. Sign in at /staff/sign-in.`;
+    }
+    case "role": {
+      const address = emailArgument(email);
+      const role = roleArgument(rest[0]);
+      const database = await db();
+      if (!(await setAccountRole(database, address, role))) throw new UsageError(`There is no staff account for ${address}.`);
+      await audited(database, "account.role", address, { to: role });
+      return `${address} is now ${role === "admin" ? "an administrator" : "a member of staff"}.`;
     }
     case "list": {
       const accounts = await listAccounts(await db());
       if (accounts.length === 0) return "No staff accounts yet. Create one with: npm run staff -- add <email>";
       return accounts
-        .map((a) => `${a.email}\tcreated ${new Date(a.created_at).toISOString()}\t${a.disabled_at ? "disabled" : "active"}`)
+        .map((a) => `${a.email}\t${a.role}\tcreated ${new Date(a.created_at).toISOString()}\t${a.disabled_at ? "disabled" : "active"}`)
         .join("\n");
     }
     case "disable":
     case "enable": {
       const address = emailArgument(email);
-      const found = await setAccountDisabled(await db(), address, command === "disable");
+      const database = await db();
+      const found = await setAccountDisabled(database, address, command === "disable");
       if (!found) throw new UsageError(`There is no staff account for ${address}.`);
+      await audited(database, `account.${command}`, address);
       return command === "disable"
         ? `Staff account ${address} disabled; its sessions have ended.`
         : `Staff account ${address} enabled.`;

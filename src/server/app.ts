@@ -13,6 +13,7 @@ import { registerApiCaching } from "./http/api-caching.ts";
 import { registerCompression } from "./http/compression.ts";
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from "./http/error-handler.ts";
 import { HttpError } from "./http/http-error.ts";
+import { registerOpenApi, registerOpenApiReference } from "./http/openapi.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { requestForLog } from "./http/request-log.ts";
@@ -23,6 +24,7 @@ import { geocodeRoutes } from "./places/geocode-routes.ts";
 import { placeRoutes } from "./places/place-routes.ts";
 import { ReverseGeocoder } from "./places/reverse-geocoder.ts";
 import { tileOrigins } from "./places/tile-url.ts";
+import { publicCategoryRoutes } from "./categories/category-routes.ts";
 import { exportRoutes } from "./exports/export-routes.ts";
 import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // ---- Routes ----
+  // Before the routes: the OpenAPI generator collects each route as it is added (docs/api-conventions.md).
+  await registerOpenApi(app);
   await app.register(grievanceRoutes, {
     db,
     repository,
@@ -150,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(mediaRoutes, { imageStore, repository });
 
+  await app.register(publicCategoryRoutes, { db });
   // CSV and Atom of the public list's filter (docs/integrators.md).
   await app.register(exportRoutes, { db, publicUrl: config.publicUrl });
   // Open311 GeoReport v2 for work-order systems and 311 apps (docs/integrators.md).
@@ -164,6 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- Staff (sign-in and console) ----
   // The staff plugin is registered here, after the public routes and before the SPA fallback:
   await app.register(staffPlugin, { db, config, imageStore });
+
+  // The generated OpenAPI document and its reference page, /api/openapi.json and /api/docs.
+  await registerOpenApiReference(app);
 
   // ---- SPA (last: its not-found handler answers every page path) ----
   await registerSpa(app, config.webDir);

@@ -1,25 +1,40 @@
-/** The API's paths, shared so that the browser never spells a URL by hand. */
+/**
+ * The API's paths, shared so that the browser never spells a URL by hand: route patterns, which the server registers
+ * as they are and the browser fills in with pathTo (below).
+ */
 export const apiPaths = {
   grievances: "/api/grievances",
-  grievance: (id: string) => `/api/grievances/${encodeURIComponent(id)}`,
+  grievance: "/api/grievances/:id",
   /** Places (issue 9, docs/decisions/016-map-and-location.md): markers in a visible area, possible duplicates,
    * "I have this problem too", what the maps need, an address for a pin. */
   grievanceMap: "/api/grievances/map",
   similarGrievances: "/api/grievances/similar",
-  grievanceAffected: (id: string) => `/api/grievances/${encodeURIComponent(id)}/affected`,
+  grievanceAffected: "/api/grievances/:id/affected",
+  /** Following a report by e-mail (issue 8, decision 014). */
+  grievanceFollowers: "/api/grievances/:id/followers",
   mapSettings: "/api/map-settings",
+  /** Every category, in order, with whether it is offered (docs/decisions/017). */
+  categories: "/api/categories",
   reverseGeocode: "/api/geocode/reverse",
   /** The reporter's view of their report, by the token of the private link (tracking.ts). */
-  track: (token: string) => `/api/track/${encodeURIComponent(token)}`,
+  track: "/api/track/:token",
   /** The reporter adds an update (multipart) / answers "Is it fixed?" (docs/decisions/015-reporter-actions.md). */
-  trackUpdates: (token: string) => `/api/track/${encodeURIComponent(token)}/updates`,
-  trackAnswer: (token: string) => `/api/track/${encodeURIComponent(token)}/answer`,
+  trackUpdates: "/api/track/:token/updates",
+  trackAnswer: "/api/track/:token/answer",
   storage: "/api/storage",
   /** Readiness, kept at its first address: database and storage usable. */
   health: "/api/health",
   readiness: "/api/health/ready",
   /** The process answers; checks nothing else. */
   liveness: "/api/health/live",
+  /** The OpenAPI 3.1 document generated from the routes, and its readable reference page (docs/api-conventions.md). */
+  openapi: "/api/openapi.json",
+  docs: "/api/docs",
+  /** Stored images (IMAGE_URL_PREFIX + object key). */
+  media: "/media/grievance-images/:key",
+  /** Pages behind the links in the e-mails (rendered by the server, not the web app). */
+  followConfirmPage: "/follow/confirm/:token",
+  unsubscribePage: "/unsubscribe/:token",
 } as const;
 
 /** Exports of the public list's filter (docs/integrators.md): every matching report as CSV, and an Atom feed. */

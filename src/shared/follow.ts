@@ -1,4 +1,7 @@
 import { z } from "zod/mini";
+import { apiPaths, pathTo } from "./api-paths.ts";
+import type { followAcceptedSchema } from "./api-schemas/progress.ts";
+import type { staffNotificationSchema } from "./api-schemas/staff.ts";
 import { FIELD_LIMITS } from "./domain.ts";
 import { MESSAGES } from "./messages.ts";
 
@@ -7,11 +10,9 @@ import { MESSAGES } from "./messages.ts";
  * public page, the pages behind the links in the messages, and what staff see of the notifications.
  */
 
-export const followApiPath = (grievanceId: string) => `/api/grievances/${encodeURIComponent(grievanceId)}/followers`;
-
 /** Pages rendered by the server (the links in the messages): a button, never an action on a plain visit. */
-export const followConfirmPath = (token: string) => `/follow/confirm/${encodeURIComponent(token)}`;
-export const unsubscribePath = (token: string) => `/unsubscribe/${encodeURIComponent(token)}`;
+export const followConfirmPath = (token: string) => pathTo(apiPaths.followConfirmPage, { token });
+export const unsubscribePath = (token: string) => pathTo(apiPaths.unsubscribePage, { token });
 
 export const followInputSchema = z.object({
   email: z.pipe(
@@ -22,9 +23,7 @@ export const followInputSchema = z.object({
 export type FollowInput = z.infer<typeof followInputSchema>;
 
 /** The one answer to a follow request, whether or not the address already follows: it tells nothing about others. */
-export interface FollowAccepted {
-  message: string;
-}
+export type FollowAccepted = z.output<typeof followAcceptedSchema>;
 
 export const FOLLOW_MESSAGES = {
   accepted: "Thank you. If this address is not yet following the report, we have sent it an e-mail with a link to confirm.",
@@ -35,16 +34,4 @@ export type NotificationKind = "receipt" | "confirm" | "update";
 export type NotificationStatus = "pending" | "sent" | "failed";
 
 /** One queued or sent message, as staff see it on a report (recipients in full: staff may see them). */
-export interface StaffNotification {
-  id: string;
-  kind: NotificationKind;
-  recipient: string;
-  subject: string;
-  status: NotificationStatus;
-  createdAt: string;
-  attempts: number;
-  sentAt: string | null;
-  failedAt: string | null;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-}
+export type StaffNotification = z.output<typeof staffNotificationSchema>;

@@ -1,6 +1,5 @@
 import { z } from "zod/mini";
 import {
-  CATEGORIES,
   DEFAULT_PAGE_SIZE,
   DEFAULT_PRIORITY,
   FIELD_LIMITS,
@@ -26,6 +25,16 @@ const blankToUndefined = (value: unknown) =>
 
 /** zod's preprocess, which zod/mini spells as a pipe: a blank value counts as absent. */
 const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToUndefined), schema);
+
+/** A category's key (migration 016: at most 100 characters); which keys exist is the database's to say. */
+export const CATEGORY_KEY_MAX_LENGTH = 100;
+export const categoryKeySchema = () =>
+  z.string({ error: MESSAGES.requiredFields }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.requiredFields),
+    z.maxLength(CATEGORY_KEY_MAX_LENGTH, MESSAGES.categoryNotOffered),
+    z.refine(isStorableText, MESSAGES.categoryNotOffered),
+  );
 
 const requiredText = (label: string, max: number) =>
   z.string({ error: MESSAGES.requiredFields }).check(
@@ -80,7 +89,8 @@ export const bothOrNeither = z.refine<{ latitude?: number | undefined; longitude
 export const grievanceInputSchema = z.object({
   title: requiredText("Issue Title", FIELD_LIMITS.title),
   description: requiredText("Detailed Description", FIELD_LIMITS.description),
-  category: z.enum(CATEGORIES, { error: MESSAGES.requiredFields }),
+  // Which categories exist is data: the server checks that this one is active (docs/decisions/017).
+  category: categoryKeySchema(),
   priority: blankAsAbsent(
     z._default(z.enum(PRIORITIES, { error: "Please choose a priority from the list." }), DEFAULT_PRIORITY),
   ),
@@ -167,7 +177,7 @@ export const grievanceListQuerySchema = z.object({
       ),
     ),
   ),
-  category: optionalEnum(CATEGORIES),
+  category: blankAsAbsent(z.optional(z.string().check(z.maxLength(CATEGORY_KEY_MAX_LENGTH)))),
   status: optionalEnum(STATUSES),
   priority: optionalEnum(PRIORITIES),
   page: wholeNumber(100_000, 1),

@@ -1,7 +1,14 @@
 import { z } from "zod/mini";
-import { CATEGORIES, FIELD_LIMITS } from "./domain.ts";
+import { FIELD_LIMITS } from "./domain.ts";
 import { SIMILAR_TITLE_MIN_LENGTH } from "./geo.ts";
-import { bboxSchema, bothOrNeither, grievanceListQuerySchema, latitudeSchema, longitudeSchema } from "./grievance-schema.ts";
+import {
+  bboxSchema,
+  bothOrNeither,
+  categoryKeySchema,
+  grievanceListQuerySchema,
+  latitudeSchema,
+  longitudeSchema,
+} from "./grievance-schema.ts";
 import { LOCATION_MESSAGES } from "./location-messages.ts";
 import { isStorableText } from "./storable-text.ts";
 
@@ -14,7 +21,7 @@ import { isStorableText } from "./storable-text.ts";
  */
 export const similarQuerySchema = z
   .object({
-    category: z.enum(CATEGORIES),
+    category: categoryKeySchema(),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
     title: z.optional(

@@ -3,6 +3,7 @@
  * Change a text here and both the browser and the server follow.
  */
 export const MESSAGES = {
+  categoryNotOffered: "Please choose a category from the list.",
   requiredFields: "Please fill in all required fields.",
   filesRejected: "Some files were rejected. Only images under 5MB are allowed.",
   tooManyImages: "You can attach at most 5 images.",

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import type { GrievanceImage } from "./api-types.ts";
+import type { fixedQuestionSchema, reporterUpdateViewSchema } from "./api-schemas/progress.ts";
 import { HIDE_REASON_MAX_LENGTH, NOTE_MAX_LENGTH } from "./staff-schemas.ts";
 import { STAFF_MESSAGES } from "./staff-messages.ts";
 import { isStorableText } from "./storable-text.ts";
@@ -98,17 +98,7 @@ export const hideUpdateSchema = z.object({
 });
 
 /** One visible update from the reporter, as the public timeline and the tracking page show it. */
-export interface ReporterUpdateView {
-  id: string;
-  at: string;
-  text: string;
-  images: GrievanceImage[];
-}
+export type ReporterUpdateView = z.output<typeof reporterUpdateViewSchema>;
 
 /** "Is it fixed?" on the tracking page. */
-export interface FixedQuestion {
-  /** The report is resolved and the reporter has not answered since it was last resolved. */
-  open: boolean;
-  /** When the reporter said "Yes" since the last resolution; null otherwise. */
-  confirmedAt: string | null;
-}
+export type FixedQuestion = z.output<typeof fixedQuestionSchema>;

@@ -1,6 +1,6 @@
-import type { PublicGrievance } from "./api-types.ts";
-import type { FixedQuestion, ReporterUpdateView } from "./reporter-actions.ts";
-import type { ProgressEntry } from "./staff-api.ts";
+import type { z } from "zod/mini";
+import type { submittedGrievanceSchema } from "./api-schemas/grievances.ts";
+import type { trackedGrievanceSchema } from "./api-schemas/progress.ts";
 
 /**
  * The reporter's private tracking link (issue 8, docs/decisions/013-reference-and-tracking-token.md): /track/<token>,
@@ -28,26 +28,14 @@ export function trackingTokenOf(link: string): string | undefined {
   return token && isTrackingToken(token) ? token : undefined;
 }
 
-/** The 201 answer of POST /api/grievances: the public view, plus the reporter's private link. */
-export interface SubmittedGrievance extends PublicGrievance {
-  /** Absolute: PUBLIC_URL, or the origin the report was sent to, then /track/<token>. */
-  trackingUrl: string;
-}
+/** The 201 answer of POST /api/grievances: the public view, plus the reporter's private link (absolute). */
+export type SubmittedGrievance = z.output<typeof submittedGrievanceSchema>;
 
 /**
- * GET /api/track/:token: what the reporter sees of their own report. An object of parts, so that what the reporter
- * may do next (add an update, answer "Is it fixed?") can join it without changing what is there.
+ * GET /api/track/:token: what the reporter sees of their own report, contact details in full, with its public
+ * timeline, visible updates and whether "Is it fixed?" may be answered now (docs/decisions/015-reporter-actions.md).
  */
-export interface TrackedGrievance {
-  /** Contact details in full: only the reporter holds the link. */
-  grievance: PublicGrievance;
-  /** The public timeline, as GET /api/grievances/:id/progress gives it. */
-  timeline: ProgressEntry[];
-  /** The reporter's visible updates, oldest first (also in the timeline); hidden ones are gone, as for everyone. */
-  updates: ReporterUpdateView[];
-  /** Whether "Is it fixed?" may be answered now (docs/decisions/015-reporter-actions.md). */
-  fixedQuestion: FixedQuestion;
-}
+export type TrackedGrievance = z.output<typeof trackedGrievanceSchema>;
 
 export const TRACKING_MESSAGES = {
   // The same for an unknown, malformed or hidden report's link: it must not tell whether a report exists.

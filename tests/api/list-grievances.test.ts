@@ -121,7 +121,6 @@ describe("GET /api/grievances", () => {
 
   it.each([
     "?status=closed",
-    "?category=Noise",
     "?priority=critical",
     "?page=0",
     "?page=abc",
@@ -137,6 +136,13 @@ describe("GET /api/grievances", () => {
       expect(res.json<ApiError>().message).toMatch(/^Invalid list query: please check \w+\.$/);
     },
   );
+
+  it("finds nothing, rather than refusing, for a category that does not exist (categories are data, decision 017)", async () => {
+    const { res, body } = await list("?category=Noise");
+    expect(res.statusCode).toBe(200);
+    expect(body.items).toEqual([]);
+    expect(body.matching).toBe(0);
+  });
 
   it("masks contact details and never sends them in full", async () => {
     const { res, body } = await list("?category=Other");

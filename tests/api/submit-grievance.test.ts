@@ -150,7 +150,7 @@ describe("POST /api/grievances: field validation", () => {
     ["missing title", { ...required, title: "" }, "title", MESSAGES.requiredFields],
     ["blank description", { ...required, description: "   " }, "description", MESSAGES.requiredFields],
     ["missing category", { title: "T", description: "D" }, "category", MESSAGES.requiredFields],
-    ["unknown category", { ...required, category: "Noise" }, "category", MESSAGES.requiredFields],
+    ["unknown category", { ...required, category: "Noise" }, "category", MESSAGES.categoryNotOffered],
     ["unknown priority", { ...required, priority: "critical" }, "priority", "Please choose a priority from the list."],
     ["bad email", { ...required, user_email: "not-an-email" }, "user_email", MESSAGES.invalidEmail],
     ["bad phone", { ...required, user_phone: "call me maybe" }, "user_phone", MESSAGES.invalidPhone],

@@ -3,7 +3,7 @@ import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
 import { CAPPED, countCapped, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
-import { allOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
+import { allOf, categoryNameOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
 import { SORT_AT_SQL, type ListCursor, type SortKey } from "./list-cursor.ts";
 import { WordStatistics } from "./word-statistics.ts";
 
@@ -67,9 +67,10 @@ const PUBLIC_ONLY = "hidden_at IS NULL";
 /** The columns of a GrievanceRow; never tracking_token_hash, which no answer carries. */
 export const COLUMNS = columnsOf("");
 
-/** The columns of a GrievanceRow, qualified by `alias` ("g.") in a query that names the table. */
+/** The columns of a GrievanceRow (the category by its current name), qualified by `alias` ("g.") in a query that names the table. */
 export function columnsOf(alias: string): string {
-  return `${alias}id, ${alias}reference, ${alias}title, ${alias}description, ${alias}location, ${alias}category,
+  return `${alias}id, ${alias}reference, ${alias}title, ${alias}description, ${alias}location,
+    ${categoryNameOf(`${alias}category`)} AS category,
     ${alias}priority, ${alias}status, ${alias}user_email, ${alias}user_phone, ${alias}images, ${alias}created_at,
     ${alias}latitude::float8 AS latitude, ${alias}longitude::float8 AS longitude, ${alias}affected_count`;
 }

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { apiPaths } from "../../shared/api-paths.ts";
-import type { GrievanceListResponse, PublicGrievance } from "../../shared/api-types.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import {
+  grievanceIdParamsSchema,
+  grievanceListResponseSchema,
+  publicGrievanceSchema,
+  submittedGrievanceSchema,
+} from "../../shared/api-schemas/grievances.ts";
 import {
   fieldErrorsOf,
   grievanceInputSchema,
@@ -13,6 +21,7 @@ import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { SubmittedGrievance } from "../../shared/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
+import { refuseWith } from "../http/schema-refusal.ts";
 import type { Queryable } from "../db/database.ts";
 import { notifyReportSubmitted } from "../notifications/notify.ts";
 import { hashTrackingToken, newTrackingSalt, newTrackingToken, trackingTokenForKey } from "../tracking/tracking-token.ts";
@@ -45,12 +54,31 @@ export interface GrievanceRoutesOptions {
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
-export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async (app, options) => {
+// The list's own wording for a query it cannot use: which fields to check (its clients show this text).
+const invalidListQuery = (fields: string) => new HttpError(400, `Invalid list query: please check ${fields}.`);
+
+export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async (plainApp, options) => {
   const { db, repository, service } = options;
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     apiPaths.grievances,
-    { config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS, shared: true } } },
+    {
+      config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS, shared: true } },
+      schema: {
+        summary: "Submit a report",
+        description:
+          "A multipart/form-data form: the fields of the report form (title, description, category, priority, " +
+          "location, user_email, user_phone, latitude, longitude) and up to five photos under `images`. The form is " +
+          "read and validated by the handler with the shared form schema. With an `Idempotency-Key` header a retry " +
+          "gets the first attempt's answer again (`Idempotent-Replayed: true`). The answer carries the reporter's " +
+          "private tracking link, once.",
+        tags: ["grievances"],
+        consumes: ["multipart/form-data"],
+        headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.optional(z.string()) }),
+        response: { 201: submittedGrievanceSchema, ...errorResponses(400, 409, 413, 415, 429, 500, 503) },
+      },
+    },
     async (request, reply): Promise<SubmittedGrievance> => {
       const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const linkBase = linkBaseOf(request, options.publicUrl);
@@ -106,29 +134,53 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     },
   );
 
-  app.get(apiPaths.grievances, async (request): Promise<GrievanceListResponse> => {
-    const invalid = (fields: string) => new HttpError(400, `Invalid list query: please check ${fields}.`);
-    const parsed = grievanceListQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw invalid([...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))].join(", "));
-    const { page, pageSize, cursor: token, ...filters } = parsed.data;
-    const cursor = token === undefined ? undefined : decodeCursor(token);
-    if (token !== undefined && !cursor) throw invalid("cursor");
-    const result = await repository.list(filters, { page, pageSize, cursor });
-    return {
-      items: result.rows.map(toPublicGrievance),
-      matching: result.matching,
-      matchingCapped: result.matchingCapped,
-      total: result.total,
-      page,
-      pageSize,
-      nextCursor: result.older && encodeCursor({ direction: "after", ...result.older }),
-      prevCursor: result.newer && encodeCursor({ direction: "before", ...result.newer }),
-    };
-  });
+  app.get(
+    apiPaths.grievances,
+    {
+      schema: {
+        summary: "List reports",
+        description: "Newest first, hidden reports left out; filters, search, page numbers or cursors (DESIGN.md D9).",
+        tags: ["grievances"],
+        querystring: grievanceListQuerySchema,
+        response: { 200: grievanceListResponseSchema, ...errorResponses(400, 500, 503) },
+      },
+      schemaErrorFormatter: refuseWith((problems) =>
+        invalidListQuery([...new Set(problems.map((problem) => problem.path[0] ?? "query"))].join(", ")),
+      ),
+    },
+    async (request) => {
+      const { page, pageSize, cursor: token, ...filters } = request.query;
+      const cursor = token === undefined ? undefined : decodeCursor(token);
+      if (token !== undefined && !cursor) throw invalidListQuery("cursor");
+      const result = await repository.list(filters, { page, pageSize, cursor });
+      return {
+        items: result.rows.map(toPublicGrievance),
+        matching: result.matching,
+        matchingCapped: result.matchingCapped,
+        total: result.total,
+        page,
+        pageSize,
+        nextCursor: result.older && encodeCursor({ direction: "after", ...result.older }),
+        prevCursor: result.newer && encodeCursor({ direction: "before", ...result.newer }),
+      };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(`${apiPaths.grievances}/:id`, async (request): Promise<PublicGrievance> => {
-    const row = await repository.findById(request.params.id);
-    if (!row) throw new HttpError(404, MESSAGES.grievanceNotFound);
-    return toPublicGrievance(row);
-  });
+  app.get(
+    apiPaths.grievance,
+    {
+      schema: {
+        summary: "Read one report",
+        description: "Contact details masked. A hidden report, or an id that is no report's, is 404.",
+        tags: ["grievances"],
+        params: grievanceIdParamsSchema,
+        response: { 200: publicGrievanceSchema, ...errorResponses(404, 500, 503) },
+      },
+    },
+    async (request) => {
+      const row = await repository.findById(request.params.id);
+      if (!row) throw new HttpError(404, MESSAGES.grievanceNotFound);
+      return toPublicGrievance(row);
+    },
+  );
 };

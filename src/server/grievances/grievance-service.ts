@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { NEW_GRIEVANCE_STATUS } from "../../shared/domain.ts";
 import type { NewGrievance } from "../../shared/grievance-schema.ts";
 import { MESSAGES } from "../../shared/messages.ts";
+import { isActiveCategory } from "../categories/category-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -57,6 +58,10 @@ export class GrievanceService {
     trackingTokenHash: Uint8Array,
     alsoInTransaction?: (tx: Queryable, row: GrievanceRow) => Promise<void>,
   ): Promise<GrievanceRow> {
+    // Before any photo is processed: a category that is not (or no longer) offered is the reporter's to fix.
+    if (!(await isActiveCategory(this.deps.db, input.category))) {
+      throw new HttpError(400, MESSAGES.categoryNotOffered, { category: MESSAGES.categoryNotOffered });
+    }
     return this.withStoredImages(uploads, MESSAGES.submitFailed, (images) =>
       this.deps.db.transaction(async (tx) => {
         const row = await this.insertWithFreeReference(tx, input, images, trackingTokenHash);

@@ -36,4 +36,11 @@ export function positionWithin(bbox: Bbox, params: unknown[], alias = ""): strin
   return `${alias}position <@ box(point(${a}, ${b}), point(${c}, ${d}))`;
 }
 
+/**
+ * A report's category as people read it: the stored key (which never changes) turned into the category's current
+ * name, so that a renamed category shows its new name on old reports too (migration 016). A primary-key lookup in
+ * a table of a few rows, made only for the rows an answer returns.
+ */
+export const categoryNameOf = (column: string): string => `(SELECT c.name FROM categories c WHERE c.key = ${column})`;
+
 export const allOf = (conditions: string[]): string => (conditions.length ? conditions.join(" AND ") : "true");

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { apiPaths } from "../../shared/api-paths.ts";
+import { apiPaths, pathTo } from "../../shared/api-paths.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 
 /**
@@ -31,7 +31,7 @@ const PAGES: PagePreloads[] = [
   {
     matches: /^\/grievance\/([^/]+)$/,
     modules: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"],
-    data: (match) => (UUID_PATTERN.test(match[1] ?? "") ? apiPaths.grievance(match[1]!) : undefined),
+    data: (match) => (UUID_PATTERN.test(match[1] ?? "") ? pathTo(apiPaths.grievance, { id: match[1]! }) : undefined),
   },
 ];
 

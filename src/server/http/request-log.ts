@@ -6,7 +6,8 @@ import type { FastifyRequest } from "fastify";
  * (/track/<token>) and its API answer (/api/track/<token>) are logged as /track/….
  */
 export function withoutTrackingToken(url: string): string {
-  return url.replace(/^((?:\/api)?\/track\/)[^/?#]+/, "$1\u2026");
+  // The same for the one-time set-password links (docs/decisions/017): /staff/set-password/… and its API.
+  return url.replace(/^((?:\/api)?\/track\/|\/staff\/set-password\/|\/api\/staff\/password-links\/)[^/?#]+/, "$1\u2026");
 }
 
 /** Fastify's own request serializer (fastify/lib/logger-pino.js), with the URL above. */

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { FOLLOW_MESSAGES, followInputSchema, type FollowAccepted } from "../../shared/follow.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiPaths } from "../../shared/api-paths.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
+import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
+import { followAcceptedSchema, mailLinkTokenParamsSchema } from "../../shared/api-schemas/progress.ts";
+import { FOLLOW_MESSAGES, followInputSchema } from "../../shared/follow.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { refuseWith } from "../http/schema-refusal.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { confirmFollow, findConfirmation, findUnsubscribe, requestFollow, unsubscribe } from "./followers.ts";
 import { askPage, donePage, LINK_PAGE_TEXTS as T } from "./mail-link-pages.ts";
@@ -23,15 +30,16 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  * /follow/confirm/:token and /unsubscribe/:token (GET shows a button; POST acts, as does the one-click POST of
  * RFC 8058 with the body List-Unsubscribe=One-Click).
  */
-export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (app, { db, publicUrl, followsPerHour = 10 }) => {
+export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plainApp, { db, publicUrl, followsPerHour = 10 }) => {
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // The pages' forms and RFC 8058's one-click POST send application/x-www-form-urlencoded; nothing in the body is
   // needed (the token is in the address), so it is read as text, and only a little of it.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) =>
     done(null, body),
   );
 
-  app.post<{ Params: { id: string } }>(
-    "/api/grievances/:id/followers",
+  app.post(
+    apiPaths.grievanceFollowers,
     {
       config: {
         rateLimit: {
@@ -42,11 +50,20 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (app,
           errorResponseBuilder: () => new HttpError(429, FOLLOW_MESSAGES.tooMany),
         },
       },
+      schema: {
+        summary: "Follow a report by e-mail",
+        description:
+          "Sends the address a link to confirm. The same 202 whether or not it already follows: it tells nothing " +
+          "about followers.",
+        tags: ["follow"],
+        params: grievanceIdParamsSchema,
+        body: followInputSchema,
+        response: { 202: followAcceptedSchema, ...errorResponses(400, 404, 429, 500, 503) },
+      },
+      schemaErrorFormatter: refuseWith(() => new HttpError(400, MESSAGES.invalidEmail)),
     },
-    async (request, reply): Promise<FollowAccepted> => {
-      const parsed = followInputSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw new HttpError(400, MESSAGES.invalidEmail);
-      const found = await requestFollow(db, request.params.id, parsed.data.email, linkBaseOf(request, publicUrl));
+    async (request, reply) => {
+      const found = await requestFollow(db, request.params.id, request.body.email, linkBaseOf(request, publicUrl));
       if (!found) throw new HttpError(404, MESSAGES.grievanceNotFound);
       // The same answer whether the address is new, pending or already following: it tells nothing about followers.
       reply.code(202);
@@ -65,7 +82,23 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (app,
       .send(body);
   const notFound = (reply: FastifyReply) => html(reply, 404, donePage("Link not valid", T.notFound));
 
-  app.get<{ Params: { token: string } }>("/follow/confirm/:token", async (request, reply) => {
+  // The pages' answers: HTML, also for a link that is not valid.
+  const page = (summary: string, description: string) => ({
+    schema: {
+      summary,
+      description,
+      tags: ["follow"],
+      params: mailLinkTokenParamsSchema,
+      response: {
+        200: nonJsonAnswer("text/html", "The page."),
+        404: nonJsonAnswer("text/html", "The page saying the link is not valid."),
+        ...errorResponses(429, 500, 503),
+      },
+    },
+  });
+
+  const confirmPage = page("The page of a follow's confirmation link", "Shows a button; a plain visit confirms nothing.");
+  app.get(apiPaths.followConfirmPage, confirmPage, async (request, reply) => {
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await findConfirmation(db, hash));
     if (!target) return notFound(reply);
@@ -73,14 +106,15 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (app,
     return html(reply, 200, askPage(T.confirmTitle(target.reference), T.confirmAsk(target.reference), T.confirmButton));
   });
 
-  app.post<{ Params: { token: string } }>("/follow/confirm/:token", async (request, reply) => {
+  app.post(apiPaths.followConfirmPage, page("Confirm a follow", "The confirmation page's button."), async (request, reply) => {
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await confirmFollow(db, hash));
     if (!target) return notFound(reply);
     return html(reply, 200, donePage(T.confirmTitle(target.reference), T.confirmed(target.reference)));
   });
 
-  app.get<{ Params: { token: string } }>("/unsubscribe/:token", async (request, reply) => {
+  const unsubscribeAsk = page("The page of an unsubscribe link", "Shows a button; a plain visit unsubscribes nobody.");
+  app.get(apiPaths.unsubscribePage, unsubscribeAsk, async (request, reply) => {
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await findUnsubscribe(db, hash));
     if (!target) return notFound(reply);
@@ -89,10 +123,14 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (app,
   });
 
   // The page's button and the one-click POST (RFC 8058) alike: the token is the authority, whatever the body.
-  app.post<{ Params: { token: string } }>("/unsubscribe/:token", async (request, reply) => {
-    const hash = mailTokenHashOf(request.params.token);
-    const target = hash && (await unsubscribe(db, hash));
-    if (!target) return notFound(reply);
-    return html(reply, 200, donePage(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference)));
-  });
+  app.post(
+    apiPaths.unsubscribePage,
+    page("Unsubscribe", "The page's button, and RFC 8058's one-click POST (List-Unsubscribe=One-Click): the token decides."),
+    async (request, reply) => {
+      const hash = mailTokenHashOf(request.params.token);
+      const target = hash && (await unsubscribe(db, hash));
+      if (!target) return notFound(reply);
+      return html(reply, 200, donePage(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference)));
+    },
+  );
 };

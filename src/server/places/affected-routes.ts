@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiPaths } from "../../shared/api-paths.ts";
-import type { AffectedResponse } from "../../shared/api-types.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { affectedResponseSchema, grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
 import { affectedBodySchema } from "../../shared/location-schemas.ts";
 import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { refuseWith } from "../http/schema-refusal.ts";
 import { markAffected } from "./affected.ts";
 
 export interface AffectedRoutesOptions {
@@ -23,8 +26,8 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  * body cannot be sent by another site's form without a CORS preflight, which the portal never grants.
  */
 export const affectedRoutes: FastifyPluginAsync<AffectedRoutesOptions> = async (app, { db, affectedPerHour }) => {
-  app.post<{ Params: { id: string } }>(
-    `${apiPaths.grievances}/:id/affected`,
+  app.withTypeProvider<ZodTypeProvider>().post(
+    apiPaths.grievanceAffected,
     {
       config: {
         rateLimit: {
@@ -36,11 +39,18 @@ export const affectedRoutes: FastifyPluginAsync<AffectedRoutesOptions> = async (
             new HttpError(429, LOCATION_MESSAGES.tooManyAffected(Math.max(1, Math.ceil(context.ttl / 60_000)))),
         },
       },
+      schema: {
+        summary: "I have this problem too",
+        description: "Counts this browser once among the people affected by an open report (409 once it is resolved).",
+        tags: ["places"],
+        params: grievanceIdParamsSchema,
+        body: affectedBodySchema,
+        response: { 200: affectedResponseSchema, ...errorResponses(400, 404, 409, 429, 500, 503) },
+      },
+      schemaErrorFormatter: refuseWith(() => new HttpError(400, LOCATION_MESSAGES.browserIdInvalid)),
     },
-    async (request): Promise<AffectedResponse> => {
-      const parsed = affectedBodySchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw new HttpError(400, LOCATION_MESSAGES.browserIdInvalid);
-      const outcome = await markAffected(db, request.params.id, parsed.data.browserId);
+    async (request) => {
+      const outcome = await markAffected(db, request.params.id, request.body.browserId);
       if (outcome.kind === "not-found") throw new HttpError(404, MESSAGES.grievanceNotFound);
       if (outcome.kind === "resolved") throw new HttpError(409, LOCATION_MESSAGES.affectedResolved);
       return { affected: outcome.affected, counted: outcome.counted };

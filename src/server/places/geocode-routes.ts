@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiPaths } from "../../shared/api-paths.ts";
-import type { ReverseGeocodeResponse } from "../../shared/api-types.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { reverseGeocodeResponseSchema } from "../../shared/api-schemas/grievances.ts";
 import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
 import { reverseGeocodeQuerySchema } from "../../shared/location-schemas.ts";
 import { HttpError } from "../http/http-error.ts";
-import { queryProblem } from "./query-problem.ts";
+import { refusePlaceQuery } from "./query-problem.ts";
 import { GeocoderUnavailable, type ReverseGeocoder } from "./reverse-geocoder.ts";
 
 export interface GeocodeRoutesOptions {
@@ -18,7 +20,7 @@ export const GEOCODE_LOOKUPS_PER_MINUTE = 30;
 
 /** GET /api/geocode/reverse?latitude&longitude: a one-line address for a pin, to fill an empty location field. */
 export const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (app, { geocoder }) => {
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     apiPaths.reverseGeocode,
     {
       config: {
@@ -28,12 +30,18 @@ export const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (ap
           errorResponseBuilder: () => new HttpError(429, LOCATION_MESSAGES.tooManyLookups),
         },
       },
+      schema: {
+        summary: "An address for a pin",
+        description: "A one-line address, to fill an empty location field; 404 when GEOCODER_URL is not set.",
+        tags: ["places"],
+        querystring: reverseGeocodeQuerySchema,
+        response: { 200: reverseGeocodeResponseSchema, ...errorResponses(400, 404, 429, 500, 503) },
+      },
+      schemaErrorFormatter: refusePlaceQuery,
     },
-    async (request, reply): Promise<ReverseGeocodeResponse> => {
+    async (request, reply) => {
       if (!geocoder) throw new HttpError(404, LOCATION_MESSAGES.geocoderOff);
-      const parsed = reverseGeocodeQuerySchema.safeParse(request.query);
-      if (!parsed.success) throw queryProblem(parsed.error);
-      const { latitude, longitude } = parsed.data as { latitude: number; longitude: number };
+      const { latitude, longitude } = request.query as { latitude: number; longitude: number };
       try {
         return { label: await geocoder.lookup({ latitude, longitude }, request.headers["accept-language"]) };
       } catch (error) {

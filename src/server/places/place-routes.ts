@@ -1,13 +1,20 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiPaths } from "../../shared/api-paths.ts";
-import type { GrievanceMapResponse, MapSettings, SimilarReportsResponse } from "../../shared/api-types.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import {
+  grievanceMapResponseSchema,
+  mapSettingsSchema,
+  similarReportsResponseSchema,
+} from "../../shared/api-schemas/grievances.ts";
+import type { MapSettings } from "../../shared/api-types.ts";
 import { MAP_MARKER_CAP, type ServiceAreaGeometry } from "../../shared/geo.ts";
 import { mapQuerySchema, similarQuerySchema } from "../../shared/location-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { allOf, filterConditions } from "../grievances/grievance-sql.ts";
 import type { MapCenter } from "./map-center.ts";
 import { findMarkers, withoutHidden } from "./map-markers.ts";
-import { queryProblem } from "./query-problem.ts";
+import { refusePlaceQuery } from "./query-problem.ts";
 import { findSimilarReports } from "./similar-reports.ts";
 
 export interface PlaceRoutesOptions {
@@ -27,8 +34,9 @@ const MAP_SETTINGS_MAX_AGE_SECONDS = 300;
  * What the maps read (issue 9, docs/decisions/016-map-and-location.md): their settings, the markers of a visible
  * area, and possible duplicates of a report being written.
  */
-export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (app, options) => {
+export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainApp, options) => {
   const { db } = options;
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const settings: MapSettings = {
     tileUrl: options.mapTileUrl,
     attribution: options.mapAttribution,
@@ -37,26 +45,57 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (app, o
     geocoder: options.geocoder,
   };
 
-  app.get(apiPaths.mapSettings, async (_request, reply): Promise<MapSettings> => {
-    reply.header("cache-control", `public, max-age=${MAP_SETTINGS_MAX_AGE_SECONDS}`);
-    return settings;
-  });
+  app.get(
+    apiPaths.mapSettings,
+    {
+      schema: {
+        summary: "What the maps need",
+        description: "Tile URL and attribution, where maps open, the service area, whether addresses can be looked up.",
+        tags: ["places"],
+        response: { 200: mapSettingsSchema, ...errorResponses(500) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", `public, max-age=${MAP_SETTINGS_MAX_AGE_SECONDS}`);
+      return settings;
+    },
+  );
 
   // The list's filters (the same SQL, grievance-sql.ts), within the area; the newest MAP_MARKER_CAP of them.
-  app.get(apiPaths.grievanceMap, async (request): Promise<GrievanceMapResponse> => {
-    const parsed = mapQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw queryProblem(parsed.error);
-    const { bbox, ...filters } = parsed.data;
-    const params: unknown[] = [];
-    const where = allOf(["g.hidden_at IS NULL", ...filterConditions(filters, params, "g.")]);
-    const { markers, matching, matchingCapped } = await findMarkers(db, bbox, where, params);
-    return { markers: markers.map(withoutHidden), matching, matchingCapped, cap: MAP_MARKER_CAP };
-  });
+  app.get(
+    apiPaths.grievanceMap,
+    {
+      schema: {
+        summary: "Markers of a visible area",
+        description: "The list's filters within `bbox`; the newest `cap` reports with a pin, and how many match.",
+        tags: ["places"],
+        querystring: mapQuerySchema,
+        response: { 200: grievanceMapResponseSchema, ...errorResponses(400, 500, 503) },
+      },
+      schemaErrorFormatter: refusePlaceQuery,
+    },
+    async (request) => {
+      const { bbox, ...filters } = request.query;
+      const params: unknown[] = [];
+      const where = allOf(["g.hidden_at IS NULL", ...filterConditions(filters, params, "g.")]);
+      const { markers, matching, matchingCapped } = await findMarkers(db, bbox, where, params);
+      return { markers: markers.map(withoutHidden), matching, matchingCapped, cap: MAP_MARKER_CAP };
+    },
+  );
 
   // Asked while the form is filled in: a category and a pin or a title (too short a title is ignored, not refused).
-  app.get(apiPaths.similarGrievances, async (request): Promise<SimilarReportsResponse> => {
-    const parsed = similarQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw queryProblem(parsed.error);
-    return { items: await findSimilarReports(db, parsed.data) };
-  });
+  app.get(
+    apiPaths.similarGrievances,
+    {
+      schema: {
+        summary: "Possible duplicates of a report being written",
+        description: "Open reports of the category near the pin and/or with a similar title (a short title is ignored).",
+        tags: ["places"],
+        querystring: similarQuerySchema,
+        response: { 200: similarReportsResponseSchema, ...errorResponses(400, 500, 503) },
+      },
+      schemaErrorFormatter: refusePlaceQuery,
+    },
+    async (request) => ({ items: await findSimilarReports(db, request.query) }),
+  );
 };

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiPaths } from "../../shared/api-paths.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { imageKeyParamsSchema } from "../../shared/api-schemas/grievances.ts";
+import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { ImageStore } from "../storage/image-store.ts";
@@ -22,6 +26,17 @@ export async function sendImage(reply: FastifyReply, imageStore: ImageStore, key
     .send(object.stream);
 }
 
+/** The media routes' schema: the key in the address, the image's bytes as the answer. */
+export const imageRouteSchema = (summary: string, tags: string[]) => ({
+  summary,
+  tags,
+  params: imageKeyParamsSchema,
+  response: {
+    200: nonJsonAnswer("image/*", "The image (JPEG, PNG, WebP or GIF), its type from the key."),
+    ...errorResponses(404, 500, 503),
+  },
+});
+
 /**
  * Serves stored images at their public URL. Keys are immutable (timestamp + random), so they can be cached
  * for a year. Images of a hidden report are withheld like the report itself.
@@ -30,7 +45,8 @@ export const mediaRoutes: FastifyPluginAsync<{ imageStore: ImageStore; repositor
   app,
   { imageStore, repository },
 ) => {
-  app.get<{ Params: { key: string } }>(`${IMAGE_URL_PREFIX}:key`, async (request, reply) => {
+  const schema = imageRouteSchema("A stored image", ["health"]);
+  app.withTypeProvider<ZodTypeProvider>().get(apiPaths.media, { schema }, async (request, reply) => {
     // A key no store could hold is answered before the database is asked about it: whatever it contains
     // ("..", "/", encoded bytes) never reaches a query or a path.
     if (!isValidObjectKey(request.params.key)) throw new HttpError(404, IMAGE_NOT_FOUND);

@@ -1,6 +1,9 @@
-import type { FastifyPluginAsync, RouteHandlerMethod } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiPaths } from "../../shared/api-paths.ts";
-import type { HealthStatus, LivenessStatus, StorageStatus } from "../../shared/api-types.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { healthStatusSchema, livenessStatusSchema, storageStatusSchema } from "../../shared/api-schemas/status.ts";
+import type { HealthStatus } from "../../shared/api-types.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -29,10 +32,19 @@ const probeLimit = (max: number) => ({
  * The form's storage check (specification §2) and the operator's probes (docs/operations.md, "Health and
  * readiness"): liveness says the process answers, readiness says it can serve (database and storage).
  */
-export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app, options) => {
+export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plainApp, options) => {
   const { imageStore, storageProbe, repository, databaseKind } = options;
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
+  const probe = <R extends object>(summary: string, description: string, response: R) => ({
+    config: probeLimit(STATUS_CHECKS_PER_MINUTE),
+    schema: { summary, description, tags: ["health"], response: { ...response, ...errorResponses(429, 500) } },
+  });
 
-  app.get(apiPaths.storage, { config: probeLimit(STATUS_CHECKS_PER_MINUTE) }, async (request, reply): Promise<StorageStatus> => {
+  const storageStatus = probe("Can images be stored?", "The report form's check; 503 when the bucket cannot be used.", {
+    200: storageStatusSchema,
+    503: storageStatusSchema,
+  });
+  app.get(apiPaths.storage, storageStatus, async (request, reply) => {
     const result = await storageProbe.check();
     if (!result.ok) {
       request.log.error({ err: result.error }, "storage check failed");
@@ -43,9 +55,10 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
   });
 
   // Needs nothing but the event loop: a load balancer or supervisor restarts the process when this fails.
-  app.get(apiPaths.liveness, { config: probeLimit(STATUS_CHECKS_PER_MINUTE) }, async (): Promise<LivenessStatus> => ({ ok: true }));
+  const liveness = probe("Liveness", "The process answers; checks nothing else.", { 200: livenessStatusSchema });
+  app.get(apiPaths.liveness, liveness, async () => ({ ok: true as const }));
 
-  const readiness: RouteHandlerMethod = async (request, reply): Promise<HealthStatus> => {
+  const readiness = async (request: FastifyRequest, reply: FastifyReply): Promise<HealthStatus> => {
     const [database, storage] = await Promise.all([
       repository.ping().then(
         () => ({ ok: true, kind: databaseKind }),
@@ -64,7 +77,9 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
     if (!ok) reply.code(503);
     return { ok, database, storage };
   };
-  app.get(apiPaths.readiness, { config: probeLimit(STATUS_CHECKS_PER_MINUTE) }, readiness);
+  const ready = (summary: string) =>
+    probe(summary, "Database and storage usable; 503 with what is not.", { 200: healthStatusSchema, 503: healthStatusSchema });
+  app.get(apiPaths.readiness, ready("Readiness"), readiness);
   // The original health address stays, meaning readiness.
-  app.get(apiPaths.health, { config: probeLimit(STATUS_CHECKS_PER_MINUTE) }, readiness);
+  app.get(apiPaths.health, ready("Readiness (the first address of the check)"), readiness);
 };

@@ -1,4 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
+import { grievanceProgressSchema } from "../../shared/api-schemas/progress.ts";
+import { publicStatsSchema } from "../../shared/api-schemas/staff.ts";
+import { staffApiPaths } from "../../shared/staff-api.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -12,14 +18,28 @@ export interface PublicProgressRouteOptions {
 }
 
 /** Public answers added by the staff feature: a report's progress timeline and the portal's statistics. */
-export async function publicProgressRoutes(app: FastifyInstance, { db, targets }: PublicProgressRouteOptions) {
+export async function publicProgressRoutes(plainApp: FastifyInstance, { db, targets }: PublicProgressRouteOptions) {
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // A distinct suffix, so it never competes with the public app's GET /api/grievances/:id.
-  app.get<{ Params: { id: string } }>("/api/grievances/:id/progress", async (request) => {
-    const progress = await findProgress(db, request.params.id);
-    if (!progress) throw new HttpError(404, MESSAGES.grievanceNotFound);
-    return progress;
+  const progress = {
+    summary: "A report's progress timeline",
+    description: "Status changes with their public notes, the reporter's visible updates; no staff identity.",
+    tags: ["grievances"],
+    params: grievanceIdParamsSchema,
+    response: { 200: grievanceProgressSchema, ...errorResponses(404, 500, 503) },
+  };
+  app.get(staffApiPaths.progress, { schema: progress }, async (request) => {
+    const found = await findProgress(db, request.params.id);
+    if (!found) throw new HttpError(404, MESSAGES.grievanceNotFound);
+    return found;
   });
 
   // Not cached: a visitor checking right after a report was resolved must see it counted.
-  app.get("/api/stats", async () => computeStats(db, targets));
+  const stats = {
+    summary: "The portal's statistics",
+    description: "Counts by status and category, median response and resolution times, overdue share; hidden reports not counted.",
+    tags: ["grievances"],
+    response: { 200: publicStatsSchema, ...errorResponses(500, 503) },
+  };
+  app.get(staffApiPaths.stats, { schema: stats }, async () => computeStats(db, targets));
 }

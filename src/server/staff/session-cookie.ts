@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import "@fastify/cookie";
+import { STAFF_API_PREFIX } from "../../shared/staff-api.ts";
 
 export const SESSION_COOKIE = "staff_session";
 
@@ -15,7 +16,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, v
     httpOnly: true,
     sameSite: "strict",
     secure: request.protocol === "https",
-    path: "/api/staff",
+    path: STAFF_API_PREFIX,
   });
 }
 
@@ -24,7 +25,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     httpOnly: true,
     sameSite: "strict",
     secure: request.protocol === "https",
-    path: "/api/staff",
+    path: STAFF_API_PREFIX,
   });
 }
 

@@ -1,10 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
-import type { StaffSession } from "../../shared/staff-api.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
+import { staffSessionSchema } from "../../shared/api-schemas/staff.ts";
+import { staffApiPaths, underStaffPrefix, type StaffSession } from "../../shared/staff-api.ts";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import { signInSchema } from "../../shared/staff-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { STAFF_SECURITY } from "../http/openapi.ts";
 import { findAccountByEmail } from "./account-repository.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { requireStaff, staffOf } from "./require-staff.ts";
@@ -29,15 +34,26 @@ function sessionView(session: ActiveSession, limits: SessionLimits): StaffSessio
   const absolute = new Date(session.createdAt.getTime() + limits.maxHours * 3_600_000);
   return {
     email: session.email,
+    role: session.role,
     idleExpiresAt: (idle < absolute ? idle : absolute).toISOString(),
     expiresAt: absolute.toISOString(),
   };
 }
 
 /** POST/GET/DELETE /api/staff/session (registered under the /api/staff prefix). */
-export async function sessionRoutes(app: FastifyInstance, { db, limits, throttle }: SessionRouteOptions) {
-  app.post("/session", async (request, reply) => {
-    const { email, password } = signInSchema.parse(request.body ?? {});
+export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, throttle }: SessionRouteOptions) {
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
+  const path = underStaffPrefix(staffApiPaths.session);
+
+  const signIn = {
+    summary: "Sign in",
+    description: "Sets the session cookie. Unknown e-mail, wrong password and disabled account get the same 401.",
+    tags: ["staff"],
+    body: signInSchema,
+    response: { 200: staffSessionSchema, ...errorResponses(400, 401, 403, 429, 500, 503) },
+  };
+  app.post(path, { schema: signIn }, async (request, reply) => {
+    const { email, password } = request.body;
     const keys = { email, ip: request.ip };
     const wait = await retryAfterSeconds(db, keys, throttle);
     if (wait > 0) {
@@ -46,7 +62,10 @@ export async function sessionRoutes(app: FastifyInstance, { db, limits, throttle
     }
     const account = await findAccountByEmail(db, email);
     // Unknown e-mail, wrong password and disabled account all do the same work and get the same answer.
-    const ok = account ? await verifyPassword(password, account.password_hash) : await verifyAgainstDummy(password);
+    // An account whose holder has not set a password yet cannot sign in, and takes as long to refuse as any other.
+    const ok = account?.password_hash
+      ? await verifyPassword(password, account.password_hash)
+      : await verifyAgainstDummy(password);
     if (!account || !ok || account.disabled_at !== null) {
       const failures = await recordFailure(db, keys, throttle);
       await sleep(failureDelayMs(failures));
@@ -63,12 +82,24 @@ export async function sessionRoutes(app: FastifyInstance, { db, limits, throttle
     return sessionView(session, limits);
   });
 
-  app.get("/session", { preHandler: requireStaff(db, limits) }, async (request) =>
+  const current = {
+    summary: "The current session",
+    tags: ["staff"],
+    security: STAFF_SECURITY,
+    response: { 200: staffSessionSchema, ...errorResponses(401, 500, 503) },
+  };
+  app.get(path, { preHandler: requireStaff(db, limits), schema: current }, async (request) =>
     sessionView(staffOf(request), limits),
   );
 
   // Signing out always succeeds and always clears the cookie, signed in or not.
-  app.delete("/session", async (request, reply) => {
+  const signOut = {
+    summary: "Sign out",
+    description: "Always succeeds and clears the cookie, signed in or not.",
+    tags: ["staff"],
+    response: { 204: nonJsonAnswer("text/plain", "No content."), ...errorResponses(403, 500, 503) },
+  };
+  app.delete(path, { schema: signOut }, async (request, reply) => {
     const id = sessionCookieOf(request);
     if (id) await deleteSession(db, id);
     clearSessionCookie(request, reply);

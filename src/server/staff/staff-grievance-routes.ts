@@ -1,14 +1,24 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
+import {
+  reporterUpdateParamsSchema,
+  staffGrievanceDetailSchema,
+  staffMapResponseSchema,
+  staffQueueResponseSchema,
+} from "../../shared/api-schemas/staff.ts";
 import { hideUpdateSchema } from "../../shared/reporter-actions.ts";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import { MAP_MARKER_CAP } from "../../shared/geo.ts";
-import type { StaffMapResponse } from "../../shared/staff-api.ts";
+import { staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
 import { hideSchema, staffMapQuerySchema, staffQueueQuerySchema, statusChangeSchema } from "../../shared/staff-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { allOf } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";
+import { STAFF_SECURITY } from "../http/openapi.ts";
 import { findMarkers } from "../places/map-markers.ts";
-import { queryProblem } from "../places/query-problem.ts";
+import { refusePlaceQuery } from "../places/query-problem.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { statusLabel } from "../../shared/format.ts";
@@ -26,65 +36,150 @@ export interface StaffGrievanceRouteOptions {
 }
 
 /** The console's report routes (under /api/staff, behind requireStaff). Every change answers the updated report. */
-export async function staffGrievanceRoutes(app: FastifyInstance, { db, targets, publicUrl }: StaffGrievanceRouteOptions) {
+export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targets, publicUrl }: StaffGrievanceRouteOptions) {
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const detail = async (id: string) => {
     const grievance = await findStaffGrievance(db, id, targets);
     if (!grievance) throw new HttpError(404, STAFF_MESSAGES.notFound);
     return grievance;
   };
+  // Every console route: signed in (401 otherwise), same-origin for changes (403), never cached.
+  const staffSchema = { tags: ["staff"], security: STAFF_SECURITY };
+  const changeAnswers = { 200: staffGrievanceDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 500, 503) };
 
-  app.get("/grievances", async (request) => {
-    const { cursor, ...query } = staffQueueQuerySchema.parse(request.query);
-    // The queue has an order of its own (oldest open first); the public list's cursors do not apply to it.
-    if (cursor !== undefined) throw new HttpError(400, "The work queue pages by number: use page, not cursor.");
-    return listQueue(db, query, targets);
-  });
+  app.get(
+    underStaffPrefix(staffApiPaths.grievances),
+    {
+      schema: {
+        ...staffSchema,
+        summary: "The work queue",
+        description: "Every report, hidden ones too, contact details in full; oldest open first unless `sort` says otherwise.",
+        querystring: staffQueueQuerySchema,
+        response: { 200: staffQueueResponseSchema, ...errorResponses(400, 401, 500, 503) },
+      },
+    },
+    async (request) => {
+      const { cursor, ...query } = request.query;
+      // The queue has an order of its own (oldest open first); the public list's cursors do not apply to it.
+      if (cursor !== undefined) throw new HttpError(400, "The work queue pages by number: use page, not cursor.");
+      return listQueue(db, query, targets);
+    },
+  );
 
   // The console's map (docs/decisions/016-map-and-location.md): the public map's markers, with the queue's filters,
   // hidden reports included unless `hidden` says otherwise.
-  app.get("/grievances/map", async (request): Promise<StaffMapResponse> => {
-    const parsed = staffMapQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw queryProblem(parsed.error);
-    const { bbox, ...filters } = parsed.data;
-    const params: unknown[] = [];
-    const { markers, matching, matchingCapped } = await findMarkers(db, bbox, allOf(conditionsOf(filters, targets, params)), params);
-    return { markers, matching, matchingCapped, cap: MAP_MARKER_CAP };
-  });
+  app.get(
+    underStaffPrefix(staffApiPaths.grievanceMap),
+    {
+      schema: {
+        ...staffSchema,
+        summary: "The console's map",
+        description: "Markers of a visible area with the queue's filters, hidden reports included and marked.",
+        querystring: staffMapQuerySchema,
+        response: { 200: staffMapResponseSchema, ...errorResponses(400, 401, 500, 503) },
+      },
+      schemaErrorFormatter: refusePlaceQuery,
+    },
+    async (request) => {
+      const { bbox, ...filters } = request.query;
+      const params: unknown[] = [];
+      const { markers, matching, matchingCapped } = await findMarkers(db, bbox, allOf(conditionsOf(filters, targets, params)), params);
+      return { markers, matching, matchingCapped, cap: MAP_MARKER_CAP };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>("/grievances/:id", async (request) => detail(request.params.id));
+  app.get(
+    underStaffPrefix(staffApiPaths.grievance),
+    {
+      schema: {
+        ...staffSchema,
+        summary: "One report as staff see it",
+        description: "With its full timeline, the reporter's updates (hidden ones too) and the e-mails queued about it.",
+        params: grievanceIdParamsSchema,
+        response: { 200: staffGrievanceDetailSchema, ...errorResponses(401, 404, 500, 503) },
+      },
+    },
+    async (request) => detail(request.params.id),
+  );
 
-  app.post<{ Params: { id: string } }>("/grievances/:id/status", async (request) => {
-    const { status, note } = statusChangeSchema.parse(request.body ?? {});
-    const linkBase = linkBaseOf(request, publicUrl);
-    // Followers are told in the same transaction (issue 8): a message exists iff the change committed.
-    await changeStatus(db, request.params.id, status, note, staffOf(request).staffId, (tx, change) =>
-      notifyFollowers(tx, {
-        grievanceId: request.params.id,
-        eventKey: `status:${change.eventId}`,
-        headline: `status changed from ${statusLabel(change.from)} to ${statusLabel(change.to)}`,
-        note: change.note,
-        linkBase,
-      }).then(() => undefined),
-    );
-    return detail(request.params.id);
-  });
+  app.post(
+    underStaffPrefix(staffApiPaths.status),
+    {
+      schema: {
+        ...staffSchema,
+        summary: "Change a report's status",
+        description: "Pending → in progress → resolved, or reopen a resolved one; resolving needs a public note. Followers are e-mailed.",
+        params: grievanceIdParamsSchema,
+        body: statusChangeSchema,
+        response: changeAnswers,
+      },
+    },
+    async (request) => {
+      const { status, note } = request.body;
+      const linkBase = linkBaseOf(request, publicUrl);
+      // Followers are told in the same transaction (issue 8): a message exists iff the change committed.
+      await changeStatus(db, request.params.id, status, note, staffOf(request).staffId, (tx, change) =>
+        notifyFollowers(tx, {
+          grievanceId: request.params.id,
+          eventKey: `status:${change.eventId}`,
+          headline: `status changed from ${statusLabel(change.from)} to ${statusLabel(change.to)}`,
+          note: change.note,
+          linkBase,
+        }).then(() => undefined),
+      );
+      return detail(request.params.id);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>("/grievances/:id/hide", async (request) => {
-    const { reason } = hideSchema.parse(request.body ?? {});
-    await setHidden(db, request.params.id, { reason }, staffOf(request).staffId);
-    return detail(request.params.id);
-  });
+  app.post(
+    underStaffPrefix(staffApiPaths.hide),
+    {
+      schema: {
+        ...staffSchema,
+        summary: "Hide a report from the public",
+        params: grievanceIdParamsSchema,
+        body: hideSchema,
+        response: changeAnswers,
+      },
+    },
+    async (request) => {
+      await setHidden(db, request.params.id, { reason: request.body.reason }, staffOf(request).staffId);
+      return detail(request.params.id);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>("/grievances/:id/unhide", async (request) => {
-    await setHidden(db, request.params.id, false, staffOf(request).staffId);
-    return detail(request.params.id);
-  });
+  app.post(
+    underStaffPrefix(staffApiPaths.unhide),
+    {
+      schema: {
+        ...staffSchema,
+        summary: "Show a hidden report again",
+        params: grievanceIdParamsSchema,
+        response: changeAnswers,
+      },
+    },
+    async (request) => {
+      await setHidden(db, request.params.id, false, staffOf(request).staffId);
+      return detail(request.params.id);
+    },
+  );
 
   // One update from the reporter (docs/decisions/015-reporter-actions.md).
-  app.post<{ Params: { id: string; updateId: string } }>("/grievances/:id/updates/:updateId/hide", async (request) => {
-    const { reason } = hideUpdateSchema.parse(request.body ?? {});
-    const { id, updateId } = request.params;
-    await hideReporterUpdate(db, id, updateId, reason, staffOf(request).staffId);
-    return detail(id);
-  });
+  app.post(
+    underStaffPrefix(staffApiPaths.hideUpdate),
+    {
+      schema: {
+        ...staffSchema,
+        summary: "Hide one of the reporter's updates",
+        params: reporterUpdateParamsSchema,
+        body: hideUpdateSchema,
+        response: changeAnswers,
+      },
+    },
+    async (request) => {
+      const { id, updateId } = request.params;
+      await hideReporterUpdate(db, id, updateId, request.body.reason, staffOf(request).staffId);
+      return detail(id);
+    },
+  );
 }

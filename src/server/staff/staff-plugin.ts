@@ -1,12 +1,17 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { STAFF_API_PREFIX, staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { sendImage } from "../routes/media-routes.ts";
+import { STAFF_SECURITY } from "../http/openapi.ts";
+import { imageRouteSchema, sendImage } from "../routes/media-routes.ts";
 import type { ImageStore } from "../storage/image-store.ts";
-import { staffErrorHandler } from "./error-handler.ts";
+import { adminRoutes } from "../admin/admin-routes.ts";
+import { passwordLinkRoutes } from "../admin/password-link-routes.ts";
+import { categoryAdminRoutes } from "../categories/category-routes.ts";
 import { publicProgressRoutes } from "./public-progress-routes.ts";
 import { requireStaff } from "./require-staff.ts";
 import { isCrossSiteRequest } from "./same-origin.ts";
@@ -27,7 +32,6 @@ export interface StaffPluginOptions {
 export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config, imageStore }) => {
   // The host app may already have registered the cookie plugin; decorating twice would throw.
   if (!app.hasRequestDecorator("cookies")) await app.register(cookie);
-  app.setErrorHandler(staffErrorHandler);
 
   const limits: SessionLimits = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
   const throttle = { maxFailures: config.signInMaxFailures, windowMinutes: config.signInWindowMinutes };
@@ -46,11 +50,17 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
         reply.header("cache-control", "no-store");
       });
       await staff.register(sessionRoutes, { db, limits, throttle });
+      // The holder of a new account sets a password through a one-time link (not signed in).
+      await staff.register(passwordLinkRoutes, { db });
       await staff.register(async (guarded: FastifyInstance) => {
         guarded.addHook("preHandler", requireStaff(db, limits));
         await guarded.register(staffGrievanceRoutes, { db, targets, publicUrl: config.publicUrl });
+        // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
+        await guarded.register(categoryAdminRoutes, { db });
+        await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });
         // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
-        guarded.get<{ Params: { key: string } }>("/media/grievance-images/:key", (request, reply) =>
+        const media = { ...imageRouteSchema("A stored image, a hidden report's too", ["staff"]), security: STAFF_SECURITY };
+        guarded.withTypeProvider<ZodTypeProvider>().get(underStaffPrefix(staffApiPaths.media), { schema: media }, (request, reply) =>
           sendImage(reply, imageStore, request.params.key, "no-store"),
         );
       });
@@ -59,6 +69,6 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
         reply.status(404).send({ message: "Not found." }),
       );
     },
-    { prefix: "/api/staff" },
+    { prefix: STAFF_API_PREFIX },
   );
 };

@@ -1,5 +1,6 @@
-import { CATEGORIES, STATUSES, type Category, type Status } from "../../shared/domain.ts";
+import { STATUSES, type Category, type Status } from "../../shared/domain.ts";
 import type { PublicStats, StatsWindow } from "../../shared/staff-api.ts";
+import { listCategories } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { overdueExpression } from "./overdue-sql.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
@@ -15,7 +16,8 @@ export const STATS_WINDOWS_DAYS = [30, 90] as const;
  */
 export async function computeStats(db: Queryable, targets: OverdueTargets): Promise<PublicStats> {
   const windowSql = STATS_WINDOWS_DAYS.map((d) => `(${d})`).join(", ");
-  const [groups, windows, overdue] = await Promise.all([
+  const [categories, groups, windows, overdue] = await Promise.all([
+    listCategories(db),
     db.query<{ status: Status; category: Category; n: number }>(
       `SELECT status, category, count(*)::int AS n FROM grievances WHERE hidden_at IS NULL GROUP BY status, category`,
     ),
@@ -58,12 +60,18 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
   ]);
 
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
-  const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  // By each category's current name, in the administrators' order: the active ones, and a deactivated one while
+  // reports of it exist (a category is never deleted, so every stored key is found).
+  const counts = new Map<Category, number>();
   let total = 0;
   for (const { status, category, n } of groups.rows) {
     byStatus[status] += n;
-    byCategory[category] += n;
+    counts.set(category, (counts.get(category) ?? 0) + n);
     total += n;
+  }
+  const byCategory: Record<string, number> = {};
+  for (const category of categories) {
+    if (category.active || counts.has(category.key)) byCategory[category.name] = counts.get(category.key) ?? 0;
   }
   const { open, overdue: overdueOpen, now } = overdue.rows[0] ?? { open: 0, overdue: 0, now: new Date() };
   const round = (seconds: number | null) => (seconds === null ? null : Math.round(Number(seconds)));

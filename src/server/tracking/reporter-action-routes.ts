@@ -1,13 +1,19 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiPaths } from "../../shared/api-paths.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import {
+  reporterUpdateViewSchema,
+  trackedGrievanceSchema,
+  trackingTokenParamsSchema,
+} from "../../shared/api-schemas/progress.ts";
 import {
   fixedAnswerProblem,
   fixedAnswerSchema,
   REPORTER_MESSAGES,
   reporterUpdateSchema,
   UPDATE_TEXT_FIELD,
-  type ReporterUpdateView,
 } from "../../shared/reporter-actions.ts";
-import type { TrackedGrievance } from "../../shared/tracking.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { readSubmission } from "../grievances/read-submission.ts";
@@ -42,11 +48,12 @@ export const FIXED_ANSWERS_PER_MINUTE = 30;
  * token is the reporter's credential: an unknown, malformed or hidden report's token gets the same 404 as
  * GET /api/track/:token. Registered inside trackingRoutes, whose hook marks every answer no-store and noindex.
  */
-export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOptions> = async (app, options) => {
+export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOptions> = async (plainApp, options) => {
   const { db, service } = options;
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
 
-  app.post<{ Params: { token: string } }>(
-    "/api/track/:token/updates",
+  app.post(
+    apiPaths.trackUpdates,
     {
       config: {
         rateLimit: {
@@ -58,8 +65,18 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
             new HttpError(429, REPORTER_MESSAGES.tooManyUpdatesFromClient(Math.ceil(context.ttl / 60_000))),
         },
       },
+      schema: {
+        summary: "The reporter adds an update",
+        description:
+          "A multipart/form-data form: `text` and up to five photos under `images`, read and validated by the " +
+          "handler like a report's. At most 10 updates per report a day.",
+        tags: ["tracking"],
+        consumes: ["multipart/form-data"],
+        params: trackingTokenParamsSchema,
+        response: { 201: reporterUpdateViewSchema, ...errorResponses(400, 404, 413, 415, 429, 500, 503) },
+      },
     },
-    async (request, reply): Promise<ReporterUpdateView> => {
+    async (request, reply) => {
       // Judged before a byte of the body is read: a request that cannot succeed closes the connection rather than
       // make the portal read up to 26 MB only to drop it.
       const tokenHash = trackingTokenHashOf(request.params.token);
@@ -90,8 +107,8 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
     },
   );
 
-  app.post<{ Params: { token: string } }>(
-    "/api/track/:token/answer",
+  app.post(
+    apiPaths.trackAnswer,
     {
       config: {
         rateLimit: {
@@ -100,16 +117,28 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
           errorResponseBuilder: () => new HttpError(429, REPORTER_MESSAGES.tooManyAnswers),
         },
       },
+      schema: {
+        summary: "The reporter answers \"Is it fixed?\"",
+        description: "`{ fixed: true }`, or `{ fixed: false, note }`, which puts the report back in progress.",
+        tags: ["tracking"],
+        params: trackingTokenParamsSchema,
+        body: fixedAnswerSchema,
+        response: { 200: trackedGrievanceSchema, ...errorResponses(400, 404, 409, 429, 500, 503) },
+      },
+      // An unknown link is 404 whatever the body says, and a refused answer is worded as the tracking page words
+      // it (fixedAnswerProblem): the handler decides both, and throws the HttpError.
+      attachValidation: true,
     },
-    async (request): Promise<TrackedGrievance> => {
+    async (request) => {
       const tokenHash = trackingTokenHashOf(request.params.token);
       if (!tokenHash) throw trackingNotFound();
-      const parsed = fixedAnswerSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw new HttpError(400, fixedAnswerProblem(request.body)?.message ?? REPORTER_MESSAGES.answerInvalid);
+      if (request.validationError) {
+        throw new HttpError(400, fixedAnswerProblem(request.body)?.message ?? REPORTER_MESSAGES.answerInvalid);
+      }
       const reporter = await findByTrackingTokenHash(db, tokenHash);
       // "No, it is still a problem" reopens the report: the other followers are told in the same transaction
       // (decision 014).
-      await answerFixedQuestion(db, tokenHash, parsed.data, (tx, reopen) =>
+      await answerFixedQuestion(db, tokenHash, request.body, (tx, reopen) =>
         notifyFollowers(tx, {
           grievanceId: reopen.grievanceId,
           eventKey: `status:${reopen.eventId}`,

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
-import { TRACKING_MESSAGES, type TrackedGrievance } from "../../shared/tracking.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiPaths } from "../../shared/api-paths.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { trackedGrievanceSchema, trackingTokenParamsSchema } from "../../shared/api-schemas/progress.ts";
+import { TRACKING_MESSAGES } from "../../shared/tracking.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -36,8 +40,8 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
     reply.header("x-robots-tag", "noindex");
   });
 
-  app.get<{ Params: { token: string } }>(
-    "/api/track/:token",
+  app.withTypeProvider<ZodTypeProvider>().get(
+    apiPaths.track,
     {
       config: {
         rateLimit: {
@@ -46,8 +50,18 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
           errorResponseBuilder: () => new HttpError(429, TRACKING_MESSAGES.tooManyReads),
         },
       },
+      schema: {
+        summary: "The reporter's view of their report",
+        description:
+          "By the token of the private link given once at submission: the report with the contact details in full, " +
+          "its public timeline, the reporter's updates, and whether \"Is it fixed?\" may be answered. An unknown, " +
+          "malformed or hidden report's token is one and the same 404.",
+        tags: ["tracking"],
+        params: trackingTokenParamsSchema,
+        response: { 200: trackedGrievanceSchema, ...errorResponses(404, 429, 500, 503) },
+      },
     },
-    async (request): Promise<TrackedGrievance> => {
+    async (request) => {
       const tokenHash = trackingTokenHashOf(request.params.token);
       const row = tokenHash && (await findByTrackingTokenHash(db, tokenHash));
       // Hidden between the reads: gone all the same.

@@ -12,3 +12,4 @@ export const track = () => import("../features/tracking/routes/track-route.tsx")
 export const trackLoader = () => import("../features/tracking/routes/track-route.loader.ts");
 export const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
 export const staff = () => import("./routes/staff.ts");
+export const admin = () => import("./routes/admin.ts");

@@ -5,6 +5,7 @@ import { NotFound } from "./not-found.tsx";
 import { routePatterns } from "./paths.ts";
 
 import {
+  admin,
   details,
   detailsLoader,
   landing,
@@ -33,6 +34,12 @@ import {
  *     /staff             Console layout (loader: session guard, 401 -> /staff/sign-in)
  *       (index)          Work queue (loader reads the URL query)
  *       grievances/:id   Staff report view (loader; action: status change, hide, unhide)
+ *       admin            Administration (loader: admins only), index -> categories
+ *         categories     Categories: add, edit, reorder, deactivate (loader; action)
+ *         accounts       Staff accounts: create with a one-time link, role, disable (loader; action)
+ *         api-keys       API keys for Open311 clients: create (shown once), revoke (loader; action)
+ *         audit          The audit log, paged (loader)
+ *     /staff/set-password/:token  A new account's one-time link: set the password (loader; action)
  *     *                  Page not found (DESIGN.md D10)
  */
 export function createAppRouter() {
@@ -86,6 +93,13 @@ export function createAppRouter() {
               },
             },
             {
+              path: routePatterns.staffSetPassword,
+              lazy: async () => {
+                const m = await admin();
+                return { loader: m.setPasswordLoader, action: m.setPasswordAction, Component: m.SetPasswordRoute };
+              },
+            },
+            {
               path: routePatterns.staffSignOut,
               lazy: async () => {
                 const m = await staff();
@@ -109,6 +123,44 @@ export function createAppRouter() {
                     const m = await staff();
                     return { loader: m.consoleLoader, Component: m.ConsoleRoute };
                   },
+                },
+                {
+                  path: routePatterns.staffAdmin,
+                  lazy: async () => {
+                    const m = await admin();
+                    return { loader: m.adminLayoutLoader, Component: m.AdminLayout };
+                  },
+                  children: [
+                    { index: true, lazy: async () => ({ loader: (await admin()).adminIndexLoader }) },
+                    {
+                      path: routePatterns.staffAdminCategories,
+                      lazy: async () => {
+                        const m = await admin();
+                        return { loader: m.categoriesLoader, action: m.categoriesAction, Component: m.CategoriesRoute };
+                      },
+                    },
+                    {
+                      path: routePatterns.staffAdminAccounts,
+                      lazy: async () => {
+                        const m = await admin();
+                        return { loader: m.accountsLoader, action: m.accountsAction, Component: m.AccountsRoute };
+                      },
+                    },
+                    {
+                      path: routePatterns.staffAdminApiKeys,
+                      lazy: async () => {
+                        const m = await admin();
+                        return { loader: m.apiKeysLoader, action: m.apiKeysAction, Component: m.ApiKeysRoute };
+                      },
+                    },
+                    {
+                      path: routePatterns.staffAdminAudit,
+                      lazy: async () => {
+                        const m = await admin();
+                        return { loader: m.auditLoader, Component: m.AuditRoute };
+                      },
+                    },
+                  ],
                 },
                 {
                   path: routePatterns.staffGrievance,

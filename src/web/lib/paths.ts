@@ -50,6 +50,11 @@ export const paths = {
   /** `search`: a query string ("?q=..") of the queue's filters, kept as the URL has it. */
   staffConsole: (search = "") => `/staff${search}`,
   staffGrievance: (id: string) => `/staff/grievances/${encodeURIComponent(id)}`,
+  /** Administration (admins only, docs/decisions/017). */
+  staffAdminCategories: () => "/staff/admin/categories",
+  staffAdminAccounts: () => "/staff/admin/accounts",
+  staffAdminApiKeys: () => "/staff/admin/api-keys",
+  staffAdminAudit: () => "/staff/admin/audit",
 } as const;
 
 /** Route patterns for the router. */
@@ -65,4 +70,11 @@ export const routePatterns = {
   staffSignOut: "/staff/sign-out",
   staffConsole: "/staff",
   staffGrievance: "/staff/grievances/:id",
+  staffAdmin: "/staff/admin",
+  staffAdminCategories: "/staff/admin/categories",
+  staffAdminAccounts: "/staff/admin/accounts",
+  staffAdminApiKeys: "/staff/admin/api-keys",
+  staffAdminAudit: "/staff/admin/audit",
+  /** The one-time link of a new staff account (the server builds the same path: password-links.ts). */
+  staffSetPassword: "/staff/set-password/:token",
 } as const;

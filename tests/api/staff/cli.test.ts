@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/server/app.ts";
 import { loadConfig } from "../../../src/server/config.ts";
+import type { Database } from "../../../src/server/db/database.ts";
 import { openDatabase } from "../../../src/server/db/open-database.ts";
 import { LocalImageStore } from "../../../src/server/storage/local-image-store.ts";
 import { signIn } from "./staff-helpers.ts";
@@ -34,12 +35,12 @@ function runCli(args: string[], stdin = ""): Promise<{ code: number | null; stdo
   });
 }
 
-async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>, db: Database) => Promise<T>): Promise<T> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   const db = await openDatabase(config);
   const app = await buildApp({ config, db, imageStore: new LocalImageStore(config.storageDir), logger: false });
   try {
-    return await work(app);
+    return await work(app, db);
   } finally {
     await app.close();
     await db.close();
@@ -48,14 +49,33 @@ async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => P
 
 // Each run starts Node, tsx and the embedded PostgreSQL: seconds apiece on a busy machine.
 describe("npm run staff", { timeout: 120_000 }, () => {
-  it("creates an account from a piped password, which can then sign in", async () => {
+  it("creates an administrator from a piped password, which can then sign in as one", async () => {
     const added = await runCli(["add", "Operator@Water.Example"], "a long enough password\nignored second line\n");
     expect(added).toMatchObject({ code: 0, stderr: "" });
-    expect(added.stdout).toContain("Staff account Operator@Water.Example created.");
+    expect(added.stdout).toContain("Administrator account Operator@Water.Example created.");
 
     await withApp(async (app) => {
-      expect((await signIn(app, "operator@water.example", "a long enough password")).statusCode).toBe(200);
+      const signedIn = await signIn(app, "operator@water.example", "a long enough password");
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json().role).toBe("admin");
       expect((await signIn(app, "operator@water.example", "ignored second line")).statusCode).toBe(401);
+    });
+  });
+
+  it("makes a member of staff with --role staff, changes roles, and records it all in the audit log", async () => {
+    const added = await runCli(["add", "crew@water.example", "--role", "staff"], "a long enough password\n");
+    expect(added.stdout).toContain("Staff account crew@water.example created.");
+    expect((await runCli(["role", "crew@water.example", "admin"])).stdout).toContain("crew@water.example is now an administrator.");
+    expect((await runCli(["role", "crew@water.example", "boss"])).stderr).toContain("Please give the role as staff or admin.");
+    expect((await runCli(["list"])).stdout).toMatch(/crew@water\.example\tadmin\tcreated/);
+    await withApp(async (_app, db) => {
+      const { rows } = await db.query<{ actor: string; action: string; target: string; details: unknown }>(
+        "SELECT actor, action, target, details FROM audit_log WHERE target = 'crew@water.example' ORDER BY id",
+      );
+      expect(rows).toEqual([
+        { actor: "command line", action: "account.create", target: "crew@water.example", details: { role: "staff" } },
+        { actor: "command line", action: "account.role", target: "crew@water.example", details: { to: "admin" } },
+      ]);
     });
   });
 
@@ -79,7 +99,7 @@ describe("npm run staff", { timeout: 120_000 }, () => {
     expect(disabled).toMatchObject({ code: 0 });
     const list = await runCli(["list"]);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/Operator@Water\.Example\tcreated \S+\tdisabled/);
+    expect(list.stdout).toMatch(/Operator@Water\.Example\tadmin\tcreated \S+\tdisabled/);
     await withApp(async (app) => {
       expect((await signIn(app, "operator@water.example", "a long enough password")).statusCode).toBe(401);
     });

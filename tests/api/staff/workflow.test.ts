@@ -70,14 +70,14 @@ describe("status changes", () => {
     for (const note of [undefined, "", "   "]) {
       const response = await setStatus(id, "resolved", note);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: "Please add a public note explaining how the report was resolved." });
+      expect(response.json()).toMatchObject({ message: "Please add a public note explaining how the report was resolved." });
     }
     expect((await t.db.query("SELECT 1 FROM grievance_events")).rows).toHaveLength(0);
   });
 
   it("allows a note-less move to in progress, and refuses a note over 1000 characters", async () => {
     const id = await seedGrievance(t.db);
-    expect((await setStatus(id, "in-progress", "x".repeat(1001))).json()).toEqual({
+    expect((await setStatus(id, "in-progress", "x".repeat(1001))).json()).toMatchObject({
       message: "The note must be at most 1000 characters.",
     });
     const ok = await setStatus(id, "in-progress");
@@ -95,14 +95,14 @@ describe("status changes", () => {
     const id = await seedGrievance(t.db, { status: from });
     const response = await setStatus(id, to, "note");
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toMatchObject({ message });
     const { rows } = await t.db.query<{ status: string }>("SELECT status FROM grievances WHERE id = $1", [id]);
     expect(rows[0]!.status).toBe(from);
   });
 
   it("refuses an unknown status and answers 404 for an unknown report", async () => {
     const id = await seedGrievance(t.db);
-    expect((await setStatus(id, "closed", "x")).json()).toEqual({ message: STAFF_MESSAGES.invalidStatus });
+    expect((await setStatus(id, "closed", "x")).json()).toMatchObject({ message: STAFF_MESSAGES.invalidStatus });
     const missing = await setStatus("00000000-0000-4000-8000-000000000000", "in-progress");
     expect(missing.statusCode).toBe(404);
     expect((await setStatus("not-a-uuid", "in-progress")).statusCode).toBe(404);
@@ -122,7 +122,7 @@ describe("hide and unhide", () => {
     const id = await seedGrievance(t.db, { title: "Spam spam spam" });
     const noReason = await as({ method: "POST", url: `/api/staff/grievances/${id}/hide`, payload: { reason: " " } });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json()).toEqual({ message: "Please give a reason for hiding this report." });
+    expect(noReason.json()).toMatchObject({ message: "Please give a reason for hiding this report." });
 
     const hidden = await as({ method: "POST", url: `/api/staff/grievances/${id}/hide`, payload: { reason: "Spam" } });
     expect(hidden.statusCode).toBe(200);

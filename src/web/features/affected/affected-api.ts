@@ -1,4 +1,4 @@
-import { apiPaths } from "../../../shared/api-paths.ts";
+import { apiPaths, pathTo } from "../../../shared/api-paths.ts";
 import type { AffectedResponse } from "../../../shared/api-types.ts";
 import type { AffectedBody } from "../../../shared/location-schemas.ts";
 import { apiFetch } from "../../lib/api-client.ts";
@@ -6,7 +6,7 @@ import { apiFetch } from "../../lib/api-client.ts";
 /** "I have this problem too": counts this browser once for the report (the server ignores a second press). */
 export function sendAffected(grievanceId: string, browserId: string): Promise<AffectedResponse> {
   const body: AffectedBody = { browserId };
-  return apiFetch<AffectedResponse>(apiPaths.grievanceAffected(grievanceId), {
+  return apiFetch<AffectedResponse>(pathTo(apiPaths.grievanceAffected, { id: grievanceId }), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),

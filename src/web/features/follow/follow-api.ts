@@ -1,9 +1,10 @@
-import { followApiPath, type FollowAccepted } from "../../../shared/follow.ts";
+import { apiPaths, pathTo } from "../../../shared/api-paths.ts";
+import type { FollowAccepted } from "../../../shared/follow.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 /** POST /api/grievances/:id/followers: the same answer whether or not the address already follows. */
 export function followGrievance(grievanceId: string, email: string): Promise<FollowAccepted> {
-  return apiFetch<FollowAccepted>(followApiPath(grievanceId), {
+  return apiFetch<FollowAccepted>(pathTo(apiPaths.grievanceFollowers, { id: grievanceId }), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email }),

@@ -1,4 +1,4 @@
-import { CATEGORIES, PRIORITIES, STATUSES } from "../../../shared/domain.ts";
+import { PRIORITIES, STATUSES } from "../../../shared/domain.ts";
 import { statusLabel } from "../../../shared/format.ts";
 import type { PublicStats, StatsWindow } from "../../../shared/staff-api.ts";
 import { priorityLabel } from "../../lib/labels.ts";
@@ -36,7 +36,8 @@ export function StatusCounts({ stats }: { stats: PublicStats }) {
 }
 
 export function CategoryCounts({ stats }: { stats: PublicStats }) {
-  const rows = CATEGORIES.map((category): [string, number] => [category, stats.byCategory[category] ?? 0]);
+  // By each category's current name, in the administrators' order (the server's order).
+  const rows = Object.entries(stats.byCategory);
   return <CountTable caption="Reports by category" label="Category" rows={rows} />;
 }
 

@@ -1,4 +1,4 @@
-import { apiPaths } from "../../../../shared/api-paths.ts";
+import { apiPaths, pathTo } from "../../../../shared/api-paths.ts";
 import type { GrievanceListResponse, PublicGrievance } from "../../../../shared/api-types.ts";
 import { formatBbox, type Bbox } from "../../../../shared/geo.ts";
 import type { GrievanceListQuery } from "../../../../shared/grievance-schema.ts";
@@ -23,5 +23,5 @@ export function getGrievances(query: GrievanceListRequest, signal?: AbortSignal)
 }
 
 export function getGrievance(id: string, signal?: AbortSignal): Promise<PublicGrievance> {
-  return apiFetch<PublicGrievance>(apiPaths.grievance(id), { signal });
+  return apiFetch<PublicGrievance>(pathTo(apiPaths.grievance, { id }), { signal });
 }

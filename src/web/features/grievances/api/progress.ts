@@ -1,6 +1,7 @@
+import { pathTo } from "../../../../shared/api-paths.ts";
 import { staffApiPaths, type GrievanceProgress } from "../../../../shared/staff-api.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 export function getGrievanceProgress(id: string, signal?: AbortSignal): Promise<GrievanceProgress> {
-  return apiFetch<GrievanceProgress>(staffApiPaths.progress(id), { signal });
+  return apiFetch<GrievanceProgress>(pathTo(staffApiPaths.progress, { id }), { signal });
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { CATEGORIES, FIELD_LIMITS, PRIORITIES, STATUSES } from "../../../../shared/domain.ts";
+import { FIELD_LIMITS, PRIORITIES, STATUSES } from "../../../../shared/domain.ts";
+import { CategoryOptions } from "../../categories/category-options.tsx";
+import { useCategories } from "../../categories/use-categories.ts";
 import { statusLabel } from "../../../../shared/format.ts";
 import { priorityLabel } from "../../../lib/labels.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
@@ -12,6 +14,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 export function GrievanceFilters() {
   const [searchParams, setSearchParams] = useFilterParams();
+  const { categories } = useCategories();
   const id = useId();
   const q = searchParams.get("q") ?? "";
   const category = searchParams.get("category") ?? "";
@@ -110,11 +113,12 @@ export function GrievanceFilters() {
             onChange={(event) => setFilter("category", event.target.value)}
           >
             <option value="">All Categories</option>
-            {CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            {categories ? (
+              <CategoryOptions categories={categories} inactiveNote="(no longer offered)" />
+            ) : (
+              // Until the list is in, the chosen one (from the address) stays selectable.
+              category && <option value={category}>{category}</option>
+            )}
           </select>
         </div>
         <div className="field">

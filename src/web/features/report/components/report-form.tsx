@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { CATEGORIES, DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "../../../../shared/domain.ts";
+import { DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "../../../../shared/domain.ts";
 import {
   fieldErrorsOf,
   grievanceInputSchema,
@@ -12,6 +12,8 @@ import { MESSAGES } from "../../../../shared/messages.ts";
 import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
 import { priorityLabel } from "../../../lib/labels.ts";
 import { paths } from "../../../lib/paths.ts";
+import { CategoryOptions } from "../../categories/category-options.tsx";
+import { useCategories } from "../../categories/use-categories.ts";
 import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-slot.tsx";
 import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
@@ -110,6 +112,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
   }, [status, navigate]);
 
   const busy = status !== "idle";
+  // The categories offered now (data: docs/decisions/017); the server checks the one sent again.
+  const { categories, failed: categoriesFailed } = useCategories();
 
   // A change of these fields clears their errors and makes the entries a new report (a new submission key).
   const edited = useCallback((...fields: GrievanceField[]) => {
@@ -232,12 +236,13 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
           </label>
           <select required {...fieldProps("category")}>
             <option value="">Select a category</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
+            {categories && <CategoryOptions categories={categories.filter((category) => category.active)} />}
           </select>
+          {categoriesFailed && (
+            <p className="field-error" role="alert">
+              The categories could not be loaded. Please check your connection and reload the page.
+            </p>
+          )}
           {fieldError("category")}
         </div>
 

@@ -1,6 +1,7 @@
 import type { Bbox } from "../../../../shared/geo.ts";
 import type { StaffGrievanceDetail, StaffMapResponse, StaffQueueResponse, StaffSession } from "../../../../shared/staff-api.ts";
 import { staffApiPaths } from "../../../../shared/staff-api.ts";
+import { pathTo } from "../../../../shared/api-paths.ts";
 import type { StaffQueueQuery } from "../../../../shared/staff-schemas.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryParams } from "../../grievances/api/grievances.ts";
@@ -45,23 +46,23 @@ export function getStaffMap(query: StaffQueueRequest, bbox: Bbox, signal?: Abort
 }
 
 export function getStaffGrievance(id: string, signal?: AbortSignal): Promise<StaffGrievanceDetail> {
-  return apiFetch<StaffGrievanceDetail>(staffApiPaths.grievance(id), { signal });
+  return apiFetch<StaffGrievanceDetail>(pathTo(staffApiPaths.grievance, { id }), { signal });
 }
 
 export function changeStatus(id: string, status: string, note: string | undefined): Promise<StaffGrievanceDetail> {
-  return sendJson<StaffGrievanceDetail>(staffApiPaths.status(id), "POST", { status, note });
+  return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.status, { id }), "POST", { status, note });
 }
 
 export function hideGrievance(id: string, reason: string): Promise<StaffGrievanceDetail> {
-  return sendJson<StaffGrievanceDetail>(staffApiPaths.hide(id), "POST", { reason });
+  return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.hide, { id }), "POST", { reason });
 }
 
 export function unhideGrievance(id: string): Promise<StaffGrievanceDetail> {
-  return sendJson<StaffGrievanceDetail>(staffApiPaths.unhide(id), "POST");
+  return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.unhide, { id }), "POST");
 }
 
 /** Hides one update from the reporter (docs/decisions/015-reporter-actions.md). */
 export function hideReporterUpdate(id: string, updateId: string, reason: string): Promise<StaffGrievanceDetail> {
-  return sendJson<StaffGrievanceDetail>(staffApiPaths.hideUpdate(id, updateId), "POST", { reason });
+  return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.hideUpdate, { id, updateId }), "POST", { reason });
 }
 

@@ -1,11 +1,12 @@
-import type { StaffActionResult } from "../staff-actions.ts";
+/** What a form shows after submitting (StaffActionResult and the administration pages' results have this shape). */
+export type FeedbackResult = { ok: true; message: string } | { ok: false; message: string; field?: string };
 
 /**
  * The live regions of a console form. Both are always in the page (empty when there is nothing to say), so
  * screen readers announce a message when it appears: role="status" for a confirmation, role="alert" for a problem.
  * A field's own validation message is shown at the field instead, so it is left out here.
  */
-export function FormFeedback({ result, testId }: { result: StaffActionResult | undefined; testId: string }) {
+export function FormFeedback({ result, testId }: { result: FeedbackResult | undefined; testId: string }) {
   const confirmation = result?.ok ? result.message : "";
   const problem = result && !result.ok && !result.field ? result.message : "";
   return (

@@ -56,6 +56,11 @@ export function SignInRoute() {
       <h1 id={`${id}-heading`}>Staff sign-in</h1>
       <p className="page__lead">For the utility&apos;s staff who handle reports. Visitors do not need an account.</p>
       <Form method="post" className="card staff-form" noValidate aria-labelledby={`${id}-heading`}>
+        {searchParams.get("password") === "set" && !problem && (
+          <div className="alert alert--success" role="status">
+            Your password is set. Please sign in with it.
+          </div>
+        )}
         {problem && (
           <div className="alert alert--error" role="alert" id={`${id}-error`} data-testid="sign-in-error">
             {problem.message}

@@ -37,6 +37,11 @@ export function StaffLayout() {
           <Link className="staff-bar__home" to={paths.staffConsole()}>
             Staff console
           </Link>
+          {session.role === "admin" && (
+            <Link className="staff-bar__admin" to={paths.staffAdminCategories()}>
+              Administration
+            </Link>
+          )}
         </nav>
         <div className="staff-bar__session">
           <span className="muted">

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
+import { ADMIN_MESSAGES, passwordLinkInfoSchema, setPasswordSchema } from "../../shared/admin-schemas.ts";
+import { apiErrorSchema } from "../../shared/api-schemas/errors.ts";
+import { staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
+import type { Database } from "../db/database.ts";
+import { HttpError } from "../http/http-error.ts";
+import { hashPassword } from "../staff/password.ts";
+import { recordAudit } from "./audit-log.ts";
+import { findPasswordLink, usePasswordLink } from "./password-links.ts";
+
+// Guessing links is hopeless (256 bits), but each try costs a lookup, and setting a password costs a hash.
+const TRIES_PER_HOUR = 30;
+
+/**
+ * The holder of a new account (or of a new link) sets a password: GET says which account the link is for, POST
+ * sets it once. Outside the console's guard: the holder is not signed in.
+ */
+export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (plugin, { db }) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const path = underStaffPrefix(staffApiPaths.passwordLink);
+  const params = z.object({ token: z.string().check(z.maxLength(100)) });
+  const config = { rateLimit: { max: TRIES_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } };
+  const gone = () => new HttpError(404, ADMIN_MESSAGES.linkInvalid);
+
+  app.get(
+    path,
+    {
+      config,
+      schema: {
+        tags: ["staff"],
+        summary: "Which account a one-time set-password link is for, while it is valid",
+        params,
+        response: { 200: passwordLinkInfoSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const link = await findPasswordLink(db, request.params.token);
+      if (!link) throw gone();
+      return { email: link.email, expiresAt: link.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    path,
+    {
+      config,
+      schema: {
+        tags: ["staff"],
+        summary: "Set the account's password through its one-time link",
+        params,
+        body: setPasswordSchema,
+        response: { 200: passwordLinkInfoSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await findPasswordLink(db, request.params.token))) throw gone();
+      const hash = await hashPassword(request.body.password);
+      const used = await db.transaction(async (tx) => {
+        const account = await usePasswordLink(tx, request.params.token, hash);
+        if (!account) throw gone();
+        await recordAudit(tx, { id: account.staffId, email: account.email }, { action: "account.password_set", target: account.email });
+        return account;
+      });
+      return { email: used.email, expiresAt: new Date().toISOString() };
+    },
+  );
+};

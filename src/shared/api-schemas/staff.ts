@@ -1,0 +1,128 @@
+import { z } from "zod/mini";
+import { PRIORITIES, STATUSES } from "../domain.ts";
+import { STAFF_ROLES } from "../staff-schemas.ts";
+import { grievanceImageSchema, grievanceMapResponseSchema, mapMarkerSchema, publicGrievanceSchema } from "./grievances.ts";
+
+/** Answers of the staff console's API (under /api/staff) and of the public statistics. */
+
+/** GET/POST /api/staff/session */
+export const staffSessionSchema = z.object({
+  email: z.string(),
+  /** 'admin' also manages categories, accounts and API keys (docs/decisions/017). */
+  role: z.enum(STAFF_ROLES),
+  /** When this session ends if unused (idle timeout), ISO time. */
+  idleExpiresAt: z.string(),
+  /** When this session ends regardless of use, ISO time. */
+  expiresAt: z.string(),
+});
+
+/** A report in the staff queue: everything, contact details in full (DESIGN.md D8). */
+export const staffGrievanceSchema = z.extend(publicGrievanceSchema, {
+  hidden: z.boolean(),
+  hidden_at: z.nullable(z.string()),
+  hidden_reason: z.nullable(z.string()),
+  /** Open (pending or in progress) longer than its priority's target. */
+  overdue: z.boolean(),
+  /** Seconds since it was reported. */
+  age_seconds: z.number(),
+  /** When the reporter answered "No, it is still a problem", until staff next change its status; else null. */
+  reopened_by_reporter_at: z.nullable(z.string()),
+});
+
+export const staffQueueResponseSchema = z.object({
+  items: z.array(staffGrievanceSchema),
+  /** Capped like the public list's (DESIGN.md D12): the cap itself when `matchingCapped`. */
+  matching: z.number(),
+  matchingCapped: z.boolean(),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+/** A marker on the console's map: the public one, and whether the report is hidden from the public. */
+export const staffMapMarkerSchema = z.extend(mapMarkerSchema, { hidden: z.boolean() });
+
+export const staffMapResponseSchema = z.extend(grievanceMapResponseSchema, { markers: z.array(staffMapMarkerSchema) });
+
+/** 'confirmed-fixed': the reporter answered "Yes" to "Is it fixed?" (docs/decisions/015-reporter-actions.md). */
+export const staffEventKindSchema = z.enum(["status", "hidden", "shown", "confirmed-fixed"]);
+
+/**
+ * One recorded action. For 'status' `from`/`to` are set and `note` is the public note; for 'hidden'/'shown' `note`
+ * is the reason. `actor` "reporter": the reporter's answer from their tracking page, without a staff account.
+ */
+export const staffTimelineEventSchema = z.object({
+  id: z.string(),
+  kind: staffEventKindSchema,
+  at: z.string(),
+  from: z.nullable(z.enum(STATUSES)),
+  to: z.nullable(z.enum(STATUSES)),
+  note: z.nullable(z.string()),
+  actor: z.enum(["staff", "reporter"]),
+  /** The staff member who acted; null for the reporter's own answers. */
+  staff_email: z.nullable(z.string()),
+});
+
+/** An update from the reporter as staff see it: hidden ones too, with the moderation record. */
+export const staffReporterUpdateSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  text: z.string(),
+  images: z.array(grievanceImageSchema),
+  hidden: z.boolean(),
+  hidden_at: z.nullable(z.string()),
+  hidden_reason: z.nullable(z.string()),
+  hidden_by_email: z.nullable(z.string()),
+});
+
+/** One queued or sent message about a report (recipients in full: staff may see them). */
+export const staffNotificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["receipt", "confirm", "update"]),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(["pending", "sent", "failed"]),
+  createdAt: z.string(),
+  attempts: z.number(),
+  sentAt: z.nullable(z.string()),
+  failedAt: z.nullable(z.string()),
+  nextAttemptAt: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+});
+
+export const staffGrievanceDetailSchema = z.extend(staffGrievanceSchema, {
+  timeline: z.array(staffTimelineEventSchema),
+  /** Updates from the reporter, oldest first. */
+  reporterUpdates: z.array(staffReporterUpdateSchema),
+  /** The e-mail messages queued about this report, oldest first (issue 8, decision 014). */
+  notifications: z.array(staffNotificationSchema),
+});
+
+/** Median durations over one look-back window; null when nothing happened in it. */
+export const statsWindowSchema = z.object({
+  days: z.number(),
+  /** Median seconds from report to its first status change, over first changes made in the window. */
+  medianFirstResponseSeconds: z.nullable(z.number()),
+  firstResponses: z.number(),
+  /** Median seconds from report to its (latest) resolution, over resolved reports resolved in the window. */
+  medianResolutionSeconds: z.nullable(z.number()),
+  resolutions: z.number(),
+});
+
+/** GET /api/stats (hidden reports are not counted). */
+export const publicStatsSchema = z.object({
+  generatedAt: z.string(),
+  total: z.number(),
+  byStatus: z.record(z.enum(STATUSES), z.number()),
+  /** By each category's current name, in the administrators' order. */
+  byCategory: z.record(z.string(), z.number()),
+  windows: z.array(statsWindowSchema),
+  open: z.number(),
+  overdueOpen: z.number(),
+  /** overdueOpen / open, 0..1; null when nothing is open. */
+  overdueShare: z.nullable(z.number()),
+  overdueTargetDays: z.record(z.enum(PRIORITIES), z.number()),
+});
+
+/** A report and one of its reporter's updates, in the address of the moderation route. */
+export const reporterUpdateParamsSchema = z.object({ id: z.string(), updateId: z.string() });

@@ -1,0 +1,63 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { formatDateTime } from "../../../../shared/format.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { withStaffSession } from "../../staff/session-guard.ts";
+import { getAuditLog } from "../api/admin-api.ts";
+
+export async function auditLoader({ request }: LoaderFunctionArgs) {
+  const before = new URL(request.url).searchParams.get("before");
+  return { before, ...(await withStaffSession(request, () => getAuditLog(before, request.signal))) };
+}
+
+/** `from: Other, to: Something else`: the details as a person reads them. */
+function describeDetails(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(", ");
+}
+
+/** Who did what and when: every administrative action, newest first (docs/decisions/017). */
+export function AuditRoute() {
+  useDocumentTitle("Audit log · Administration");
+  const { entries, nextBefore, before } = useLoaderData<typeof auditLoader>();
+  return (
+    <section aria-labelledby="audit-heading">
+      <h2 id="audit-heading">Audit log</h2>
+      {entries.length === 0 ? (
+        <p className="muted">Nothing has been recorded yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table" data-testid="audit-log">
+            <caption className="visually-hidden">Administrative actions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">On</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.at)}</td>
+                  <td>{entry.actor}</td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td>{entry.target}</td>
+                  <td className="admin-table__details">{describeDetails(entry.details)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="admin-paging">
+        {before && <Link to="?">Newest entries</Link>}
+        {nextBefore && <Link to={`?before=${nextBefore}`}>Older entries</Link>}
+      </p>
+    </section>
+  );
+}

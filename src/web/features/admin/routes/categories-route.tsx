@@ -1,0 +1,194 @@
+import { Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { CATEGORY_LIMITS, categoryChangeSchema, newCategorySchema, type CategoryView } from "../../../../shared/category-schemas.ts";
+import { errorMessageOf } from "../../../lib/api-client.ts";
+import { paths } from "../../../lib/paths.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { forgetCategories } from "../../categories/use-categories.ts";
+import { FormFeedback, type FeedbackResult } from "../../staff/components/form-feedback.tsx";
+import { isSignedOut, withStaffSession } from "../../staff/session-guard.ts";
+import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
+
+export async function categoriesLoader({ request }: LoaderFunctionArgs) {
+  return withStaffSession(request, () => getAdminCategories(request.signal));
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/** One action for the page's forms, told apart by `intent`; the shared schemas check input before it is sent. */
+export async function categoriesAction({ request }: ActionFunctionArgs): Promise<FeedbackResult> {
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const code = text(form, "service_code");
+  try {
+    const result = await perform(intent, form, code);
+    forgetCategories();
+    return result;
+  } catch (error) {
+    if (isSignedOut(error)) throw redirect(paths.staffSignIn(paths.staffAdminCategories()));
+    return { ok: false, message: errorMessageOf(error) };
+  }
+}
+
+async function perform(intent: string, form: FormData, code: string): Promise<FeedbackResult> {
+  if (intent === "create") {
+    const parsed = newCategorySchema.safeParse({
+      name: text(form, "name"),
+      service_code: code,
+      description: text(form, "description"),
+      group: text(form, "group"),
+    });
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+    const created = await createCategory({ ...parsed.data, group: parsed.data.group ?? "" });
+    return { ok: true, message: `"${created.name}" was added at the end of the list.` };
+  }
+  if (intent === "edit") {
+    const parsed = categoryChangeSchema.safeParse({
+      name: text(form, "name"),
+      description: text(form, "description"),
+      group: text(form, "group") || null,
+    });
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+    const saved = await updateCategory(code, parsed.data);
+    return { ok: true, message: `"${saved.name}" was saved.` };
+  }
+  if (intent === "activate" || intent === "deactivate") {
+    const saved = await updateCategory(code, { active: intent === "activate" });
+    return {
+      ok: true,
+      message: saved.active
+        ? `"${saved.name}" is offered on the form again.`
+        : `"${saved.name}" is no longer offered on the form. Its reports keep it.`,
+    };
+  }
+  if (intent === "up" || intent === "down") {
+    const order = text(form, "order").split(",");
+    const at = order.indexOf(code);
+    const to = intent === "up" ? at - 1 : at + 1;
+    if (at < 0 || to < 0 || to >= order.length) return { ok: false, message: "This category cannot move further." };
+    [order[at], order[to]] = [order[to]!, order[at]!];
+    const { categories } = await reorderCategories(order);
+    const moved = categories.find((category) => category.service_code === code);
+    return { ok: true, message: `"${moved?.name ?? code}" moved ${intent} to place ${to + 1} of ${order.length}.` };
+  }
+  return { ok: false, message: "This action is not known." };
+}
+
+export function CategoriesRoute() {
+  useDocumentTitle("Categories · Administration");
+  const { categories } = useLoaderData<typeof categoriesLoader>();
+  const result = useActionData<typeof categoriesAction>();
+  const busy = useNavigation().state !== "idle";
+  const order = categories.map((category) => category.service_code).join(",");
+  return (
+    <section className="admin-categories" aria-labelledby="categories-heading">
+      <h2 id="categories-heading">Categories</h2>
+      <p className="muted">
+        The form offers the active categories in this order. A deactivated category stays on its reports and in the
+        filters. The service code is what integrations (Open311) use: it cannot change.
+      </p>
+      <FormFeedback result={result} testId="categories" />
+      <ol className="admin-list" data-testid="category-list">
+        {categories.map((category, index) => (
+          <CategoryItem key={category.key} category={category} first={index === 0} last={index === categories.length - 1} order={order} busy={busy} />
+        ))}
+      </ol>
+      <NewCategoryForm busy={busy} />
+    </section>
+  );
+}
+
+function CategoryItem(props: { category: CategoryView; first: boolean; last: boolean; order: string; busy: boolean }) {
+  const { category, first, last, order, busy } = props;
+  const hidden = (
+    <>
+      <input type="hidden" name="service_code" value={category.service_code} />
+      <input type="hidden" name="order" value={order} />
+    </>
+  );
+  return (
+    <li className={`admin-list__item card${category.active ? "" : " admin-list__item--inactive"}`} data-testid="category-item">
+      <div className="admin-list__head">
+        <div>
+          <h3 className="admin-list__name">{category.name}</h3>
+          <p className="admin-list__meta">
+            <code>{category.service_code}</code>
+            {category.group && <span> · {category.group}</span>}
+            {!category.active && <span className="badge badge--muted"> Not offered</span>}
+          </p>
+          {category.description && <p className="admin-list__description">{category.description}</p>}
+        </div>
+        <Form method="post" className="admin-list__actions">
+          {hidden}
+          <button type="submit" name="intent" value="up" className="button button--secondary button--small" disabled={first || busy} aria-label={`Move ${category.name} up`}>
+            Move up
+          </button>
+          <button type="submit" name="intent" value="down" className="button button--secondary button--small" disabled={last || busy} aria-label={`Move ${category.name} down`}>
+            Move down
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value={category.active ? "deactivate" : "activate"}
+            className="button button--secondary button--small"
+            disabled={busy}
+            aria-label={`${category.active ? "Deactivate" : "Activate"} ${category.name}`}
+          >
+            {category.active ? "Deactivate" : "Activate"}
+          </button>
+        </Form>
+      </div>
+      <details className="admin-list__edit">
+        <summary>Edit {category.name}</summary>
+        <Form method="post" className="admin-form">
+          {hidden}
+          <CategoryFields category={category} idPrefix={`edit-${category.service_code}`} />
+          <button type="submit" name="intent" value="edit" className="button button--small" disabled={busy}>
+            Save changes
+          </button>
+        </Form>
+      </details>
+    </li>
+  );
+}
+
+function CategoryFields({ category, idPrefix }: { category?: CategoryView; idPrefix: string }) {
+  return (
+    <div className="admin-form__fields">
+      <div className="field">
+        <label htmlFor={`${idPrefix}-name`}>Name</label>
+        <input type="text" id={`${idPrefix}-name`} name="name" required maxLength={CATEGORY_LIMITS.name} defaultValue={category?.name} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-group`}>Group (optional)</label>
+        <input type="text" id={`${idPrefix}-group`} name="group" maxLength={CATEGORY_LIMITS.group} defaultValue={category?.group ?? ""} />
+      </div>
+      <div className="field field--full">
+        <label htmlFor={`${idPrefix}-description`}>Description (optional)</label>
+        <textarea id={`${idPrefix}-description`} name="description" rows={2} maxLength={CATEGORY_LIMITS.description} defaultValue={category?.description} />
+      </div>
+    </div>
+  );
+}
+
+function NewCategoryForm({ busy }: { busy: boolean }) {
+  return (
+    <section className="card admin-new" aria-labelledby="new-category-heading">
+      <h2 id="new-category-heading">Add a category</h2>
+      <Form method="post" className="admin-form">
+        <div className="admin-form__fields">
+          <div className="field">
+            <label htmlFor="new-category-code">Service code</label>
+            <input type="text" id="new-category-code" name="service_code" required maxLength={CATEGORY_LIMITS.serviceCode} pattern="[a-z0-9][a-z0-9_\-]*" aria-describedby="new-category-code-hint" />
+            <p className="field-hint" id="new-category-code-hint">
+              Lowercase letters, digits, - or _, e.g. water-kiosks. It cannot be changed later.
+            </p>
+          </div>
+        </div>
+        <CategoryFields idPrefix="new-category" />
+        <button type="submit" name="intent" value="create" className="button" disabled={busy}>
+          Add category
+        </button>
+      </Form>
+    </section>
+  );
+}
