@@ -1,20 +1,11 @@
 /**
  * Domain constants of the specification (§3, §4, §9). Both the browser and the server import these,
- * so a category, a limit or a timing is defined exactly once.
+ * so a limit or a timing is defined exactly once.
  */
 
-export const CATEGORIES = [
-  "Water Quality Issues",
-  "Water Supply Problems",
-  "Sanitation Issues",
-  "Infrastructure Problems",
-  "Leakage Issues",
-  "Drainage Problems",
-  "Other",
-] as const;
 /**
- * A category's key, as a report stores it. Categories are data (migration 016, docs/decisions/017): the list above is
- * only the specification's seven, which the migration seeds (their keys are their names) and tests use.
+ * A category's key, as a report stores it. Categories are data (migration 016, which seeds the specification's seven,
+ * keyed by their names; docs/decisions/017): GET /api/categories lists them.
  */
 export type Category = string;
 
