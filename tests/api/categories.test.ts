@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryList, CategoryView } from "../../src/shared/category-schemas.ts";
 import type { PublicStats } from "../../src/shared/staff-api.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
-import { addStaff, staffClient } from "./staff/staff-helpers.ts";
+import { adminAndStaffClients, type staffClient } from "./staff/staff-helpers.ts";
 
 // Categories as data (migration 016, docs/decisions/017): seeded with the specification's seven, managed by
 // administrators, read by the form, the filters, the statistics and every answer.
@@ -31,11 +31,7 @@ const auditRows = async () =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addStaff(t.db, ADMIN);
-  await addStaff(t.db, STAFF);
-  await t.db.query("UPDATE staff_accounts SET role = CASE WHEN email = $1 THEN 'admin' ELSE 'staff' END", [ADMIN]);
-  admin = await staffClient(t.app, ADMIN);
-  staff = await staffClient(t.app, STAFF);
+  ({ admin, staff } = await adminAndStaffClients(t.app, t.db, ADMIN, STAFF));
 });
 afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyApiKey } from "../../../src/server/admin/api-key-repository.ts";
 import { withoutTrackingToken } from "../../../src/server/http/request-log.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
-import { addStaff, SAME_ORIGIN, signIn, staffClient } from "./staff-helpers.ts";
+import { adminAndStaffClients, SAME_ORIGIN, signIn, staffClient } from "./staff-helpers.ts";
 
 // Roles, staff accounts with one-time set-password links, API keys and the audit log (docs/decisions/017).
 
@@ -21,11 +21,7 @@ const audit = async () =>
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicUrl: "https://water.example.org" } });
-  await addStaff(t.db, ADMIN);
-  await addStaff(t.db, STAFF);
-  await t.db.query("UPDATE staff_accounts SET role = CASE WHEN email = $1 THEN 'admin' ELSE 'staff' END", [ADMIN]);
-  admin = await staffClient(t.app, ADMIN);
-  staff = await staffClient(t.app, STAFF);
+  ({ admin, staff } = await adminAndStaffClients(t.app, t.db, ADMIN, STAFF));
 });
 afterAll(() => t.close());
 

@@ -17,6 +17,17 @@ export async function addStaff(db: Database, email = STAFF_EMAIL, password = STA
   return createAccount(db, email, await hashPassword(password, TEST_COST));
 }
 
+/**
+ * An administrator and a member of staff, each signed in (docs/decisions/017): request functions for both. createAccount
+ * makes staff; the administrator is promoted like the CLI's would be.
+ */
+export async function adminAndStaffClients(app: FastifyInstance, db: Database, adminEmail: string, staffEmail: string) {
+  const made = await addStaff(db, adminEmail);
+  await addStaff(db, staffEmail);
+  await db.query("UPDATE staff_accounts SET role = 'admin' WHERE id = $1", [made.id]);
+  return { admin: await staffClient(app, adminEmail), staff: await staffClient(app, staffEmail) };
+}
+
 export function signIn(app: FastifyInstance, email = STAFF_EMAIL, password = STAFF_PASSWORD, headers = {}) {
   return app.inject({
     method: "POST",
