@@ -100,7 +100,13 @@ describe("categories", () => {
   });
 
   it("a rename shows on old reports, in the list, the statistics and Open311, and is audited", async () => {
-    const report = await postGrievance(t.app, { ...validFields, category: "Other", title: "Report of the renamed category" });
+    const report = await postGrievance(t.app, {
+      ...validFields,
+      category: "Other",
+      title: "Report of the renamed category",
+      latitude: "-1.3",
+      longitude: "36.8",
+    });
     const id = report.json().id as string;
     const renamed = await admin({ method: "PATCH", url: "/api/staff/admin/categories/other", payload: { name: "Something else" } });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -112,6 +118,10 @@ describe("categories", () => {
     const stats = (await t.app.inject({ method: "GET", url: "/api/stats" })).json() as PublicStats;
     expect(stats.byCategory["Something else"]).toBe(1);
     expect(stats.byCategory).not.toHaveProperty("Other");
+    const markers = (await t.app.inject({ method: "GET", url: "/api/grievances/map?bbox=36.7,-1.4,36.9,-1.2" })).json();
+    expect(markers.markers.map((marker: { category: string }) => marker.category)).toEqual(["Something else"]);
+    const similar = (await t.app.inject({ method: "GET", url: "/api/grievances/similar?category=Other&latitude=-1.3&longitude=36.8" })).json();
+    expect(similar.items.map((item: { category: string }) => item.category)).toEqual(["Something else"]);
     const services = (await t.app.inject({ method: "GET", url: "/open311/v2/services.json" })).json() as { service_name: string }[];
     expect(services.map((s) => s.service_name)).toContain("Something else");
     expect((await auditRows()).at(-1)).toEqual({

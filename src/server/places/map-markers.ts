@@ -4,7 +4,7 @@ import { MAP_MARKER_CAP } from "../../shared/geo.ts";
 import type { Bbox } from "../../shared/geo.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { MatchingCount } from "../grievances/capped-count.ts";
-import { positionWithin } from "../grievances/grievance-sql.ts";
+import { categoryNameOf, positionWithin } from "../grievances/grievance-sql.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
 
 /**
@@ -41,7 +41,8 @@ export const MAP_COUNT_CAP = 2_000;
 /** How many of the newest reports (that match the other filters) are read looking for the area's newest markers. */
 export const RECENT_WINDOW = 30_000;
 
-const MARKER_COLUMNS = `g.id, g.reference, g.title, g.category, g.status, g.priority, g.created_at, g.affected_count,
+// The category by its current name (decision 017).
+const MARKER_COLUMNS = `g.id, g.reference, g.title, ${categoryNameOf("g.category")} AS category, g.status, g.priority, g.created_at, g.affected_count,
   g.location, g.latitude::float8 AS latitude, g.longitude::float8 AS longitude, g.hidden_at IS NOT NULL AS hidden`;
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "../../shared/geo.ts";
 import type { SimilarQuery } from "../../shared/location-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { categoryNameOf } from "../grievances/grievance-sql.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
 
 /**
@@ -42,7 +43,8 @@ interface CandidateRow {
   longitude: number | null;
 }
 
-const SELECT = `SELECT id, reference, title, category, status, created_at, affected_count, location,
+// The category by its current name (decision 017); the filters compare the stored key.
+const SELECT = `SELECT id, reference, title, ${categoryNameOf("category")} AS category, status, created_at, affected_count, location,
   latitude::float8 AS latitude, longitude::float8 AS longitude FROM grievances`;
 
 export async function findSimilarReports(db: Database, query: SimilarQuery): Promise<SimilarReport[]> {
