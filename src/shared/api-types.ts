@@ -20,7 +20,7 @@ import type { FieldErrors } from "./grievance-schema.ts";
  */
 
 export type GrievanceImage = z.output<typeof grievanceImageSchema>;
-/** A grievance as the public sees it: contact details masked (DESIGN.md D8). */
+/** A grievance as the public sees it: contact details masked (docs/product-decisions.md D8). */
 export type PublicGrievance = z.output<typeof publicGrievanceSchema>;
 /** One report on the map view (GET /api/grievances/map): enough for its marker and its card. */
 export type MapMarker = z.output<typeof mapMarkerSchema>;

@@ -22,7 +22,7 @@ export const IMAGE_BUCKET = "grievance-images";
 
 export const MAX_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5_242_880;
-/** Image formats we accept, recognised from the file's bytes (DESIGN.md D6). */
+/** Image formats we accept, recognised from the file's bytes (docs/product-decisions.md D6). */
 export const ACCEPTED_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export type AcceptedImageMimeType = (typeof ACCEPTED_IMAGE_MIME_TYPES)[number];
 

@@ -53,21 +53,21 @@ export function formatDateTime(value: string | Date): string {
 
 const MASK = "\u2022\u2022\u2022";
 
-/** "jane@example.org" -> "j•••@example.org" (DESIGN.md D8). */
+/** "jane@example.org" -> "j•••@example.org" (docs/product-decisions.md D8). */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at <= 0) return MASK;
   return `${email.charAt(0)}${MASK}${email.slice(at)}`;
 }
 
-/** "+254 700 123 489" -> "•••••••89": only the last two digits stay (DESIGN.md D8). */
+/** "+254 700 123 489" -> "•••••••89": only the last two digits stay (docs/product-decisions.md D8). */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   if (digits.length <= 2) return "\u2022".repeat(7);
   return `${"\u2022".repeat(7)}${digits.slice(-2)}`;
 }
 
-// The texts are the English catalogue (DESIGN.md D16), so their numbers are grouped the English way everywhere.
+// The texts are the English catalogue (docs/product-decisions.md D16), so their numbers are grouped the English way everywhere.
 const COUNT_FORMAT = new Intl.NumberFormat("en-US");
 
 /** 1000000 -> "1,000,000". */
@@ -76,7 +76,7 @@ export function formatCount(count: number): string {
 }
 
 /**
- * "Showing X of Y grievances" (specification), X exact up to the count cap and "10,000+" above it (DESIGN.md D12):
+ * "Showing X of Y grievances" (specification), X exact up to the count cap and "10,000+" above it (docs/product-decisions.md D12):
  * "Showing 10,000+ of 1,000,000 grievances". The staff queue says "reports".
  */
 export function showingCount(

@@ -166,7 +166,7 @@ export function bboxSchema() {
   );
 }
 
-/** Query of the public list (DESIGN.md D9); the web page keeps the same keys in its URL. */
+/** Query of the public list (docs/product-decisions.md D9); the web page keeps the same keys in its URL. */
 export const grievanceListQuerySchema = z.object({
   q: blankAsAbsent(
     z.optional(

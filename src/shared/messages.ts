@@ -1,5 +1,5 @@
 /**
- * Every visitor-facing text of the specification, verbatim, plus the few that DESIGN.md adds.
+ * Every visitor-facing text of the specification, verbatim, plus the few that docs/product-decisions.md adds.
  * Change a text here and both the browser and the server follow.
  */
 export const MESSAGES = {
@@ -8,7 +8,7 @@ export const MESSAGES = {
   filesRejected: "Some files were rejected. Only images under 5MB are allowed.",
   tooManyImages: "You can attach at most 5 images.",
   storageReady: "Storage ready - You can now upload images",
-  // DESIGN.md D4: the operator must know what to fix, and there is no Supabase.
+  // docs/product-decisions.md D4: the operator must know what to fix, and there is no Supabase.
   storageUnavailable: "Error: Unable to access storage. Please check your storage configuration.",
   submitSuccess: "Grievance submitted successfully!",
   submitFailed: "Your grievance could not be submitted. Nothing was saved; your entries are kept, please try again.",

@@ -58,7 +58,7 @@ export function underStaffPrefix(path: string): string {
 
 /** Answers of the console's API, derived from their response schemas (./api-schemas/staff.ts, progress.ts). */
 export type StaffSession = z.output<typeof staffSessionSchema>;
-/** A report in the staff queue: everything, contact details in full (DESIGN.md D8). */
+/** A report in the staff queue: everything, contact details in full (docs/product-decisions.md D8). */
 export type StaffGrievance = z.output<typeof staffGrievanceSchema>;
 export type StaffQueueResponse = z.output<typeof staffQueueResponseSchema>;
 /** A marker on the console's map: the public one, and whether the report is hidden from the public. */

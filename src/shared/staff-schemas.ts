@@ -28,7 +28,7 @@ export const signInSchema = z.object({
 export type SignInInput = z.input<typeof signInSchema>;
 
 /**
- * Allowed status moves (DESIGN.md D11): pending -> in-progress -> resolved, reopen resolved -> in-progress, and
+ * Allowed status moves (docs/product-decisions.md D11): pending -> in-progress -> resolved, reopen resolved -> in-progress, and
  * pending -> resolved directly (duplicates, quick fixes: the resolving note still explains it). Nothing goes
  * back to pending: a report that someone has looked at is never "not yet looked at" again.
  */

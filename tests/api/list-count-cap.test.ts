@@ -5,7 +5,7 @@ import type { StaffQueueResponse } from "../../src/shared/staff-api.ts";
 import { addStaff, staffClient } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 
-// Matching rows are counted up to 10,000; above that the answer says the count is capped (DESIGN.md D12).
+// Matching rows are counted up to 10,000; above that the answer says the count is capped (docs/product-decisions.md D12).
 let t: TestApp;
 let asStaff: (options: InjectOptions) => Promise<LightMyRequestResponse>;
 let hiddenId: string;

@@ -16,7 +16,7 @@ describe("showingCount", () => {
     expect(showingCount({ matching: 9_999, matchingCapped: false, total: 1_000_000 })).toBe("Showing 9,999 of 1,000,000 grievances");
   });
 
-  it("says 10,000+ above the cap (DESIGN.md D12)", () => {
+  it("says 10,000+ above the cap (docs/product-decisions.md D12)", () => {
     expect(showingCount({ matching: 10_000, matchingCapped: true, total: 1_000_000 })).toBe("Showing 10,000+ of 1,000,000 grievances");
   });
 

@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/database.ts";
 
-/** Matching rows are counted exactly up to this many; above it the answer only says "more" (DESIGN.md D12). */
+/** Matching rows are counted exactly up to this many; above it the answer only says "more" (docs/product-decisions.md D12). */
 export const MATCHING_CAP = 10_000;
 
 /**

@@ -171,7 +171,7 @@ export class GrievanceRepository {
   }
 
   /**
-   * One page, newest first, with the count of matching rows (capped, DESIGN.md D12) and of all rows (D9), and where
+   * One page, newest first, with the count of matching rows (capped, docs/product-decisions.md D12) and of all rows (D9), and where
    * the pages beside it start. By page number the rows before it are skipped (OFFSET); from a cursor they are not.
    */
   async list(filters: GrievanceListFilters, request: PageRequest): Promise<GrievancePage> {

@@ -139,7 +139,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     {
       schema: {
         summary: "List reports",
-        description: "Newest first, hidden reports left out; filters, search, page numbers or cursors (DESIGN.md D9).",
+        description: "Newest first, hidden reports left out; filters, search, page numbers or cursors (docs/product-decisions.md D9).",
         tags: ["grievances"],
         querystring: grievanceListQuerySchema,
         response: { 200: grievanceListResponseSchema, ...errorResponses(400, 500, 503) },

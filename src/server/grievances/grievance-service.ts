@@ -34,7 +34,7 @@ export interface GrievanceServiceDeps {
 }
 
 /**
- * Submitting a report (DESIGN.md D2): every file's type is checked before any is decoded, then each photo is
+ * Submitting a report (docs/product-decisions.md D2): every file's type is checked before any is decoded, then each photo is
  * re-encoded and stored, and the row inserted; if any step fails, every stored object is removed again and the
  * transaction rolls back, so a report is saved whole or not at all.
  */
@@ -111,7 +111,7 @@ export class GrievanceService {
     throw new Error(`no free reference in ${REFERENCE_DRAWS} draws`);
   }
 
-  /** The type from every file's bytes (DESIGN.md D6), before any is decoded: a refused report costs no decoding. */
+  /** The type from every file's bytes (docs/product-decisions.md D6), before any is decoded: a refused report costs no decoding. */
   private async checkFormats(uploads: Upload[]): Promise<ImageFormat[]> {
     const formats = await Promise.all(uploads.map((upload) => detectImageFormat(upload.bytes)));
     if (formats.some((format) => !format)) throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });

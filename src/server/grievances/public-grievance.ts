@@ -43,7 +43,7 @@ export function toImageView(image: StoredImage, imageUrlPrefix: string): Grievan
   };
 }
 
-/** The only way a grievance leaves the server to the public: contact details masked (DESIGN.md D8). */
+/** The only way a grievance leaves the server to the public: contact details masked (docs/product-decisions.md D8). */
 export function toPublicGrievance(row: GrievanceRow): PublicGrievance {
   return {
     ...toGrievanceView(row),

@@ -15,7 +15,7 @@ const EXTENSION_OF: Record<AcceptedImageMimeType, ImageExtension> = {
 };
 
 /**
- * The format from the file's own bytes (DESIGN.md D6): the name and the declared type are the sender's claims.
+ * The format from the file's own bytes (docs/product-decisions.md D6): the name and the declared type are the sender's claims.
  * undefined for anything that is not one of the accepted formats (SVG has no magic bytes and lands here too).
  */
 export async function detectImageFormat(bytes: Buffer): Promise<ImageFormat | undefined> {

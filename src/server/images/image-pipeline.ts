@@ -30,7 +30,7 @@ const THUMBNAIL_FIT = { width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, fit: "
 const SMALL_SOURCE_FIT = { width: MEDIUM_IMAGE_MAX_SIDE, height: MEDIUM_IMAGE_MAX_SIDE, fit: "outside", withoutEnlargement: true } as const;
 
 /**
- * Re-encodes an upload (DESIGN.md D7) into its full, medium and thumbnail versions. Nothing of the original file
+ * Re-encodes an upload (docs/product-decisions.md D7) into its full, medium and thumbnail versions. Nothing of the original file
  * survives: every version is encoded from decoded pixels, without metadata (EXIF, GPS, ICC, XMP). `.rotate()`
  * first bakes the EXIF orientation into the pixels, since the tag that carried it is gone. `limitInputPixels`
  * makes sharp refuse decompression bombs before decoding them.

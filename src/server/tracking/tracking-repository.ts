@@ -3,7 +3,7 @@ import { COLUMNS, type GrievanceRow } from "../grievances/grievance-repository.t
 
 /**
  * The visible report whose tracking token has this SHA-256 (grievances_tracking_token_hash_idx). Hidden reports are
- * not found: to their reporter as to everyone, a hidden report is gone (DESIGN.md D11, moderation).
+ * not found: to their reporter as to everyone, a hidden report is gone (docs/product-decisions.md D11, moderation).
  */
 export async function findByTrackingTokenHash(db: Queryable, tokenHash: Uint8Array): Promise<GrievanceRow | undefined> {
   const { rows } = await db.query<GrievanceRow>(

@@ -16,7 +16,7 @@ export const grievanceImageSchema = z.object({
 });
 
 /**
- * A report as anyone may see it. The contact fields carry only the masked form (DESIGN.md D8); the schema is the
+ * A report as anyone may see it. The contact fields carry only the masked form (docs/product-decisions.md D8); the schema is the
  * serialiser, so a field it does not name never leaves.
  */
 export const publicGrievanceSchema = z.object({
@@ -49,7 +49,7 @@ export const grievanceListResponseSchema = z.object({
   items: z.array(publicGrievanceSchema),
   /** Grievances matching the filters ("Showing X ..."); the cap itself when `matchingCapped`. */
   matching: z.number(),
-  /** More match than the cap (10,000) that is counted: "Showing 10,000+ of ..." (DESIGN.md D12). */
+  /** More match than the cap (10,000) that is counted: "Showing 10,000+ of ..." (docs/product-decisions.md D12). */
   matchingCapped: z.boolean(),
   /** All grievances ("... of Y grievances"). */
   total: z.number(),

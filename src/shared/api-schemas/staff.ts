@@ -16,7 +16,7 @@ export const staffSessionSchema = z.object({
   expiresAt: z.string(),
 });
 
-/** A report in the staff queue: everything, contact details in full (DESIGN.md D8). */
+/** A report in the staff queue: everything, contact details in full (docs/product-decisions.md D8). */
 export const staffGrievanceSchema = z.extend(publicGrievanceSchema, {
   hidden: z.boolean(),
   hidden_at: z.nullable(z.string()),
@@ -31,7 +31,7 @@ export const staffGrievanceSchema = z.extend(publicGrievanceSchema, {
 
 export const staffQueueResponseSchema = z.object({
   items: z.array(staffGrievanceSchema),
-  /** Capped like the public list's (DESIGN.md D12): the cap itself when `matchingCapped`. */
+  /** Capped like the public list's (docs/product-decisions.md D12): the cap itself when `matchingCapped`. */
   matching: z.number(),
   matchingCapped: z.boolean(),
   total: z.number(),

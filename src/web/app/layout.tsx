@@ -17,7 +17,7 @@ const NAV_ITEMS = [
   { to: paths.home(), label: "Home", end: true },
   { to: paths.submit(), label: "Submit Grievance", end: false },
   { to: paths.list(), label: "View Grievances", end: false },
-  // DESIGN.md D13: reports sent from this browser, to follow them.
+  // docs/product-decisions.md D13: reports sent from this browser, to follow them.
   { to: paths.myReports(), label: "My Reports", end: false },
 ] as const;
 

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../shared/messages.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { paths } from "./paths.ts";
 
-/** DESIGN.md D10: an unknown address gets a friendly page inside the normal layout. */
+/** docs/product-decisions.md D10: an unknown address gets a friendly page inside the normal layout. */
 export function NotFound() {
   useDocumentTitle(MESSAGES.pageNotFound);
   return (

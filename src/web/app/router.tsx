@@ -40,7 +40,7 @@ import {
  *         api-keys       API keys for Open311 clients: create (shown once), revoke (loader; action)
  *         audit          The audit log, paged (loader)
  *     /staff/set-password/:token  A new account's one-time link: set the password (loader; action)
- *     *                  Page not found (DESIGN.md D10)
+ *     *                  Page not found (docs/product-decisions.md D10)
  */
 export function createAppRouter() {
   return createBrowserRouter([

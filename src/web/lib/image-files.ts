@@ -3,7 +3,7 @@ import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type AcceptedImageMimeType 
 /** The value of the file input's accept attribute. */
 export const IMAGE_ACCEPT = ACCEPTED_IMAGE_MIME_TYPES.join(",");
 
-/** Recognises JPEG, PNG, GIF and WebP from the first bytes of the file (DESIGN.md D6); the server checks again. */
+/** Recognises JPEG, PNG, GIF and WebP from the first bytes of the file (docs/product-decisions.md D6); the server checks again. */
 export async function sniffImageType(file: Blob): Promise<AcceptedImageMimeType | null> {
   const bytes = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);

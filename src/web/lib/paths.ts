@@ -2,7 +2,7 @@ import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
 import { trackingPagePath } from "../../shared/tracking.ts";
 
 /**
- * Query of the list page as it appears in the URL (DESIGN.md D9): every key optional, page 1 omitted. `view`
+ * Query of the list page as it appears in the URL (docs/product-decisions.md D9): every key optional, page 1 omitted. `view`
  * "map" shows the reports on a map instead (issue 9); the list is the default.
  */
 export type ListQuery = Partial<Record<Exclude<keyof GrievanceListFilters, "bbox">, string>> & {

@@ -21,7 +21,7 @@ export interface PageLinks {
 }
 
 /**
- * The page's own query with another page: the filters stay (DESIGN.md D9), and a cursor, when there is one, finds
+ * The page's own query with another page: the filters stay (docs/product-decisions.md D9), and a cursor, when there is one, finds
  * the rows so that page 500 costs what page 1 costs; `page` then only numbers them. Page 1 is always the plain
  * list, which also shows reports that arrived meanwhile.
  */

@@ -57,7 +57,7 @@ export function ProgressEntries({ entries }: { entries: ProgressEntry[] }) {
 }
 
 /**
- * "Progress" on the public details page (DESIGN.md D11): reported, then each status change with its date,
+ * "Progress" on the public details page (docs/product-decisions.md D11): reported, then each status change with its date,
  * new status and public note, and the reporter's updates and answers. The API leaves out staff identity, moderation
  * events and hidden updates.
  */

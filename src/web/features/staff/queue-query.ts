@@ -3,7 +3,7 @@ import { listQueryFromSearchParams } from "../grievances/list-query.ts";
 import type { StaffQueueRequest } from "./api/staff-api.ts";
 
 /**
- * The public list's keys (same parsing, DESIGN.md D9) plus the console's own: overdue, reopened, hidden, affected
+ * The public list's keys (same parsing, docs/product-decisions.md D9) plus the console's own: overdue, reopened, hidden, affected
  * (someone else said "I have this problem too") and the order.
  */
 export function staffQueueQueryFromSearchParams(params: URLSearchParams): StaffQueueRequest {

@@ -9,7 +9,7 @@ import { useFilterParams } from "../../../lib/use-filter-params.ts";
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Search, Category, Status and Priority filters. They live in the URL query (DESIGN.md D9): selects write it at
+ * Search, Category, Status and Priority filters. They live in the URL query (docs/product-decisions.md D9): selects write it at
  * once, the search box after a short pause and with `replace`, so typing does not flood the history.
  */
 export function GrievanceFilters() {

@@ -18,7 +18,7 @@ export function newSubmissionKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** One multipart request with every field and the chosen image files under `images` (DESIGN.md D2). */
+/** One multipart request with every field and the chosen image files under `images` (docs/product-decisions.md D2). */
 export function createGrievance(
   fields: Readonly<Record<GrievanceField, string>>,
   images: readonly File[],

@@ -68,7 +68,7 @@ type Status = "idle" | "submitting" | "success";
 
 /**
  * After a submit: the report is remembered in this browser for /my-reports, and announced to the list page the
- * visitor is sent to, which shows its private link (DESIGN.md D13).
+ * visitor is sent to, which shows its private link (docs/product-decisions.md D13).
  */
 function keepSubmitted(submitted: Awaited<ReturnType<typeof createGrievance>>): void {
   const report = rememberedReportOf(submitted);
@@ -164,7 +164,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       setReference(submitted.reference);
       setStatus("success");
     } catch (error) {
-      // DESIGN.md D3: say what went wrong and keep every entry and image for another try.
+      // docs/product-decisions.md D3: say what went wrong and keep every entry and image for another try.
       console.error("Grievance submission failed:", error);
       setStatus("idle");
       const message = errorMessageOf(error);
@@ -204,7 +204,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       )}
       {status === "success" && (
         <div className="alert alert--success" role="status" data-testid="form-success">
-          {/* The specification's text exactly, and the reference beside it (DESIGN.md D13). */}
+          {/* The specification's text exactly, and the reference beside it (docs/product-decisions.md D13). */}
           <p>
             <span>{MESSAGES.submitSuccess}</span>
             {reference && (

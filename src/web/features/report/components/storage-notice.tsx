@@ -7,7 +7,7 @@ type StorageState = "checking" | "ready" | "hidden" | "unavailable";
 
 /**
  * The storage check the form runs on load (specification §2): "Storage ready ..." for 3 seconds, or a red
- * error that stays (DESIGN.md D4).
+ * error that stays (docs/product-decisions.md D4).
  */
 export function StorageNotice() {
   const [state, setState] = useState<StorageState>("checking");

@@ -12,7 +12,7 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** Everything about the report as staff see it: contact details in full (DESIGN.md D8), flags, images. */
+/** Everything about the report as staff see it: contact details in full (docs/product-decisions.md D8), flags, images. */
 export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) {
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
 

@@ -6,7 +6,7 @@ import { hasAnnouncedReport } from "../browser-storage.ts";
 export const loadSubmittedPanel = () => import("./submitted-panel.tsx");
 const SubmittedPanel = lazy(async () => ({ default: (await loadSubmittedPanel()).SubmittedPanel }));
 
-/** Where the list page shows the panel about a report just submitted (DESIGN.md D13). */
+/** Where the list page shows the panel about a report just submitted (docs/product-decisions.md D13). */
 export function SubmittedPanelSlot() {
   const [announced] = useState(hasAnnouncedReport);
   if (!announced) return null;

@@ -6,7 +6,7 @@ import { CopyLink } from "./copy-link.tsx";
 import "../../../styles/tracking.css";
 
 /**
- * On the list page after a submit (DESIGN.md D13): the report's reference and private link, until dismissed. The
+ * On the list page after a submit (docs/product-decisions.md D13): the report's reference and private link, until dismissed. The
  * form announces the report (my-reports-store.ts) and sends the visitor here after 2 s, as the specification says.
  */
 export function SubmittedPanel() {
