@@ -16,9 +16,57 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Import boundaries (docs/project-structure.md): shared <- server, shared <- web; in the browser, lib <- features
+  // <- app, and the public features never import the console's. Each file gets one list (a later rule for the same
+  // file would replace an earlier one, not add to it), so each list is complete.
+  ...importBoundaries([
+    { files: ["src/shared/**"], forbidden: ["web", "server"], why: "shared code is used by both sides" },
+    { files: ["src/server/**", "scripts/**"], forbidden: ["web"], why: "the server never imports browser code" },
+    {
+      files: ["src/web/*.{ts,tsx}", "src/web/app/**"],
+      forbidden: ["server"],
+      why: "the browser talks to the server over HTTP only",
+    },
+    {
+      files: ["src/web/lib/**"],
+      forbidden: ["server", "features", "app"],
+      why: "lib is below the features and the app, and the browser talks to the server over HTTP only",
+    },
+    {
+      files: ["src/web/features/{staff,admin}/**"],
+      forbidden: ["server", "app"],
+      why: "the app assembles the features, not the reverse, and the browser talks to the server over HTTP only",
+    },
+    {
+      files: ["src/web/features/!(staff|admin)/**"],
+      forbidden: ["server", "app", "staff", "admin"],
+      why: "the public pages never load the console's code, the app assembles the features, and the browser talks to the server over HTTP only",
+    },
+  ]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
 );
+
+/**
+ * One no-restricted-imports rule per layer: an import whose path goes into a forbidden folder (relative paths
+ * included) is an error that says why.
+ */
+function importBoundaries(layers) {
+  return layers.map(({ files, forbidden, why }) => ({
+    files,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: forbidden.map((folder) => ({
+            regex: `(^|/)${folder}/`,
+            message: `Not from ${folder}/ here: ${why}.`,
+          })),
+        },
+      ],
+    },
+  }));
+}

@@ -42,7 +42,7 @@ test.describe("grievance list", () => {
   test("shows every report newest first with the count", async ({ page }) => {
     await page.goto(`${portal.url}/grievances`);
     await expect(page.getByRole("heading", { level: 1, name: "Grievance Reports" })).toBeVisible();
-    await expect(page.getByText("Showing 3 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 3 of 3 grievances")).toBeVisible();
     await expect(page.getByRole("article").getByRole("heading")).toHaveText([
       "Public toilet closed",
       "Overflowing drain",
@@ -74,9 +74,9 @@ test.describe("grievance list", () => {
     await page.goto(`${portal.url}/grievances`);
     const search = page.getByLabel("Search");
     await search.fill("brown");
-    await expect(page.getByText("Showing 1 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 1 of 3 grievances")).toBeVisible();
     await search.fill("MARKET SQUARE");
-    await expect(page.getByText("Showing 1 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 1 of 3 grievances")).toBeVisible();
     await expect(page.getByRole("article")).toHaveText(/Overflowing drain/);
     await search.fill("bus station");
     await expect(page.getByRole("article")).toHaveText(/Public toilet closed/);
@@ -85,36 +85,36 @@ test.describe("grievance list", () => {
   test("filters by category, status and priority, keeps filters in the address, and clears them", async ({ page }) => {
     await page.goto(`${portal.url}/grievances`);
     await page.getByLabel("Category").selectOption("Sanitation Issues");
-    await expect(page.getByText("Showing 1 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 1 of 3 grievances")).toBeVisible();
     await expect(page).toHaveURL(/category=Sanitation/);
 
     await page.reload();
     await expect(page.getByLabel("Category")).toHaveValue("Sanitation Issues");
-    await expect(page.getByText("Showing 1 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 1 of 3 grievances")).toBeVisible();
 
     await page.getByLabel("Priority").selectOption("urgent");
-    await expect(page.getByText("No grievances found")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No grievances found" })).toBeVisible();
     await expect(page.getByText("Try adjusting your search criteria or filters.")).toBeVisible();
-    await expect(page.getByText("Showing 0 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 0 of 3 grievances")).toBeVisible();
 
     await page.getByRole("button", { name: "Clear Filters" }).click();
-    await expect(page.getByText("Showing 3 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 3 of 3 grievances")).toBeVisible();
     await expect(page.getByLabel("Category")).toHaveValue("");
 
     await page.getByLabel("Status").selectOption("resolved");
-    await expect(page.getByText("No grievances found")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No grievances found" })).toBeVisible();
     await page.getByLabel("Status").selectOption("pending");
-    await expect(page.getByText("Showing 3 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 3 of 3 grievances")).toBeVisible();
   });
 
   test("the browser's back button returns to the previous filter", async ({ page }) => {
     await page.goto(`${portal.url}/grievances?priority=high`);
-    await expect(page.getByText("Showing 1 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 1 of 3 grievances")).toBeVisible();
     await page.getByRole("article").getByRole("link", { name: "View Details" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Public toilet closed" })).toBeVisible();
     await page.goBack();
     await expect(page.getByLabel("Priority")).toHaveValue("high");
-    await expect(page.getByText("Showing 1 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 1 of 3 grievances")).toBeVisible();
   });
 
   test("says it is loading while the reports are on their way", async ({ page }) => {
@@ -127,7 +127,7 @@ test.describe("grievance list", () => {
     await page.goto(`${portal.url}/grievances`);
     await expect(page.getByText("Loading grievances...")).toBeVisible();
     release();
-    await expect(page.getByText("Showing 3 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 3 of 3 grievances")).toBeVisible();
   });
 
   test("a failed load says so and offers to retry", async ({ page }) => {
@@ -139,7 +139,7 @@ test.describe("grievance list", () => {
     await expect(page.getByText("Grievances could not be loaded.")).toBeVisible();
     fail = false;
     await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByText("Showing 3 of 3 grievances")).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText("Showing 3 of 3 grievances")).toBeVisible();
   });
 });
 

@@ -64,6 +64,10 @@ test.describe("report form", () => {
     for (const label of ["Issue Title*", "Category*", "Detailed Description*"]) {
       await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
     }
+    // The error summary takes the focus and links each field in error (GOV.UK); its first link leads into the title.
+    const summary = page.getByTestId("form-error");
+    await expect(summary).toBeFocused();
+    await summary.getByRole("link", { name: "Issue Title: This field is required." }).click();
     await expect(page.getByLabel("Issue Title*")).toBeFocused();
     await expect(page.getByLabel("Location")).toHaveValue("Elm Street");
     await expect(page).toHaveURL(/\/submit-grievance$/);

@@ -277,10 +277,13 @@ test.describe("with a service area and an address lookup", () => {
       await expect(group.getByText(LOCATION_MESSAGES.outsideServiceArea)).toBeVisible();
       await expect(page.getByLabel("Location")).toHaveValue("12 Pump Street, Riverside");
 
-      // Sent anyway: the server refuses it with the same words, on the same place, and the group takes the focus.
+      // Sent anyway: the server refuses it with the same words, on the same place; the error summary takes the
+      // focus and its link leads to the group.
       await page.getByRole("button", { name: "Submit Grievance" }).click();
-      await expect(page.getByRole("alert")).toBeVisible();
+      const summary = page.getByTestId("form-error");
+      await expect(summary).toBeFocused();
       await expect(group.getByText(LOCATION_MESSAGES.outsideServiceArea)).toHaveCount(1);
+      await summary.getByRole("link", { name: /^Pin on a map: / }).click();
       await expect(group).toBeFocused();
 
       // The resident's own words are never replaced.

@@ -61,6 +61,7 @@ test("the console's map shows a hidden report's marker, marked as hidden, linkin
   });
 
   await signIn(page, `/staff/grievances/${hidden.id}`);
+  await page.getByText("Hide this report").click();
   await page.getByLabel("Reason for hiding").fill("Insults a neighbour.");
   await page.getByRole("button", { name: "Hide report" }).click();
   await expect(page.getByTestId("hidden-state")).toContainText("Hidden from the public");

@@ -96,6 +96,10 @@ test("staff move a report to resolved and the public sees the progress", async (
   // Resolving needs a public note: the shared schema's message, at the field.
   const newStatus = page.getByLabel("New status");
   const note = page.getByLabel("Public note");
+  // A status is a public statement: nothing is preselected, and sending none is refused at the field.
+  await expect(newStatus).toHaveValue("");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByText("Please choose a status from the list.")).toBeVisible();
   await newStatus.selectOption({ label: "Resolved" });
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByTestId("note-error")).toHaveText("Please add a public note explaining how the report was resolved.");
@@ -108,8 +112,9 @@ test("staff move a report to resolved and the public sees the progress", async (
   await expect(page.getByTestId("staff-report").getByTestId("status-badge")).toHaveText("In progress");
   await expect(note).toHaveValue("");
   // Only the allowed next statuses are offered.
-  await expect(newStatus.locator("option")).toHaveText(["Resolved"]);
+  await expect(newStatus.locator("option")).toHaveText(["Choose a new status", "Resolved"]);
 
+  await newStatus.selectOption({ label: "Resolved" });
   await note.fill("The standpipe valve was replaced.");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Status changed to Resolved." })).toBeVisible();
@@ -155,6 +160,9 @@ test("hiding a report removes it from the public pages until it is shown again",
   // Back where the visitor was going.
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
+  // Hiding is folded away, quieter than changing the status.
+  await expect(page.getByRole("button", { name: "Hide report" })).toBeHidden();
+  await page.getByText("Hide this report").click();
   await page.getByRole("button", { name: "Hide report" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please give a reason for hiding this report." })).toBeVisible();
   await page.getByLabel("Reason for hiding").fill("Contains a neighbour's phone number.");

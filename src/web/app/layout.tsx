@@ -1,17 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { AnnouncerProvider } from "../lib/announcer.tsx";
+import { WaterLogo } from "../lib/water-logo.tsx";
 import { paths } from "./paths.ts";
-
-function WaterLogo() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 2.5c-.3 0-.6.2-.8.4C9.4 5.3 5 11 5 14.8A7 7 0 0 0 12 21.8a7 7 0 0 0 7-7c0-3.8-4.4-9.5-6.2-11.9a1 1 0 0 0-.8-.4Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
+import { useRouteFocus } from "./route-focus.ts";
 
 const NAV_ITEMS = [
   { to: paths.home(), label: "Home", end: true },
@@ -89,12 +81,26 @@ function NavigationProgress() {
   return <div className="nav-progress" aria-hidden="true" />;
 }
 
+/**
+ * Around every page, public or console: the one live region, the focus moved to each new page's heading, the
+ * loading bar and scroll restoration (docs/accessibility.md).
+ */
 export function RootLayout() {
+  useRouteFocus();
   return (
-    <AppShell>
+    <AnnouncerProvider>
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
+    </AnnouncerProvider>
+  );
+}
+
+/** The public pages' frame; the staff console has its own (features/staff/components/console-frame.tsx). */
+export function PublicLayout() {
+  return (
+    <AppShell>
+      <Outlet />
     </AppShell>
   );
 }

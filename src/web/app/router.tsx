@@ -1,8 +1,8 @@
 import { createBrowserRouter } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "./error-boundary.tsx";
-import { AppShell, RootLayout } from "./layout.tsx";
+import { AppShell, PublicLayout, RootLayout } from "./layout.tsx";
 import { NotFound } from "./not-found.tsx";
-import { routePatterns } from "./paths.ts";
+import { isConsolePath, routeIds, routePatterns } from "./paths.ts";
 
 import {
   admin,
@@ -20,8 +20,8 @@ import {
 } from "./route-modules.ts";
 
 /**
- * / (layout: header, nav, main, footer)
- *   (pathless: errors of a page render inside the layout)
+ * (root: the live region, focus to each new page's heading, loading bar, scroll restoration)
+ * (public frame: header, nav, main, footer; errors of a page render inside it)
  *     /                  Landing
  *     /submit-grievance  Report form
  *     /grievances        List (loader reads the URL query)
@@ -29,6 +29,8 @@ import {
  *     /stats             Progress & Statistics (loader)
  *     /track/:token      A reporter's private page of their report (loader)
  *     /my-reports        Reports submitted from this browser (from localStorage)
+ *     *                  Page not found (docs/product-decisions.md D10)
+ * (console frame, in the staff chunk: its own header with the account and Sign out, no public chrome)
  *     /staff/sign-in     Staff sign-in (loader: already signed in -> /staff; action: sign in)
  *     /staff/sign-out    action: ends the session -> /staff/sign-in (a plain visit just redirects)
  *     /staff             Console layout (loader: session guard, 401 -> /staff/sign-in)
@@ -40,7 +42,6 @@ import {
  *         api-keys       API keys for Open311 clients: create (shown once), revoke (loader; action)
  *         audit          The audit log, paged (loader)
  *     /staff/set-password/:token  A new account's one-time link: set the password (loader; action)
- *     *                  Page not found (docs/product-decisions.md D10)
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -51,132 +52,149 @@ export function createAppRouter() {
       HydrateFallback: InitialLoading,
       children: [
         {
-          errorElement: <RouteErrorBoundary />,
+          element: <PublicLayout />,
           children: [
-            { path: routePatterns.home, lazy: async () => ({ Component: (await landing()).LandingRoute }) },
-            { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
             {
-              path: routePatterns.list,
-              // Loader and page download side by side, and the request starts before the page's chunk is in.
-              lazy: {
-                loader: async () => (await listLoader()).grievancesLoader,
-                Component: async () => (await list()).GrievancesRoute,
-              },
-            },
-            {
-              path: routePatterns.grievance,
-              lazy: {
-                loader: async () => (await detailsLoader()).grievanceLoader,
-                Component: async () => (await details()).GrievanceRoute,
-              },
-            },
-            {
-              path: routePatterns.stats,
-              lazy: async () => {
-                const m = await stats();
-                return { loader: m.statsLoader, Component: m.StatsRoute };
-              },
-            },
-            {
-              path: routePatterns.track,
-              lazy: {
-                loader: async () => (await trackLoader()).trackLoader,
-                Component: async () => (await track()).TrackRoute,
-              },
-            },
-            { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
-            {
-              path: routePatterns.staffSignIn,
-              lazy: async () => {
-                const m = await staff();
-                return { loader: m.signInLoader, action: m.signInAction, Component: m.SignInRoute };
-              },
-            },
-            {
-              path: routePatterns.staffSetPassword,
-              lazy: async () => {
-                const m = await admin();
-                return { loader: m.setPasswordLoader, action: m.setPasswordAction, Component: m.SetPasswordRoute };
-              },
-            },
-            {
-              path: routePatterns.staffSignOut,
-              lazy: async () => {
-                const m = await staff();
-                return { loader: m.signOutLoader, action: m.signOutAction };
-              },
-            },
-            {
-              path: routePatterns.staffConsole,
-              lazy: async () => {
-                const m = await staff();
-                return {
-                  loader: m.staffLayoutLoader,
-                  shouldRevalidate: m.staffLayoutShouldRevalidate,
-                  Component: m.StaffLayout,
-                };
-              },
+              errorElement: <RouteErrorBoundary />,
               children: [
+                { path: routePatterns.home, lazy: async () => ({ Component: (await landing()).LandingRoute }) },
+                { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
                 {
-                  index: true,
-                  lazy: async () => {
-                    const m = await staff();
-                    return { loader: m.consoleLoader, Component: m.ConsoleRoute };
+                  path: routePatterns.list,
+                  // Loader and page download side by side, and the request starts before the page's chunk is in.
+                  lazy: {
+                    loader: async () => (await listLoader()).grievancesLoader,
+                    Component: async () => (await list()).GrievancesRoute,
                   },
                 },
                 {
-                  path: routePatterns.staffAdmin,
+                  path: routePatterns.grievance,
+                  lazy: {
+                    loader: async () => (await detailsLoader()).grievanceLoader,
+                    Component: async () => (await details()).GrievanceRoute,
+                  },
+                },
+                {
+                  path: routePatterns.stats,
+                  lazy: async () => {
+                    const m = await stats();
+                    return { loader: m.statsLoader, Component: m.StatsRoute };
+                  },
+                },
+                {
+                  path: routePatterns.track,
+                  lazy: {
+                    loader: async () => (await trackLoader()).trackLoader,
+                    Component: async () => (await track()).TrackRoute,
+                  },
+                },
+                { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
+                // Not lazy: the error boundary shows the same page for a 404, so it is in the first chunk anyway.
+                { path: "*", element: <NotFound /> },
+              ],
+            },
+          ],
+        },
+        {
+          // The console's own frame (header with the account, no public chrome), in the staff chunk.
+          lazy: async () => ({ Component: (await staff()).ConsoleFrame }),
+          children: [
+            {
+              errorElement: <RouteErrorBoundary />,
+              children: [
+                {
+                  path: routePatterns.staffSignIn,
+                  lazy: async () => {
+                    const m = await staff();
+                    return { loader: m.signInLoader, action: m.signInAction, Component: m.SignInRoute };
+                  },
+                },
+                {
+                  path: routePatterns.staffSetPassword,
                   lazy: async () => {
                     const m = await admin();
-                    return { loader: m.adminLayoutLoader, Component: m.AdminLayout };
+                    return { loader: m.setPasswordLoader, action: m.setPasswordAction, Component: m.SetPasswordRoute };
+                  },
+                },
+                {
+                  path: routePatterns.staffSignOut,
+                  lazy: async () => {
+                    const m = await staff();
+                    return { loader: m.signOutLoader, action: m.signOutAction };
+                  },
+                },
+                {
+                  path: routePatterns.staffConsole,
+                  id: routeIds.staffConsole,
+                  lazy: async () => {
+                    const m = await staff();
+                    return {
+                      loader: m.staffLayoutLoader,
+                      shouldRevalidate: m.staffLayoutShouldRevalidate,
+                      Component: m.StaffLayout,
+                    };
                   },
                   children: [
-                    { index: true, lazy: async () => ({ loader: (await admin()).adminIndexLoader }) },
                     {
-                      path: routePatterns.staffAdminCategories,
+                      index: true,
                       lazy: async () => {
-                        const m = await admin();
-                        return { loader: m.categoriesLoader, action: m.categoriesAction, Component: m.CategoriesRoute };
+                        const m = await staff();
+                        return { loader: m.consoleLoader, Component: m.ConsoleRoute };
                       },
                     },
                     {
-                      path: routePatterns.staffAdminAccounts,
+                      path: routePatterns.staffAdmin,
                       lazy: async () => {
                         const m = await admin();
-                        return { loader: m.accountsLoader, action: m.accountsAction, Component: m.AccountsRoute };
+                        return { loader: m.adminLayoutLoader, Component: m.AdminLayout };
                       },
+                      children: [
+                        { index: true, lazy: async () => ({ loader: (await admin()).adminIndexLoader }) },
+                        {
+                          path: routePatterns.staffAdminCategories,
+                          lazy: async () => {
+                            const m = await admin();
+                            return { loader: m.categoriesLoader, action: m.categoriesAction, Component: m.CategoriesRoute };
+                          },
+                        },
+                        {
+                          path: routePatterns.staffAdminAccounts,
+                          lazy: async () => {
+                            const m = await admin();
+                            return { loader: m.accountsLoader, action: m.accountsAction, Component: m.AccountsRoute };
+                          },
+                        },
+                        {
+                          path: routePatterns.staffAdminApiKeys,
+                          lazy: async () => {
+                            const m = await admin();
+                            return { loader: m.apiKeysLoader, action: m.apiKeysAction, Component: m.ApiKeysRoute };
+                          },
+                        },
+                        {
+                          path: routePatterns.staffAdminAudit,
+                          lazy: async () => {
+                            const m = await admin();
+                            return { loader: m.auditLoader, Component: m.AuditRoute };
+                          },
+                        },
+                      ],
                     },
                     {
-                      path: routePatterns.staffAdminApiKeys,
+                      path: routePatterns.staffGrievance,
                       lazy: async () => {
-                        const m = await admin();
-                        return { loader: m.apiKeysLoader, action: m.apiKeysAction, Component: m.ApiKeysRoute };
-                      },
-                    },
-                    {
-                      path: routePatterns.staffAdminAudit,
-                      lazy: async () => {
-                        const m = await admin();
-                        return { loader: m.auditLoader, Component: m.AuditRoute };
+                        const m = await staff();
+                        return {
+                          loader: m.staffGrievanceLoader,
+                          action: m.staffGrievanceAction,
+                          Component: m.StaffGrievanceRoute,
+                        };
                       },
                     },
                   ],
                 },
-                {
-                  path: routePatterns.staffGrievance,
-                  lazy: async () => {
-                    const m = await staff();
-                    return {
-                      loader: m.staffGrievanceLoader,
-                      action: m.staffGrievanceAction,
-                      Component: m.StaffGrievanceRoute,
-                    };
-                  },
-                },
               ],
             },
-            // Not lazy: the error boundary shows the same page for a 404, so it is in the first chunk anyway.
-            { path: "*", element: <NotFound /> },
           ],
         },
       ],
@@ -189,5 +207,7 @@ export function createAppRouter() {
  * main area when its chunk arrives, without moving them (main is a screen tall, base.css).
  */
 function InitialLoading() {
+  // A console page has its own frame, which comes with its chunk.
+  if (isConsolePath(window.location.pathname)) return null;
   return <AppShell>{null}</AppShell>;
 }

@@ -78,3 +78,12 @@ export const routePatterns = {
   /** The one-time link of a new staff account (the server builds the same path: password-links.ts). */
   staffSetPassword: "/staff/set-password/:token",
 } as const;
+
+/** Ids of routes whose loader data other routes read (useRouteLoaderData). */
+export const routeIds = {
+  /** The console's guard: its data is the signed-in account, which the console's header shows. */
+  staffConsole: "staff-console",
+} as const;
+
+/** Console pages (sign-in included) have their own frame, not the public header and footer. */
+export const isConsolePath = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");

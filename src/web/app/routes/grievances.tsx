@@ -1,7 +1,8 @@
 import { Suspense } from "react";
-import { Await, useAsyncError, useLoaderData, useRevalidator } from "react-router";
+import { Await, useAsyncError, useLoaderData, useRevalidator, useSearchParams } from "react-router";
+import { FilterDisclosure } from "../../features/grievances/components/filter-disclosure.tsx";
 import type { GrievanceListResponse } from "../../../shared/api-types.ts";
-import { GrievanceFilters } from "../../features/grievances/components/grievance-filters.tsx";
+import { activeFilterCount, GrievanceFilters } from "../../features/grievances/components/grievance-filters.tsx";
 import { GrievanceList, ListLoading } from "../../features/grievances/components/grievance-list.tsx";
 import { ListError } from "../../features/grievances/components/list-error.tsx";
 import { GrievanceMapView } from "../../features/grievances/components/grievance-map-view.tsx";
@@ -20,11 +21,14 @@ function ListLoadError() {
 export function GrievancesRoute() {
   useDocumentTitle("Grievance Reports");
   const data = useLoaderData<typeof grievancesLoader>();
+  const [searchParams] = useSearchParams();
   return (
     <div className="page">
       <h1>Grievance Reports</h1>
       <SubmittedPanelSlot />
-      <GrievanceFilters />
+      <FilterDisclosure activeCount={activeFilterCount(searchParams)}>
+        <GrievanceFilters />
+      </FilterDisclosure>
       <div className="list-toolbar">
         <ViewSwitch />
         <ExportLinks />

@@ -14,3 +14,4 @@ export {
   staffLayoutLoader,
   staffLayoutShouldRevalidate,
 } from "../../features/staff/routes/staff-layout.tsx";
+export { ConsoleFrame } from "../../features/staff/components/console-frame.tsx";

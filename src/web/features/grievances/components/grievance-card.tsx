@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
 import { formatDate, truncateDescription } from "../../../../shared/format.ts";
 import { paths } from "../../../lib/paths.ts";
+import { timeAgo } from "../../../lib/time-ago.ts";
 import { AffectedCount } from "./affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
@@ -34,19 +35,30 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
           height={225}
         />
       ) : (
-        <div className="grievance-card__image grievance-card__placeholder" aria-hidden="true">
-          <WaterDropIcon size={44} />
+        // The specification's placeholder, as a slim band: a tall empty box would push the words out of view.
+        <div className="grievance-card__placeholder" aria-hidden="true">
+          <WaterDropIcon size={22} />
+          <span>No photo</span>
         </div>
       )}
       <div className="grievance-card__body">
+        {/* Status first and strongest: it is what residents come to see (docs/accessibility.md). */}
         <div className="badge-row">
-          <PriorityBadge priority={grievance.priority} />
           <StatusBadge status={grievance.status} />
+          <PriorityBadge priority={grievance.priority} />
         </div>
-        <h2 className="grievance-card__title">{grievance.title}</h2>
+        <h2 className="grievance-card__title">
+          <Link to={paths.grievance(grievance.id)}>{grievance.title}</Link>
+        </h2>
         <p className="grievance-card__reference reference" data-testid="card-reference">
           {grievance.reference}
         </p>
+        {grievance.location && (
+          <p className="grievance-card__location" data-testid="card-location">
+            <span className="visually-hidden">Location: </span>
+            {grievance.location}
+          </p>
+        )}
         <p className="grievance-card__description">{truncateDescription(grievance.description)}</p>
         {grievance.affected > 1 && (
           <p className="grievance-card__affected">
@@ -54,9 +66,10 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
           </p>
         )}
         <div className="grievance-card__footer">
-          <time className="muted" dateTime={grievance.created_at}>
-            {formatDate(grievance.created_at)}
-          </time>
+          <span className="muted">
+            <time dateTime={grievance.created_at}>{formatDate(grievance.created_at)}</time>
+            <span className="grievance-card__age">{` · ${timeAgo(grievance.created_at)}`}</span>
+          </span>
           <Link className="link-button" to={paths.grievance(grievance.id)}>
             View Details
           </Link>

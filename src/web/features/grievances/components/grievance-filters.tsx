@@ -8,6 +8,12 @@ import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** How many filters the address sets (the List / Map choice and the page are not filters). */
+export function activeFilterCount(params: URLSearchParams): number {
+  const notFilters = new Set(["view", "page", "cursor"]);
+  return new Set([...params.keys()].filter((key) => !notFilters.has(key))).size;
+}
+
 /**
  * Search, Category, Status and Priority filters. They live in the URL query (docs/product-decisions.md D9): selects write it at
  * once, the search box after a short pause and with `replace`, so typing does not flood the history.
@@ -69,6 +75,8 @@ export function GrievanceFilters() {
       return next;
     });
   };
+
+  const anySet = activeFilterCount(searchParams) > 0;
 
   const clearFilters = () => {
     setText("");
@@ -149,7 +157,8 @@ export function GrievanceFilters() {
           </select>
         </div>
         <div className="filters__actions">
-          <button type="button" className="button button--secondary" onClick={clearFilters}>
+          {/* A quiet action, and only live when there is something to clear (the page's one primary action is elsewhere). */}
+          <button type="button" className="button button--quiet" onClick={clearFilters} disabled={!anySet && !text}>
             Clear Filters
           </button>
         </div>

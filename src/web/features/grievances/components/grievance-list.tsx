@@ -1,15 +1,19 @@
 import type { GrievanceListResponse } from "../../../../shared/api-types.ts";
 import { showingCount } from "../../../../shared/format.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
+import { useAnnouncement } from "../../../lib/announcer.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
 import { GrievanceCard } from "./grievance-card.tsx";
 import { Pagination } from "./pagination.tsx";
 
 export function GrievanceList({ data }: { data: GrievanceListResponse }) {
+  const count = showingCount(data);
+  // Said through the page's one live region, once per result (docs/accessibility.md).
+  useAnnouncement(data.items.length === 0 ? `${count}. ${MESSAGES.noGrievances}` : count);
   return (
     <>
-      <p className="result-count" role="status" data-testid="result-count">
-        {showingCount(data)}
+      <p className="result-count" data-testid="result-count">
+        {count}
       </p>
       {data.items.length === 0 ? (
         <div className="empty-state card">
@@ -33,7 +37,8 @@ export function GrievanceList({ data }: { data: GrievanceListResponse }) {
 
 export function ListLoading() {
   return (
-    <p className="loading" role="status" data-testid="list-loading">
+    // Shown, not announced: the count that follows is (docs/accessibility.md).
+    <p className="loading" data-testid="list-loading">
       <span className="spinner" aria-hidden="true" />
       {MESSAGES.loadingList}
     </p>

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from "react";
+import { MAX_IMAGES } from "../../../../shared/domain.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { IMAGE_ACCEPT } from "../../../lib/image-files.ts";
 
@@ -21,6 +22,15 @@ interface ImagePickerProps {
 
 export const IMAGES_INPUT_ID = "report-images";
 
+/** The specification's hint, with WebP, which is accepted too (docs/product-decisions.md, D6). */
+const IMAGE_HINT = `${MESSAGES.imageHint} and WebP`;
+
+function chosenText(count: number): string {
+  if (count === 0) return "No photos chosen.";
+  const left = MAX_IMAGES - count;
+  return `${count} ${count === 1 ? "photo" : "photos"} chosen${left > 0 ? `, ${left} more allowed` : ""}.`;
+}
+
 export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId = IMAGES_INPUT_ID }: ImagePickerProps) {
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -32,9 +42,19 @@ export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId
     if (files.length > 0) onPick(files);
   };
 
+  const countId = `${inputId}-count`;
   return (
     <div className="field field--full">
       <label htmlFor={inputId}>Upload Images (Optional)</label>
+      {/* Hint and error above the control, where they are read before it (docs/accessibility.md). */}
+      <p className="hint" id={hintId}>
+        {IMAGE_HINT}
+      </p>
+      {error && (
+        <p className="field-error" id={errorId} role="alert" data-testid="image-error">
+          {error}
+        </p>
+      )}
       <input
         id={inputId}
         className="file-input"
@@ -43,18 +63,14 @@ export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId
         multiple
         accept={IMAGE_ACCEPT}
         disabled={disabled}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={[hintId, error ? errorId : "", countId].filter(Boolean).join(" ")}
         aria-invalid={error ? true : undefined}
         onChange={handleChange}
       />
-      <p className="hint" id={hintId}>
-        {MESSAGES.imageHint}
+      {/* Our own words for what is chosen: the browser's ("No file chosen") are hidden by form.css. */}
+      <p className="file-count" id={countId} data-testid="image-count">
+        {chosenText(images.length)}
       </p>
-      {error && (
-        <p className="field-error" id={errorId} role="alert" data-testid="image-error">
-          {error}
-        </p>
-      )}
       {images.length > 0 && (
         <ul className="preview-grid" aria-label="Chosen images">
           {images.map((image) => (

@@ -126,7 +126,10 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
       tabIndex={-1}
       aria-describedby={[`${id}-hint`, shownError ? errorId : undefined].filter(Boolean).join(" ")}
     >
-      <legend>{LOCATION_MESSAGES.pinGroupLegend}</legend>
+      <legend>
+        {LOCATION_MESSAGES.pinGroupLegend}
+        <span className="optional-mark"> (Optional)</span>
+      </legend>
       <p className="hint" id={`${id}-hint`}>
         {LOCATION_MESSAGES.pinGroupHint}
       </p>

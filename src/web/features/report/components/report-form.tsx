@@ -17,6 +17,8 @@ import { useCategories } from "../../categories/use-categories.ts";
 import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-slot.tsx";
 import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
+import { useAnnounce } from "../../../lib/announcer.tsx";
+import { ErrorSummary, type SummaryLink } from "./error-summary.tsx";
 import { ImagePicker, IMAGES_INPUT_ID } from "./image-picker.tsx";
 import { LocationPin } from "./location-pin.tsx";
 import { SimilarReports } from "./similar-reports.tsx";
@@ -50,6 +52,20 @@ const FIELD_ORDER: GrievanceField[] = [
   "user_email",
   "user_phone",
 ];
+/** How the error summary names each field: its label as the form shows it. */
+const FIELD_LABELS: Record<GrievanceField | "images", string> = {
+  title: "Issue Title",
+  category: "Category",
+  priority: "Priority Level",
+  location: "Location",
+  latitude: "Pin on a map",
+  longitude: "Pin on a map",
+  description: "Detailed Description",
+  user_email: "Email Address",
+  user_phone: "Phone Number",
+  images: "Upload Images",
+};
+
 // Both coordinates belong to the one "Pin on a map" group, which takes the focus for either.
 const fieldId = (field: GrievanceField) => (field === "longitude" ? "report-latitude" : `report-${field.replace("_", "-")}`);
 
@@ -65,6 +81,14 @@ function inlineMessage(message: string): string {
 }
 
 type Status = "idle" | "submitting" | "success";
+
+/**
+ * Optional fields say so, written as the specification writes "Upload Images (Optional)"; required ones keep its
+ * asterisk. Priority Level always has a value, so it is neither.
+ */
+function OptionalMark() {
+  return <span className="optional-mark"> (Optional)</span>;
+}
 
 /**
  * After a submit: the report is remembered in this browser for /my-reports, and announced to the list page the
@@ -91,6 +115,17 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>("idle");
   const [reference, setReference] = useState<string | null>(null);
+  // Where the focus goes after a submit (docs/accessibility.md): the error summary, or the confirmation. Counted,
+  // so that a second refused submit moves the focus to the summary again.
+  const [focusRequest, setFocusRequest] = useState<{ to: "summary" | "success"; n: number } | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const announce = useAnnounce();
+  useEffect(() => {
+    if (!focusRequest) return;
+    (focusRequest.to === "summary" ? summaryRef : successRef).current?.focus();
+  }, [focusRequest]);
+  const requestFocus = (to: "summary" | "success") => setFocusRequest((prev) => ({ to, n: (prev?.n ?? 0) + 1 }));
   // One key per set of entries: a retry of unchanged entries reuses it, any change starts a new report.
   const submissionKey = useRef<string | undefined>(undefined);
   // Previews' object URLs are freed when the form goes away.
@@ -138,10 +173,15 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     setErrors(fieldErrors);
     setFormError(summary);
     setImageError(fieldErrors.images);
-    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-    else if (fieldErrors.images) document.getElementById(IMAGES_INPUT_ID)?.focus();
+    requestFocus("summary");
   };
+
+  // The summary's links, in form order; the two coordinates are one place on the form.
+  const summaryLinks: SummaryLink[] = FIELD_ORDER.filter((field) => errors[field] && field !== "longitude")
+    .map((field) => ({ field, message: errors[field] }))
+    .concat(errors.longitude && !errors.latitude ? [{ field: "longitude", message: errors.longitude }] : [])
+    .map(({ field, message }) => ({ target: fieldId(field), text: `${FIELD_LABELS[field]}: ${inlineMessage(message ?? "")}` }));
+  if (imageError) summaryLinks.push({ target: IMAGES_INPUT_ID, text: `${FIELD_LABELS.images}: ${imageError}` });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,6 +196,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     setFormError(null);
     setImageError(undefined);
     setStatus("submitting");
+    announce("Submitting...");
     try {
       submissionKey.current ??= newSubmissionKey();
       const submitted = await createGrievance(values, images.map((image) => image.file), submissionKey.current);
@@ -163,13 +204,17 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       onAccepted?.();
       setReference(submitted.reference);
       setStatus("success");
+      requestFocus("success");
     } catch (error) {
       // docs/product-decisions.md D3: say what went wrong and keep every entry and image for another try.
       console.error("Grievance submission failed:", error);
       setStatus("idle");
       const message = errorMessageOf(error);
       if (error instanceof ApiRequestError && error.fieldErrors) showErrors(error.fieldErrors, message);
-      else setFormError(message);
+      else {
+        setFormError(message);
+        requestFocus("summary");
+      }
     }
   };
 
@@ -197,13 +242,10 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     <form className="report-form card" noValidate onSubmit={handleSubmit} aria-labelledby="report-heading">
       <StorageNotice />
 
-      {formError && (
-        <div className="alert alert--error" role="alert" data-testid="form-error">
-          {formError}
-        </div>
-      )}
+      {formError && <ErrorSummary ref={summaryRef} message={formError} links={summaryLinks} />}
       {status === "success" && (
-        <div className="alert alert--success" role="status" data-testid="form-success">
+        // Given the focus, so it is read out; then the list page takes over (docs/accessibility.md).
+        <div className="alert alert--success" ref={successRef} tabIndex={-1} data-testid="form-success">
           {/* The specification's text exactly, and the reference beside it (docs/product-decisions.md D13). */}
           <p>
             <span>{MESSAGES.submitSuccess}</span>
@@ -259,7 +301,9 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
         </div>
 
         <div className="field field--full">
-          <label htmlFor={fieldId("location")}>Location</label>
+          <label htmlFor={fieldId("location")}>
+            Location<OptionalMark />
+          </label>
           <input
             type="text"
             maxLength={FIELD_LIMITS.location}
@@ -299,13 +343,17 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
         />
 
         <div className="field">
-          <label htmlFor={fieldId("user_email")}>Email Address</label>
+          <label htmlFor={fieldId("user_email")}>
+            Email Address<OptionalMark />
+          </label>
           <input type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" {...fieldProps("user_email")} />
           {fieldError("user_email")}
         </div>
 
         <div className="field">
-          <label htmlFor={fieldId("user_phone")}>Phone Number</label>
+          <label htmlFor={fieldId("user_phone")}>
+            Phone Number<OptionalMark />
+          </label>
           <input type="tel" maxLength={FIELD_LIMITS.phone} autoComplete="tel" {...fieldProps("user_phone")} />
           {fieldError("user_phone")}
         </div>

@@ -39,8 +39,9 @@ export function StorageNotice() {
   if (state === "ready") {
     return (
       // A toast over the page, not a line in it: appearing and leaving 3 s later would otherwise push the whole form
-      // down and back up (a layout shift a phone user feels, and Lighthouse counts).
-      <p className="alert alert--success toast" role="status" data-testid="storage-ready">
+      // down and back up (a layout shift a phone user feels, and Lighthouse counts). Shown, not announced: on every
+      // visit to the form it would speak over what matters (docs/accessibility.md).
+      <p className="alert alert--success toast" data-testid="storage-ready">
         {MESSAGES.storageReady}
       </p>
     );

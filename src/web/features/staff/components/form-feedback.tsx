@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 /** What a form shows after submitting (StaffActionResult and the administration pages' results have this shape). */
 export type FeedbackResult = { ok: true; message: string } | { ok: false; message: string; field?: string };
 
@@ -9,9 +11,15 @@ export type FeedbackResult = { ok: true; message: string } | { ok: false; messag
 export function FormFeedback({ result, testId }: { result: FeedbackResult | undefined; testId: string }) {
   const confirmation = result?.ok ? result.message : "";
   const problem = result && !result.ok && !result.field ? result.message : "";
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  // A change can take away the control that had the focus (Hide report swaps its form for Unhide): the focus then
+  // goes to the confirmation, not to the page body (docs/accessibility.md).
+  useEffect(() => {
+    if (confirmation && document.activeElement === document.body) confirmationRef.current?.focus();
+  }, [result, confirmation]);
   return (
     <div className="form-feedback">
-      <div role="status" className={confirmation ? "alert alert--success" : undefined} data-testid={`${testId}-done`}>
+      <div ref={confirmationRef} tabIndex={-1} role="status" className={confirmation ? "alert alert--success" : undefined} data-testid={`${testId}-done`}>
         {confirmation}
       </div>
       <div role="alert" className={problem ? "alert alert--error" : undefined} data-testid={`${testId}-error`}>

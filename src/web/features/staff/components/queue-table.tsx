@@ -6,18 +6,24 @@ import { AffectedCount } from "../../grievances/components/affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
 import { Pagination } from "../../grievances/components/pagination.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
+import { useAnnouncement } from "../../../lib/announcer.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
+
+type QueueItem = StaffQueueResponse["items"][number];
+const flagged = (item: QueueItem) => Boolean(item.reopened_by_reporter_at || item.overdue || item.hidden);
 
 /**
  * The work queue as a table (one row per report, in the API's order: oldest open first, or most affected first). On a phone the rows
  * become stacked blocks (staff.css) with each cell labelled by its data-label.
  */
 export function QueueTable({ data }: { data: StaffQueueResponse }) {
+  const count = showingCount(data, "reports");
+  useAnnouncement(count);
   return (
     <>
-      <p className="result-count" role="status" data-testid="queue-count">
-        {showingCount(data, "reports")}
+      <p className="result-count" data-testid="queue-count">
+        {count}
       </p>
       {data.items.length === 0 ? (
         <div className="empty-state card">
@@ -61,13 +67,15 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                     <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
                     <span className="muted queue-table__age">{`${formatDuration(item.age_seconds, 1)} ago`}</span>
                   </td>
-                  <td data-label="Flags">
-                    <span className="badge-row">
-                      {item.reopened_by_reporter_at && <ReopenedMarker />}
-                      {item.overdue && <OverdueMarker />}
-                      {item.hidden && <HiddenMarker />}
-                      {!item.overdue && !item.hidden && !item.reopened_by_reporter_at && <span className="muted">None</span>}
-                    </span>
+                  {/* A row without flags leaves the cell empty: stacked on a phone, it then takes no line. */}
+                  <td data-label="Flags" className={flagged(item) ? undefined : "queue-table__no-flags"}>
+                    {flagged(item) && (
+                      <span className="badge-row">
+                        {item.reopened_by_reporter_at && <ReopenedMarker />}
+                        {item.overdue && <OverdueMarker />}
+                        {item.hidden && <HiddenMarker />}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

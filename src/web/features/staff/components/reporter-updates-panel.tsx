@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../../shared/format.ts";
 import { HIDE_REASON_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
 import { ImageGallery } from "../../grievances/components/attached-images.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
+import { BusySubmitButton } from "./busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
@@ -37,9 +38,9 @@ function HideUpdateForm({ update }: { update: StaffReporterUpdate }) {
         )}
       </div>
       <div className="form-actions">
-        <button type="submit" className="button button--danger" disabled={!idle}>
-          {idle ? "Hide update" : "Saving..."}
-        </button>
+        <BusySubmitButton busy={!idle} className="button button--danger">
+            Hide update
+          </BusySubmitButton>
       </div>
       <FormFeedback result={result} testId="hide-update" />
     </fetcher.Form>

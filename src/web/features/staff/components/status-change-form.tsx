@@ -4,6 +4,7 @@ import type { Status } from "../../../../shared/domain.ts";
 import { statusLabel } from "../../../../shared/format.ts";
 import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "../../../../shared/staff-schemas.ts";
 import type { StaffActionResult } from "../staff-actions.ts";
+import { BusySubmitButton } from "./busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
@@ -28,15 +29,19 @@ export function StatusChangeForm({ status }: { status: Status }) {
         <input type="hidden" name="intent" value="status" />
         <div className="field">
           <label htmlFor={`${id}-status`}>New status</label>
-          {/* Remounted when the status changes, so the first allowed move is preselected again. */}
+          {/*
+            Nothing preselected: a status is a public statement, so it is chosen, never taken by default
+            (docs/accessibility.md). Remounted when the status changes, so it is empty again after a change.
+          */}
           <select
             key={status}
             id={`${id}-status`}
             name="status"
-            defaultValue={options[0]}
+            defaultValue=""
             aria-invalid={statusError ? true : undefined}
             aria-describedby={statusError ? `${id}-status-error` : undefined}
           >
+            <option value="">Choose a new status</option>
             {options.map((value) => (
               <option key={value} value={value}>
                 {statusLabel(value)}
@@ -70,9 +75,9 @@ export function StatusChangeForm({ status }: { status: Status }) {
         </div>
         <FormFeedback result={result} testId="status-change" />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={!idle}>
-            {idle ? "Change status" : "Saving..."}
-          </button>
+          <BusySubmitButton busy={!idle} className="button">
+            Change status
+          </BusySubmitButton>
         </div>
       </fetcher.Form>
     </section>

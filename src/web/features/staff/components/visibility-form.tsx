@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { formatDateTime } from "../../../../shared/format.ts";
 import { HIDE_REASON_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
 import type { StaffActionResult } from "../staff-actions.ts";
+import { BusySubmitButton } from "./busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
@@ -46,37 +47,43 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
           )}
           <fetcher.Form method="post" ref={formRef} className="form-actions">
             <input type="hidden" name="intent" value="unhide" />
-            <button type="submit" className="button button--secondary" disabled={!idle}>
-              {idle ? "Unhide" : "Saving..."}
-            </button>
+            <BusySubmitButton busy={!idle} className="button button--secondary">
+            Unhide
+          </BusySubmitButton>
           </fetcher.Form>
         </>
       ) : (
-        <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
+        <>
           <p className="muted">Visible on public pages. Hide spam, abuse or reports that expose personal data.</p>
-          <input type="hidden" name="intent" value="hide" />
-          <div className="field">
-            <label htmlFor={`${id}-reason`}>Reason for hiding</label>
-            <textarea
-              id={`${id}-reason`}
-              name="reason"
-              rows={3}
-              maxLength={HIDE_REASON_MAX_LENGTH}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-            />
-            {reasonError && (
-              <p className="field-error" id={`${id}-reason-error`} role="alert">
-                {reasonError}
-              </p>
-            )}
-          </div>
-          <div className="form-actions">
-            <button type="submit" className="button button--danger" disabled={!idle}>
-              {idle ? "Hide report" : "Saving..."}
-            </button>
-          </div>
-        </fetcher.Form>
+          {/* Closed by default and quieter than "Change status": hiding is the rarer, more drastic action. */}
+          <details className="disclosure" open={Boolean(reasonError)}>
+            <summary>Hide this report</summary>
+            <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
+              <input type="hidden" name="intent" value="hide" />
+              <div className="field">
+                <label htmlFor={`${id}-reason`}>Reason for hiding</label>
+                <textarea
+                  id={`${id}-reason`}
+                  name="reason"
+                  rows={3}
+                  maxLength={HIDE_REASON_MAX_LENGTH}
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+                />
+                {reasonError && (
+                  <p className="field-error" id={`${id}-reason-error`} role="alert">
+                    {reasonError}
+                  </p>
+                )}
+              </div>
+              <div className="form-actions">
+                <BusySubmitButton busy={!idle} className="button button--danger-secondary">
+            Hide report
+          </BusySubmitButton>
+              </div>
+            </fetcher.Form>
+          </details>
+        </>
       )}
       {/* Outside the two branches: the region stays in place when hiding swaps one form for the other. */}
       <FormFeedback result={result} testId="visibility" />

@@ -1,5 +1,6 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { GrievanceFilters } from "../../grievances/components/grievance-filters.tsx";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { FilterDisclosure } from "../../grievances/components/filter-disclosure.tsx";
+import { activeFilterCount, GrievanceFilters } from "../../grievances/components/grievance-filters.tsx";
 import { ViewSwitch } from "../../grievances/components/view-switch.tsx";
 import { listViewOf } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -25,12 +26,15 @@ export async function consoleLoader({ request }: LoaderFunctionArgs) {
 export function ConsoleRoute() {
   useDocumentTitle("Staff console");
   const data = useLoaderData<typeof consoleLoader>();
+  const [searchParams] = useSearchParams();
   return (
     <div className="page">
       <h1>Work queue</h1>
       <p className="page__lead">All reports, oldest open first unless sorted otherwise. Open one to change its status or hide it.</p>
-      <GrievanceFilters />
-      <QueueExtraFilters />
+      <FilterDisclosure activeCount={activeFilterCount(searchParams)}>
+        <GrievanceFilters />
+        <QueueExtraFilters />
+      </FilterDisclosure>
       <ViewSwitch />
       {data.view === "map" ? <StaffMapView /> : <QueueTable data={data.queue} />}
     </div>

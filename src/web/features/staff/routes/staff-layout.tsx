@@ -1,8 +1,7 @@
-import { Form, Link, Outlet, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Outlet, redirect, type LoaderFunctionArgs } from "react-router";
 import { getSession, signOut } from "../api/staff-api.ts";
 import { withStaffSession } from "../session-guard.ts";
 import { paths } from "../../../lib/paths.ts";
-import "../../../styles/staff.css";
 
 /** Guard of every console page: not signed in -> the sign-in page (the API answers 401 and no data). */
 export async function staffLayoutLoader({ request }: LoaderFunctionArgs) {
@@ -27,33 +26,10 @@ export async function signOutAction() {
   return redirect(paths.staffSignIn());
 }
 
-/** Console bar (who is signed in, sign out) above every console page. */
+/** Every console page below the sign-in: the guard's data (the account) is shown by the console's header. */
 export function StaffLayout() {
-  const session = useLoaderData<typeof staffLayoutLoader>();
   return (
     <div className="staff">
-      <div className="staff-bar card" data-testid="staff-bar">
-        <nav aria-label="Staff console">
-          <Link className="staff-bar__home" to={paths.staffConsole()}>
-            Staff console
-          </Link>
-          {session.role === "admin" && (
-            <Link className="staff-bar__admin" to={paths.staffAdminCategories()}>
-              Administration
-            </Link>
-          )}
-        </nav>
-        <div className="staff-bar__session">
-          <span className="muted">
-            Signed in as <strong data-testid="staff-email">{session.email}</strong>
-          </span>
-          <Form method="post" action={paths.staffSignOut()}>
-            <button type="submit" className="button button--secondary button--small">
-              Sign out
-            </button>
-          </Form>
-        </div>
-      </div>
       <Outlet />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths.ts";
 import { announcedReport, dismissAnnouncement } from "../my-reports-store.ts";
@@ -11,17 +11,34 @@ import "../../../styles/tracking.css";
  */
 export function SubmittedPanel() {
   const [report, setReport] = useState(announcedReport);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Right after a submit, this panel is what the reporter needs: it takes the focus from the page's heading (which
+  // the route change gave it) and is read out (docs/accessibility.md).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === document.body || (active instanceof HTMLElement && active.matches("main h1"))) {
+      heading.current?.focus({ preventScroll: true });
+    }
+  }, []);
   if (!report) return null;
 
   const dismiss = () => {
     dismissAnnouncement();
     setReport(undefined);
+    // The focused button goes away with the panel: the focus goes to the page's heading, not to the body.
+    const pageHeading = document.querySelector<HTMLElement>("main h1");
+    if (pageHeading) {
+      pageHeading.tabIndex = -1;
+      pageHeading.focus();
+    }
   };
 
   return (
     <section className="card submitted-panel" aria-labelledby="submitted-panel-heading" data-testid="submitted-panel">
       <div className="submitted-panel__head">
-        <h2 id="submitted-panel-heading">Report {report.reference} submitted</h2>
+        <h2 id="submitted-panel-heading" ref={heading} tabIndex={-1}>
+          Report {report.reference} submitted
+        </h2>
         <button type="button" className="icon-button" onClick={dismiss} aria-label={`Dismiss: report ${report.reference} submitted`}>
           <span aria-hidden="true">×</span>
         </button>

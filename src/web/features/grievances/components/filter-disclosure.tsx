@@ -1,0 +1,26 @@
+import { useState, type ReactNode } from "react";
+
+/** Below this width the filters start folded away: on a phone they would otherwise fill the first screen. */
+const NARROW_SCREEN = "(max-width: 640px)";
+
+/**
+ * The filters of the list and of the work queue, folded behind "Filters" on a phone (open on a wider screen, where
+ * the heading is hidden). The heading says how many are set, so a folded filter is never a surprise.
+ */
+export function FilterDisclosure({ activeCount, children }: { activeCount: number; children: ReactNode }) {
+  const [open, setOpen] = useState(() => !window.matchMedia(NARROW_SCREEN).matches);
+  return (
+    <details
+      className="filter-disclosure"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      data-testid="filter-disclosure"
+    >
+      <summary>
+        Filters
+        {activeCount > 0 && <span className="filter-disclosure__count">{` (${activeCount} set)`}</span>}
+      </summary>
+      {children}
+    </details>
+  );
+}

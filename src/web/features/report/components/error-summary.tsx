@@ -1,0 +1,55 @@
+import type { MouseEvent, Ref } from "react";
+
+export interface SummaryLink {
+  /** The id of the control to go to. */
+  target: string;
+  text: string;
+}
+
+interface ErrorSummaryProps {
+  message: string;
+  links: readonly SummaryLink[];
+  ref?: Ref<HTMLDivElement>;
+}
+
+function goTo(event: MouseEvent<HTMLAnchorElement>, target: string) {
+  const control = document.getElementById(target);
+  if (!control) return;
+  // Not a jump to the fragment: the address stays as it is, and the label above the control stays in view.
+  event.preventDefault();
+  control.focus({ preventScroll: true });
+  (control.closest(".field, fieldset") ?? control).scrollIntoView({ block: "start" });
+}
+
+/**
+ * GOV.UK's error summary (docs/accessibility.md): at the top of the form, given the focus after a refused submit,
+ * the headline message, then a link to each field in error that moves the focus into that field.
+ */
+export function ErrorSummary({ message, links, ref }: ErrorSummaryProps) {
+  return (
+    <div
+      className="error-summary"
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      data-testid="form-error"
+    >
+      <h2 className="error-summary__title" id="error-summary-title">
+        There is a problem
+      </h2>
+      <p className="error-summary__message">{message}</p>
+      {links.length > 0 && (
+        <ul className="error-summary__list">
+          {links.map((link) => (
+            <li key={link.target}>
+              <a href={`#${link.target}`} onClick={(event) => goTo(event, link.target)}>
+                {link.text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

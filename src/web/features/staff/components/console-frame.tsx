@@ -1,0 +1,67 @@
+import { Form, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { paths, routeIds } from "../../../lib/paths.ts";
+import { WaterLogo } from "../../../lib/water-logo.tsx";
+import type { staffLayoutLoader } from "../routes/staff-layout.tsx";
+import "../../../styles/staff.css";
+
+/**
+ * The console's own frame: a tool for staff, not a page of the public site (docs/accessibility.md). Its header
+ * holds the console's sections, who is signed in and Sign out; the public navigation and footer are not here.
+ * Sign-in and the set-password page use it too, without the account.
+ */
+export function ConsoleFrame() {
+  const session = useRouteLoaderData<typeof staffLayoutLoader>(routeIds.staffConsole);
+  return (
+    <div className="app console">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="console-header" data-testid="staff-bar">
+        <div className="container console-header__inner">
+          <Link className="console-header__title" to={session ? paths.staffConsole() : paths.staffSignIn()}>
+            <WaterLogo />
+            <span>Staff console</span>
+          </Link>
+          {session && (
+            <nav aria-label="Staff console">
+              <ul className="console-nav">
+                <li>
+                  <NavLink className="console-nav__link" to={paths.staffConsole()} end>
+                    Work queue
+                  </NavLink>
+                </li>
+                {session.role === "admin" && (
+                  <li>
+                    <NavLink className="console-nav__link" to={paths.staffAdminCategories()}>
+                      Administration
+                    </NavLink>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          )}
+          <div className="console-header__account">
+            {session && (
+              <>
+                <span className="console-header__email">
+                  Signed in as <strong data-testid="staff-email">{session.email}</strong>
+                </span>
+                <Form method="post" action={paths.staffSignOut()}>
+                  <button type="submit" className="button button--secondary button--small">
+                    Sign out
+                  </button>
+                </Form>
+              </>
+            )}
+            <Link className="console-header__public" to={paths.home()}>
+              Public site
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="container main console-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
