@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test } from "./support/fixtures.ts";
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
 
 /** The chunk files (scripts and stylesheets) of a lazily loaded route module, from the build's Vite manifest. */
 function chunkFilesOf(routeModule: string): string[] {
@@ -24,6 +24,32 @@ test.describe("landing page", () => {
     for (const card of ["Water Quality", "Infrastructure", "Community Health", "Track Progress"]) {
       await expect(page.getByRole("heading", { name: card, exact: true })).toBeVisible();
     }
+    await expectNoAxeViolations(page);
+  });
+
+  test("explains how it works, lists the newest reports and finds one by its reference", async ({ page, request, baseURL }) => {
+    const title = uniqueTitle("Newest on the landing page");
+    const created = await seedGrievance(request, baseURL!, { title, location: "Pump Lane 4" });
+    await page.goto("/");
+
+    const steps = page.getByRole("region", { name: "How it works" }).getByRole("listitem");
+    await expect(steps).toHaveCount(3);
+    await expect(steps.first()).toContainText("Tell us what and where");
+
+    const recent = page.getByRole("region", { name: "Recent reports" });
+    const newest = recent.getByRole("listitem").first();
+    await expect(newest.getByRole("link", { name: title })).toHaveAttribute("href", `/grievance/${created.id}`);
+    await expect(newest).toContainText("Pump Lane 4");
+    await expect(newest.getByTestId("status-badge")).toHaveText("Pending");
+
+    // Someone who already reported: My Reports, or their reference, which the list's search finds.
+    const already = page.getByRole("region", { name: "Already reported something?" });
+    await expect(already.getByRole("link", { name: "My Reports" })).toHaveAttribute("href", "/my-reports");
+    await already.getByLabel("Reference").fill(created.reference);
+    await already.getByRole("button", { name: "Find" }).click();
+    await expect(page).toHaveURL(new RegExp(`/grievances\\?q=${created.reference}$`));
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 1 of 1 grievances");
+    await expect(page.getByTestId("grievance-card").getByRole("link", { name: title })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -19,7 +19,7 @@ interface PagePreloads {
 }
 
 const PAGES: PagePreloads[] = [
-  { matches: /^\/$/, modules: ["app/routes/landing.tsx"] },
+  { matches: /^\/$/, modules: ["app/routes/landing.tsx", "app/routes/landing.loader.ts"] },
   { matches: /^\/submit-grievance$/, modules: ["app/routes/submit.tsx"] },
   {
     matches: /^\/grievances$/,

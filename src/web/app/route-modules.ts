@@ -2,6 +2,7 @@
 // one page it shows (the landing page's chunk is a few hundred bytes), not the form, the list or the console.
 // A page may also start loading the next one it knows the visitor will see (routes/submit.tsx).
 export const landing = () => import("./routes/landing.tsx");
+export const landingLoader = () => import("./routes/landing.loader.ts");
 export const submit = () => import("./routes/submit.tsx");
 export const list = () => import("./routes/grievances.tsx");
 export const listLoader = () => import("./routes/grievances.loader.ts");

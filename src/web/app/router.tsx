@@ -9,6 +9,7 @@ import {
   details,
   detailsLoader,
   landing,
+  landingLoader,
   list,
   listLoader,
   myReports,
@@ -22,7 +23,7 @@ import {
 /**
  * (root: the live region, focus to each new page's heading, loading bar, scroll restoration)
  * (public frame: header, nav, main, footer; errors of a page render inside it)
- *     /                  Landing
+ *     /                  Landing (loader: the newest reports, not awaited)
  *     /submit-grievance  Report form
  *     /grievances        List (loader reads the URL query)
  *     /grievance/:id     Details (loader)
@@ -57,7 +58,13 @@ export function createAppRouter() {
             {
               errorElement: <RouteErrorBoundary />,
               children: [
-                { path: routePatterns.home, lazy: async () => ({ Component: (await landing()).LandingRoute }) },
+                {
+                  path: routePatterns.home,
+                  lazy: {
+                    loader: async () => (await landingLoader()).landingLoader,
+                    Component: async () => (await landing()).LandingRoute,
+                  },
+                },
                 { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
                 {
                   path: routePatterns.list,

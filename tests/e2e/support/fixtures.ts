@@ -82,7 +82,7 @@ export async function seedGrievance(request: APIRequestContext, baseURL: string,
   );
   const response = await request.post(`${baseURL}/api/grievances`, { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; title: string };
+  return (await response.json()) as { id: string; title: string; reference: string; trackingUrl: string };
 }
 
 /** axe-core on the current page: no violations of any rule. */

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "../../../src/web/app/error-boundary.tsx";
-import { RootLayout } from "../../../src/web/app/layout.tsx";
+import { PublicLayout, RootLayout } from "../../../src/web/app/layout.tsx";
 
 function Broken(): never {
   throw new Error("The grievance list answer had no items");
@@ -17,15 +17,20 @@ function renderAt(path: string) {
         errorElement: <RootErrorBoundary />,
         children: [
           {
-            errorElement: <RouteErrorBoundary />,
+            element: <PublicLayout />,
             children: [
-              { path: "/broken", element: <Broken /> },
               {
-                path: "/missing",
-                loader: () => {
-                  throw new Response("gone", { status: 404 });
-                },
-                element: <p>never</p>,
+                errorElement: <RouteErrorBoundary />,
+                children: [
+                  { path: "/broken", element: <Broken /> },
+                  {
+                    path: "/missing",
+                    loader: () => {
+                      throw new Response("gone", { status: 404 });
+                    },
+                    element: <p>never</p>,
+                  },
+                ],
               },
             ],
           },

@@ -1,6 +1,11 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Form, Link, useLoaderData } from "react-router";
+import type { GrievanceListResponse } from "../../../shared/api-types.ts";
+import { StatusBadge } from "../../features/grievances/components/badges.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { timeAgo } from "../../lib/time-ago.ts";
 import { paths } from "../paths.ts";
+import type { landingLoader } from "./landing.loader.ts";
 
 const REASONS = [
   {
@@ -41,8 +46,42 @@ function ReasonIcon({ name }: { name: keyof typeof ICON_PATHS }) {
   );
 }
 
+const STEPS = [
+  {
+    title: "Tell us what and where",
+    text: "Describe the problem and where it is. Photos, a pin on a map and your contact details are optional.",
+  },
+  {
+    title: "Keep your reference",
+    text: "You get a reference such as WS-4F7K2Q and a private link to your report, kept on this device in My Reports.",
+  },
+  {
+    title: "Follow it until it is fixed",
+    text: "The team updates its status with a public note. Give an e-mail address to be told of every change.",
+  },
+] as const;
+
+function RecentReports({ data }: { data: GrievanceListResponse }) {
+  if (data.items.length === 0) return <p className="muted">No reports yet.</p>;
+  return (
+    <ul className="recent-list">
+      {data.items.map((report) => (
+        <li key={report.id} className="recent-list__item">
+          <StatusBadge status={report.status} />
+          <Link to={paths.grievance(report.id)}>{report.title}</Link>
+          <span className="muted recent-list__meta">
+            {report.location ? `${report.location} · ` : ""}
+            <time dateTime={report.created_at}>{timeAgo(report.created_at)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LandingRoute() {
   useDocumentTitle("Home");
+  const { recent } = useLoaderData<typeof landingLoader>();
   return (
     <>
       <section className="hero">
@@ -60,6 +99,50 @@ export function LandingRoute() {
           </Link>
         </div>
       </section>
+
+      <section className="how-it-works" aria-labelledby="how-heading">
+        <h2 id="how-heading">How it works</h2>
+        <ol className="step-list">
+          {STEPS.map((step) => (
+            <li key={step.title} className="step-list__item">
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="landing-columns">
+        <section className="card landing-panel" aria-labelledby="recent-heading">
+          <h2 id="recent-heading">Recent reports</h2>
+          <Suspense fallback={<p className="muted">Loading recent reports...</p>}>
+            <Await resolve={recent} errorElement={<p className="muted">Recent reports could not be loaded.</p>}>
+              {(data: GrievanceListResponse) => <RecentReports data={data} />}
+            </Await>
+          </Suspense>
+          <p>
+            <Link to={paths.list()}>All reports</Link>
+          </p>
+        </section>
+
+        <section className="card landing-panel" aria-labelledby="already-heading">
+          <h2 id="already-heading">Already reported something?</h2>
+          <p>
+            Reports sent from this device are in <Link to={paths.myReports()}>My Reports</Link>, with their private
+            links. Or find any report by its reference:
+          </p>
+          {/* A plain search of the list, which matches references: the address says what was asked. */}
+          <Form method="get" action={paths.list()} className="reference-search" role="search">
+            <label htmlFor="landing-reference">Reference</label>
+            <div className="reference-search__row">
+              <input id="landing-reference" name="q" type="text" placeholder="WS-4F7K2Q" autoComplete="off" required />
+              <button type="submit" className="button button--secondary">
+                Find
+              </button>
+            </div>
+          </Form>
+        </section>
+      </div>
 
       <section className="reasons" aria-labelledby="reasons-heading">
         <h2 id="reasons-heading">Why Report Issues?</h2>
