@@ -34,6 +34,9 @@ export default defineConfig({
         "--no-first-run",
       ],
     },
+    // The offline app shell's service worker would answer the specs' navigations from its cache and run requests
+    // that page.route() does not see: only offline.spec.ts, which is about it, lets it run.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

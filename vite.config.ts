@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 import { appIcons } from "./scripts/vite-app-icons.ts";
 import { staticShell } from "./scripts/vite-static-shell.ts";
 
@@ -12,6 +13,26 @@ export default defineConfig({
     react(),
     appIcons({ source: fileURLToPath(new URL("src/web/public/icon.svg", import.meta.url)), background: "#0b5d8c" }),
     staticShell({ root: fileURLToPath(new URL("src/web", import.meta.url)) }),
+    // The offline app shell (docs/offline.md): a Workbox service worker that precaches the public pages' files and
+    // answers a navigation with the shell when the network does not. The manifest stays our own file
+    // (public/manifest.webmanifest); registration is ours too (register-service-worker.ts), after the page loads.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // The console's and the maps' chunks: not needed offline (maps need tiles from the network anyway), and
+        // each visitor would otherwise download them.
+        globIgnores: ["**/staff-*", "**/admin-*", "**/create-map-*", "**/reports-map-*", "**/.vite/**"],
+        navigateFallback: "/index.html",
+        // API answers are never cached: every list, report and count comes from the server or says it could not.
+        // Console pages and machine endpoints always go to the network.
+        navigateFallbackDenylist: [/^\/api\//, /^\/staff(\/|$)/, /^\/open311\//, /^\/feeds\//, /^\/media\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
     // Brotli and gzip copies of every text file, made once here at the highest levels (too slow to do per
     // request); the server sends the one the browser accepts as it is (@fastify/static preCompressed).
     compression({

@@ -29,6 +29,7 @@ import { exportRoutes } from "./exports/export-routes.ts";
 import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
+import { publicProgressRoutes } from "./progress/public-progress-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
 import type { ImageStore } from "./storage/image-store.ts";
 import { StorageProbe } from "./storage/storage-probe.ts";
@@ -155,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { imageStore, repository });
 
   await app.register(publicCategoryRoutes, { db });
+  // A report's public timeline and the statistics: what the staff's work looks like from outside.
+  await app.register(publicProgressRoutes, { db, targets: config.overdueTargetDays });
   // CSV and Atom of the public list's filter (docs/integrators.md).
   await app.register(exportRoutes, { db, publicUrl: config.publicUrl });
   // Open311 GeoReport v2 for work-order systems and 311 apps (docs/integrators.md).

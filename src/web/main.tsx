@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./app/router.tsx";
+import { registerServiceWorker } from "./register-service-worker.ts";
 import "./styles/index.css";
 
 const container = document.getElementById("root");
@@ -12,3 +13,5 @@ createRoot(container).render(
     <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );
+
+registerServiceWorker();

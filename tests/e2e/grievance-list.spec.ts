@@ -148,7 +148,7 @@ test.describe("grievance list paging", () => {
     const token = uniqueTitle("Hydrant").replace(" ", "-");
     for (let i = 1; i <= 13; i++) await seedGrievance(request, baseURL!, { title: `${token} number ${i}` });
     await page.goto(`/grievances?q=${token}`);
-    await expect(page.getByText(/^Showing 13 of \d+ grievances$/)).toBeVisible();
+    await expect(page.getByTestId("result-count").getByText(/^Showing 13 of \d+ grievances$/)).toBeVisible();
     await expect(page.getByText("Page 1 of 2")).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(12);
 

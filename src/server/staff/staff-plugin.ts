@@ -12,7 +12,6 @@ import type { ImageStore } from "../storage/image-store.ts";
 import { adminRoutes } from "../admin/admin-routes.ts";
 import { passwordLinkRoutes } from "../admin/password-link-routes.ts";
 import { categoryAdminRoutes } from "../categories/category-routes.ts";
-import { publicProgressRoutes } from "./public-progress-routes.ts";
 import { requireStaff } from "./require-staff.ts";
 import { isCrossSiteRequest } from "./same-origin.ts";
 import { sessionRoutes } from "./session-routes.ts";
@@ -26,8 +25,8 @@ export interface StaffPluginOptions {
 }
 
 /**
- * Everything of the staff feature (issue 3) in one encapsulated plugin: the staff API under /api/staff, and the
- * public GET /api/grievances/:id/progress and GET /api/stats. Register it once: `app.register(staffPlugin, { db, config, imageStore })`.
+ * Everything of the staff feature (issue 3) in one encapsulated plugin: the staff API under /api/staff. The public
+ * progress and statistics it produces are served by progress/public-progress-routes.ts. Register it once: `app.register(staffPlugin, { db, config, imageStore })`.
  */
 export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config, imageStore }) => {
   // The host app may already have registered the cookie plugin; decorating twice would throw.
@@ -37,7 +36,6 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
   const throttle = { maxFailures: config.signInMaxFailures, windowMinutes: config.signInWindowMinutes };
   const targets = config.overdueTargetDays;
 
-  await app.register(publicProgressRoutes, { db, targets });
   await app.register(
     async (staff: FastifyInstance) => {
       staff.decorateRequest("staff", null);

@@ -2,7 +2,7 @@ import type { TrackedGrievance } from "../../shared/tracking.ts";
 import type { Queryable } from "../db/database.ts";
 import type { GrievanceRow } from "../grievances/grievance-repository.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
-import { findProgress } from "../staff/progress-repository.ts";
+import { findProgress } from "../progress/progress-repository.ts";
 import { findVisibleUpdates } from "./reporter-update-repository.ts";
 import { fixedQuestionOf } from "./reporter-workflow.ts";
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { OfflineOutboxSlot } from "../features/report/offline/offline-outbox-slot.tsx";
 import { AnnouncerProvider } from "../lib/announcer.tsx";
 import { WaterLogo } from "../lib/water-logo.tsx";
 import { paths } from "./paths.ts";
@@ -100,6 +101,7 @@ export function RootLayout() {
 export function PublicLayout() {
   return (
     <AppShell>
+      <OfflineOutboxSlot />
       <Outlet />
     </AppShell>
   );

@@ -1,9 +1,7 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Await, Form, Link, useLoaderData } from "react-router";
 import type { GrievanceListResponse } from "../../../shared/api-types.ts";
-import { StatusBadge } from "../../features/grievances/components/badges.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { timeAgo } from "../../lib/time-ago.ts";
 import { paths } from "../paths.ts";
 import type { landingLoader } from "./landing.loader.ts";
 
@@ -61,23 +59,8 @@ const STEPS = [
   },
 ] as const;
 
-function RecentReports({ data }: { data: GrievanceListResponse }) {
-  if (data.items.length === 0) return <p className="muted">No reports yet.</p>;
-  return (
-    <ul className="recent-list">
-      {data.items.map((report) => (
-        <li key={report.id} className="recent-list__item">
-          <StatusBadge status={report.status} />
-          <Link to={paths.grievance(report.id)}>{report.title}</Link>
-          <span className="muted recent-list__meta">
-            {report.location ? `${report.location} · ` : ""}
-            <time dateTime={report.created_at}>{timeAgo(report.created_at)}</time>
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
+// Its own chunk (badges, dates): the list arrives after the first paint anyway, and the first load stays light.
+const RecentReports = lazy(async () => ({ default: (await import("./recent-reports.tsx")).RecentReports }));
 
 export function LandingRoute() {
   useDocumentTitle("Home");

@@ -6,12 +6,36 @@ import { apiFetch } from "../../lib/api-client.ts";
 // One request per page visit for every component that shows categories; a failed one is tried again next time.
 let pending: Promise<CategoryView[]> | undefined;
 
+// The last list this browser was given, so that a report can be written without a connection (docs/offline.md).
+// Used only when the server cannot be reached; the server checks the category again when the report is sent.
+const KEPT_CATEGORIES_KEY = "categories-last-seen";
+
+function keep(categories: CategoryView[]): CategoryView[] {
+  try {
+    localStorage.setItem(KEPT_CATEGORIES_KEY, JSON.stringify(categories));
+  } catch {
+    // Storage refused: offline, the form will then say the categories could not be loaded.
+  }
+  return categories;
+}
+
+function lastSeen(): CategoryView[] | undefined {
+  try {
+    const kept = localStorage.getItem(KEPT_CATEGORIES_KEY);
+    return kept ? (JSON.parse(kept) as CategoryView[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The categories in order (GET /api/categories), shared by the form, the filters and the console. */
 export function loadCategories(): Promise<CategoryView[]> {
   pending ??= apiFetch<CategoryList>(apiPaths.categories).then(
-    (answer) => answer.categories,
+    (answer) => keep(answer.categories),
     (error: unknown) => {
       pending = undefined;
+      const kept = navigator.onLine ? undefined : lastSeen();
+      if (kept) return kept;
       throw error;
     },
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import "../../../styles/filter-disclosure.css";
 
 /** Below this width the filters start folded away: on a phone they would otherwise fill the first screen. */
 const NARROW_SCREEN = "(max-width: 640px)";

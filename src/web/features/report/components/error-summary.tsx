@@ -1,4 +1,5 @@
 import type { MouseEvent, Ref } from "react";
+import "../../../styles/error-summary.css";
 
 export interface SummaryLink {
   /** The id of the control to go to. */

@@ -2,6 +2,7 @@ import type { ChangeEvent } from "react";
 import { MAX_IMAGES } from "../../../../shared/domain.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { IMAGE_ACCEPT } from "../../../lib/image-files.ts";
+import "../../../styles/image-picker.css";
 
 export interface ChosenImage {
   id: string;

@@ -18,6 +18,8 @@ import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-sl
 import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
 import { useAnnounce } from "../../../lib/announcer.tsx";
+import { SAVED_OFFLINE_MESSAGE } from "../offline/offline-flag.ts";
+import { saveForLater } from "../offline/offline-queue.ts";
 import { ErrorSummary, type SummaryLink } from "./error-summary.tsx";
 import { ImagePicker, IMAGES_INPUT_ID } from "./image-picker.tsx";
 import { LocationPin } from "./location-pin.tsx";
@@ -80,7 +82,7 @@ function inlineMessage(message: string): string {
   return message;
 }
 
-type Status = "idle" | "submitting" | "success";
+type Status = "idle" | "submitting" | "success" | "saved-offline";
 
 /**
  * Optional fields say so, written as the specification writes "Upload Images (Optional)"; required ones keep its
@@ -135,6 +137,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     setError: setImageError,
     pick: handlePick,
     remove: handleRemove,
+    clear: clearImages,
   } = useChosenImages(() => {
     submissionKey.current = undefined;
   });
@@ -146,7 +149,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
-  const busy = status !== "idle";
+  const busy = status === "submitting" || status === "success";
   // The categories offered now (data: docs/decisions/017); the server checks the one sent again.
   const { categories, failed: categoriesFailed } = useCategories();
 
@@ -183,6 +186,23 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     .map(({ field, message }) => ({ target: fieldId(field), text: `${FIELD_LABELS[field]}: ${inlineMessage(message ?? "")}` }));
   if (imageError) summaryLinks.push({ target: IMAGES_INPUT_ID, text: `${FIELD_LABELS.images}: ${imageError}` });
 
+  /**
+   * No connection: the report is kept in this browser, photos included, with its Idempotency-Key, and sent when the
+   * connection returns (docs/offline.md); the form is emptied for the next one.
+   */
+  const keepForLater = async (key: string) => {
+    await saveForLater({
+      key,
+      values,
+      photos: images.map((image) => ({ name: image.file.name, type: image.file.type, bytes: image.file })),
+    });
+    submissionKey.current = undefined;
+    setValues(EMPTY_VALUES);
+    clearImages();
+    setStatus("saved-offline");
+    requestFocus("success");
+  };
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -195,11 +215,17 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     setErrors({});
     setFormError(null);
     setImageError(undefined);
+    submissionKey.current ??= newSubmissionKey();
+    const key = submissionKey.current;
+    if (!navigator.onLine) {
+      setStatus("idle");
+      await keepForLater(key).catch(() => setFormError(MESSAGES.networkFailed));
+      return;
+    }
     setStatus("submitting");
     announce("Submitting...");
     try {
-      submissionKey.current ??= newSubmissionKey();
-      const submitted = await createGrievance(values, images.map((image) => image.file), submissionKey.current);
+      const submitted = await createGrievance(values, images.map((image) => image.file), key);
       keepSubmitted(submitted);
       onAccepted?.();
       setReference(submitted.reference);
@@ -209,6 +235,14 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       // docs/product-decisions.md D3: say what went wrong and keep every entry and image for another try.
       console.error("Grievance submission failed:", error);
       setStatus("idle");
+      // The connection went while sending: kept for later, as if it had been gone before.
+      if (error instanceof ApiRequestError && error.status === 0 && !navigator.onLine) {
+        const saved = await keepForLater(key).then(
+          () => true,
+          () => false,
+        );
+        if (saved) return;
+      }
       const message = errorMessageOf(error);
       if (error instanceof ApiRequestError && error.fieldErrors) showErrors(error.fieldErrors, message);
       else {
@@ -243,6 +277,11 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       <StorageNotice />
 
       {formError && <ErrorSummary ref={summaryRef} message={formError} links={summaryLinks} />}
+      {status === "saved-offline" && (
+        <div className="alert alert--success" ref={successRef} tabIndex={-1} data-testid="saved-offline">
+          <p>{SAVED_OFFLINE_MESSAGE}</p>
+        </div>
+      )}
       {status === "success" && (
         // Given the focus, so it is read out; then the list page takes over (docs/accessibility.md).
         <div className="alert alert--success" ref={successRef} tabIndex={-1} data-testid="form-success">

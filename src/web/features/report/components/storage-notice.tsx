@@ -13,6 +13,8 @@ export function StorageNotice() {
   const [state, setState] = useState<StorageState>("checking");
 
   useEffect(() => {
+    // Without a connection there is nothing to check: the report will be kept on this device (docs/offline.md).
+    if (!navigator.onLine) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     getStorageStatus(controller.signal).then(

@@ -8,7 +8,7 @@ import { staffApiPaths } from "../../shared/staff-api.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import type { OverdueTargets } from "./overdue-targets.ts";
+import type { OverdueTargets } from "../staff/overdue-targets.ts";
 import { findProgress } from "./progress-repository.ts";
 import { computeStats } from "./stats-repository.ts";
 

@@ -2,8 +2,8 @@ import { STATUSES, type Category, type Status } from "../../shared/domain.ts";
 import type { PublicStats, StatsWindow } from "../../shared/staff-api.ts";
 import { listCategories } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
-import { overdueExpression } from "./overdue-sql.ts";
-import type { OverdueTargets } from "./overdue-targets.ts";
+import { overdueExpression } from "../staff/overdue-sql.ts";
+import type { OverdueTargets } from "../staff/overdue-targets.ts";
 
 export const STATS_WINDOWS_DAYS = [30, 90] as const;
 

@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import type { GrievanceListResponse } from "../../../shared/api-types.ts";
+import { StatusBadge } from "../../features/grievances/components/badges.tsx";
+import { timeAgo } from "../../lib/time-ago.ts";
+import { paths } from "../paths.ts";
+import "../../styles/recent-reports.css";
+
+/** The landing page's newest reports: status, title (the link), place and how long ago. */
+export function RecentReports({ data }: { data: GrievanceListResponse }) {
+  if (data.items.length === 0) return <p className="muted">No reports yet.</p>;
+  return (
+    <ul className="recent-list">
+      {data.items.map((report) => (
+        <li key={report.id} className="recent-list__item">
+          <StatusBadge status={report.status} />
+          <Link to={paths.grievance(report.id)}>{report.title}</Link>
+          <span className="muted recent-list__meta">
+            {report.location ? `${report.location} · ` : ""}
+            <time dateTime={report.created_at}>{timeAgo(report.created_at)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
