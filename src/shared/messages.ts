@@ -11,7 +11,7 @@ export const MESSAGES = {
   // docs/product-decisions.md D4: the operator must know what to fix, and there is no Supabase.
   storageUnavailable: "Error: Unable to access storage. Please check your storage configuration.",
   submitSuccess: "Grievance submitted successfully!",
-  submitFailed: "Your grievance could not be submitted. Nothing was saved; your entries are kept, please try again.",
+  submitFailed: "Your report could not be submitted. Nothing was saved; your entries are kept, please try again.",
   networkFailed: "The portal could not be reached. Check your connection and try again.",
   // The API's 503 while its database is down or not answering.
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a few minutes.",
@@ -22,7 +22,7 @@ export const MESSAGES = {
   invalidCharacters: (field: string) => `${field} contains invisible or broken characters that cannot be saved. Please retype it.`,
   // A report body over the upload limit: every image at its largest plus the form.
   uploadTooLarge: "The report is too large to send. Attach at most 5 images of up to 5MB each.",
-  listFailed: "Grievances could not be loaded.",
+  listFailed: "Reports could not be loaded.",
   grievanceNotFound: "Grievance not found",
   loadingList: "Loading grievances...",
   loadingDetails: "Loading grievance details...",

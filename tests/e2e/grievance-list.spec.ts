@@ -136,7 +136,7 @@ test.describe("grievance list", () => {
       fail ? route.fulfill({ status: 503, json: { message: "The database is not reachable." } }) : route.continue(),
     );
     await page.goto(`${portal.url}/grievances`);
-    await expect(page.getByText("Grievances could not be loaded.")).toBeVisible();
+    await expect(page.getByText("Reports could not be loaded.")).toBeVisible();
     fail = false;
     await page.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByTestId("result-count").getByText("Showing 3 of 3 grievances")).toBeVisible();

@@ -1,5 +1,6 @@
 import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
 import { trackingPagePath } from "../../shared/tracking.ts";
+import { searchOf } from "./query-string.ts";
 
 /**
  * Query of the list page as it appears in the URL (docs/product-decisions.md D9): every key optional, page 1 omitted. `view`
@@ -16,21 +17,17 @@ export type ListView = "list" | "map";
 /** The view a page URL asks for; anything but "map" is the list. */
 export const listViewOf = (params: URLSearchParams): ListView => (params.get("view") === "map" ? "map" : "list");
 
-const LIST_KEYS = ["q", "category", "status", "priority", "page", "view"] as const;
-
-/** Builds "?q=..&category=.." from a list query, leaving out blank values and page 1. */
+/** Builds "?q=..&category=.." from a list query, leaving out blank values, page 1 and the default list view. */
 export function listSearch(query: ListQuery = {}): string {
-  const params = new URLSearchParams();
-  for (const key of LIST_KEYS) {
-    const raw = query[key];
-    const value = raw === undefined || raw === null ? "" : String(raw).trim() === "" ? "" : String(raw);
-    if (!value) continue;
-    if (key === "page" && Number(value) <= 1) continue;
-    if (key === "view" && value !== "map") continue;
-    params.set(key, value);
-  }
-  const search = params.toString();
-  return search ? `?${search}` : "";
+  const { q, category, status, priority, page, view } = query;
+  return searchOf({
+    q,
+    category,
+    status,
+    priority,
+    page: Number(page) > 1 ? page : undefined,
+    view: view === "map" ? view : undefined,
+  });
 }
 
 /** Typed route paths: the only place the app spells a route. */
@@ -45,7 +42,7 @@ export const paths = {
   /** Reports submitted from this browser. */
   myReports: () => "/my-reports",
   /** `next`: the console page to return to after signing in. */
-  staffSignIn: (next?: string) => `/staff/sign-in${next ? `?${new URLSearchParams({ next }).toString()}` : ""}`,
+  staffSignIn: (next?: string) => `/staff/sign-in${searchOf({ next })}`,
   staffSignOut: () => "/staff/sign-out",
   /** `search`: a query string ("?q=..") of the queue's filters, kept as the URL has it. */
   staffConsole: (search = "") => `/staff${search}`,

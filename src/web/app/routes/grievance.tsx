@@ -9,7 +9,7 @@ import { paths } from "../paths.ts";
 import type { grievanceLoader } from "./grievance.loader.ts";
 
 function DetailsLoading() {
-  useDocumentTitle("Loading grievance");
+  useDocumentTitle("Loading report");
   return (
     <p className="loading" role="status" data-testid="details-loading">
       <span className="spinner" aria-hidden="true" />
@@ -38,10 +38,10 @@ function DetailsNotFound() {
 /** The portal says it cannot serve right now (503): the report may well exist, so say that and offer a retry. */
 function DetailsUnavailable({ message }: { message: string }) {
   const revalidator = useRevalidator();
-  useDocumentTitle("Grievance unavailable");
+  useDocumentTitle("Report unavailable");
   return (
     <section className="message-page card" data-testid="grievance-unavailable">
-      <h1>This grievance could not be loaded</h1>
+      <h1>This report could not be loaded</h1>
       <div className="alert alert--error" role="alert">
         <p>{message}</p>
         <button type="button" className="button" onClick={() => void revalidator.revalidate()}>

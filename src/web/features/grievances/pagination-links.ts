@@ -1,4 +1,5 @@
 import { formatCount } from "../../../shared/format.ts";
+import { changedQuery, searchOf } from "../../lib/query-string.ts";
 
 /** What a paged answer (public list or staff queue) tells about its pages. */
 export interface Paged {
@@ -26,16 +27,13 @@ export interface PageLinks {
  * list, which also shows reports that arrived meanwhile.
  */
 function queryOf(search: string, page: number, cursor: string | null | undefined): string {
-  const params = new URLSearchParams(search);
-  params.delete("cursor");
-  if (page <= 1) {
-    params.delete("page");
-  } else {
-    params.set("page", String(page));
-    if (cursor) params.set("cursor", cursor);
-  }
-  const query = params.toString();
-  return query ? `?${query}` : "?";
+  const paged = changedQuery(
+    new URLSearchParams(search),
+    { page: page > 1 ? String(page) : null, cursor: page > 1 && cursor ? cursor : null },
+    { backToFirstPage: false },
+  );
+  // "?" rather than "": a link to "" would keep the current query instead of clearing it.
+  return searchOf(Object.fromEntries(paged)) || "?";
 }
 
 /** Previous / Next and where the page stands; null when everything fits on one page. */

@@ -3,6 +3,7 @@ import type { AccountView, ApiKeyView, AuditEntryView, PasswordLink } from "../.
 import type { CategoryList, CategoryView } from "../../../../shared/category-schemas.ts";
 import { staffApiPaths } from "../../../../shared/staff-api.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { searchOf } from "../../../lib/query-string.ts";
 
 /** The administration's requests (admins only): JSON, from the portal's own origin like every console change. */
 function sendJson<T>(path: string, method: "POST" | "PATCH", body: unknown): Promise<T> {
@@ -38,7 +39,7 @@ export const revokeApiKey = (id: string) => sendJson<ApiKeyView>(pathTo(staffApi
 
 export const getAuditLog = (before: string | null, signal?: AbortSignal) =>
   apiFetch<{ entries: AuditEntryView[]; nextBefore: string | null }>(
-    `${staffApiPaths.adminAuditLog}${before ? `?${new URLSearchParams({ before }).toString()}` : ""}`,
+    `${staffApiPaths.adminAuditLog}${searchOf({ before })}`,
     { signal },
   );
 

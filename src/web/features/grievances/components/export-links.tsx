@@ -1,4 +1,5 @@
 import { exportPaths } from "../../../../shared/api-paths.ts";
+import { searchOf } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 /** The list's filters that the exports take; paging and the List / Map choice are not among them. */
@@ -11,12 +12,7 @@ const EXPORT_FILTERS = ["q", "category", "status", "priority", "bbox"] as const;
  */
 export function ExportLinks() {
   const [params] = useFilterParams();
-  const filters = new URLSearchParams();
-  for (const key of EXPORT_FILTERS) {
-    const value = params.get(key)?.trim();
-    if (value) filters.set(key, value);
-  }
-  const search = filters.size ? `?${filters.toString()}` : "";
+  const search = searchOf(Object.fromEntries(EXPORT_FILTERS.map((key) => [key, params.get(key)?.trim()])));
   const feed = `${exportPaths.grievancesFeed}${search}`;
   return (
     <p className="export-links">

@@ -4,6 +4,7 @@ import { CategoryOptions } from "../../categories/category-options.tsx";
 import { useCategories } from "../../categories/use-categories.ts";
 import { statusLabel } from "../../../../shared/format.ts";
 import { priorityLabel } from "../../../lib/labels.ts";
+import { changedQuery } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -49,31 +50,14 @@ export function GrievanceFilters() {
     const timer = setTimeout(() => {
       setTyped(false);
       setOwnWrite(text);
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (text.trim()) next.set("q", text);
-          else next.delete("q");
-          next.delete("page");
-          next.delete("cursor");
-          return next;
-        },
-        { replace: true },
-      );
+      setSearchParams((prev) => changedQuery(prev, { q: text.trim() ? text : null }), { replace: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed, text, q, setSearchParams]);
 
   const setFilter = (key: "category" | "status" | "priority", value: string) => {
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      // Other filters, other pages: back to the first.
-      next.delete("page");
-      next.delete("cursor");
-      return next;
-    });
+    // Other filters, other pages: back to the first.
+    setSearchParams((prev) => changedQuery(prev, { [key]: value }));
   };
 
   const anySet = activeFilterCount(searchParams) > 0;
@@ -84,12 +68,7 @@ export function GrievanceFilters() {
     setOwnWrite(null);
     // Every parameter of the pages that use these filters is a filter or the page and its cursor (the console adds
     // its own "overdue" and "hidden"), except the List / Map choice, which is how to show them, not which.
-    setSearchParams((prev) => {
-      const next = new URLSearchParams();
-      const view = prev.get("view");
-      if (view) next.set("view", view);
-      return next;
-    });
+    setSearchParams((prev) => changedQuery(new URLSearchParams(), { view: prev.get("view") }));
   };
 
   return (

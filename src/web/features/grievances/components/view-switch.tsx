@@ -1,4 +1,5 @@
 import { listViewOf, type ListView } from "../../../lib/paths.ts";
+import { changedQuery } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 const VIEWS: { view: ListView; label: string }[] = [
@@ -16,15 +17,8 @@ export function ViewSwitch() {
 
   const choose = (view: ListView) => {
     if (view === current) return;
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (view === "map") next.set("view", "map");
-      else next.delete("view");
-      // The map has no pages; back in the list, page 1.
-      next.delete("page");
-      next.delete("cursor");
-      return next;
-    });
+    // The map has no pages; back in the list, page 1.
+    setParams((prev) => changedQuery(prev, { view: view === "map" ? "map" : null }));
   };
 
   return (

@@ -2,6 +2,7 @@ import { apiPaths } from "../../../../shared/api-paths.ts";
 import type { ReverseGeocodeResponse, SimilarReportsResponse } from "../../../../shared/api-types.ts";
 import { SIMILAR_TITLE_MIN_LENGTH, type LatLng } from "../../../../shared/geo.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { searchOf } from "../../../lib/query-string.ts";
 
 /** What the form knows so far, for "Has someone already reported this?". */
 export interface SimilarInput {
@@ -18,13 +19,7 @@ export function similarSearch({ category, title, pin }: SimilarInput): string | 
   const trimmed = title.trim();
   const usableTitle = trimmed.length >= SIMILAR_TITLE_MIN_LENGTH ? trimmed : undefined;
   if (!category || (!pin && !usableTitle)) return undefined;
-  const params = new URLSearchParams({ category });
-  if (pin) {
-    params.set("latitude", String(pin.latitude));
-    params.set("longitude", String(pin.longitude));
-  }
-  if (usableTitle) params.set("title", usableTitle);
-  return `?${params.toString()}`;
+  return searchOf({ category, latitude: pin?.latitude, longitude: pin?.longitude, title: usableTitle });
 }
 
 export function findSimilar(search: string, signal: AbortSignal): Promise<SimilarReportsResponse> {
@@ -33,6 +28,5 @@ export function findSimilar(search: string, signal: AbortSignal): Promise<Simila
 
 /** The address of a pin, through the portal (GEOCODER_URL): the resident's place is not sent to a third party. */
 export function reverseGeocode(pin: LatLng, signal: AbortSignal): Promise<ReverseGeocodeResponse> {
-  const params = new URLSearchParams({ latitude: String(pin.latitude), longitude: String(pin.longitude) });
-  return apiFetch<ReverseGeocodeResponse>(`${apiPaths.reverseGeocode}?${params.toString()}`, { signal });
+  return apiFetch<ReverseGeocodeResponse>(`${apiPaths.reverseGeocode}${searchOf({ latitude: pin.latitude, longitude: pin.longitude })}`, { signal });
 }

@@ -4,7 +4,7 @@ import { staffApiPaths } from "../../../../shared/staff-api.ts";
 import { pathTo } from "../../../../shared/api-paths.ts";
 import type { StaffQueueQuery } from "../../../../shared/staff-schemas.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { queryParams } from "../../grievances/api/grievances.ts";
+import { searchOf } from "../../../lib/query-string.ts";
 
 export type StaffQueueRequest = Partial<StaffQueueQuery>;
 
@@ -34,15 +34,13 @@ export async function signOut(): Promise<void> {
 }
 
 export function getQueue(query: StaffQueueRequest, signal?: AbortSignal): Promise<StaffQueueResponse> {
-  const search = queryParams(query).toString();
-  return apiFetch<StaffQueueResponse>(`${staffApiPaths.grievances}${search ? `?${search}` : ""}`, { signal });
+  return apiFetch<StaffQueueResponse>(`${staffApiPaths.grievances}${searchOf(query)}`, { signal });
 }
 
 /** The console's map: the queue's filters (no pages, no order) within the visible area, hidden reports marked. */
 export function getStaffMap(query: StaffQueueRequest, bbox: Bbox, signal?: AbortSignal): Promise<StaffMapResponse> {
   const { page: _page, pageSize: _pageSize, cursor: _cursor, sort: _sort, ...filters } = query;
-  const search = queryParams({ ...filters, bbox }).toString();
-  return apiFetch<StaffMapResponse>(`${staffApiPaths.grievanceMap}?${search}`, { signal });
+  return apiFetch<StaffMapResponse>(`${staffApiPaths.grievanceMap}${searchOf({ ...filters, bbox })}`, { signal });
 }
 
 export function getStaffGrievance(id: string, signal?: AbortSignal): Promise<StaffGrievanceDetail> {

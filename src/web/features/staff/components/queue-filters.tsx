@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { changedQuery } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 /**
@@ -16,13 +17,7 @@ export function QueueExtraFilters() {
   const sort = searchParams.get("sort") === "affected" ? "affected" : "";
 
   const update = (key: "overdue" | "reopened" | "hidden" | "affected" | "sort", value: string | null) => {
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-      next.delete("page");
-      return next;
-    });
+    setSearchParams((prev) => changedQuery(prev, { [key]: value }));
   };
 
   return (

@@ -33,7 +33,7 @@ export function MyReportsRoute() {
       {reports.length === 0 ? (
         <div className="empty-state card" data-testid="no-remembered-reports">
           <h2>No reports from this browser yet</h2>
-          <p>When you report an issue here, it appears in this list so you can follow it.</p>
+          <p>When you report a problem here, it appears in this list so you can follow it.</p>
           <p>
             <Link className="button" to={paths.submit()}>
               Report an Issue
