@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
-/** What takes the focus on a new page: a page may name something more useful than its heading. */
-export const ROUTE_FOCUS_ATTRIBUTE = "data-route-focus";
-const TARGET = `main [${ROUTE_FOCUS_ATTRIBUTE}], main h1`;
+/** What takes the focus on a new page: its main heading. */
+const TARGET = "main h1";
 const WAIT_FOR_HEADING_MS = 5000;
 
 function focusTarget(target: HTMLElement): void {

@@ -179,11 +179,15 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     requestFocus("summary");
   };
 
-  // The summary's links, in form order; the two coordinates are one place on the form.
-  const summaryLinks: SummaryLink[] = FIELD_ORDER.filter((field) => errors[field] && field !== "longitude")
-    .map((field) => ({ field, message: errors[field] }))
-    .concat(errors.longitude && !errors.latitude ? [{ field: "longitude", message: errors.longitude }] : [])
-    .map(({ field, message }) => ({ target: fieldId(field), text: `${FIELD_LABELS[field]}: ${inlineMessage(message ?? "")}` }));
+  // The summary's links, in form order; the two coordinates are one place on the form, so one link.
+  const summaryLinks: SummaryLink[] = [];
+  for (const field of FIELD_ORDER) {
+    const message = errors[field];
+    const target = fieldId(field);
+    if (message && !summaryLinks.some((link) => link.target === target)) {
+      summaryLinks.push({ target, text: `${FIELD_LABELS[field]}: ${inlineMessage(message)}` });
+    }
+  }
   if (imageError) summaryLinks.push({ target: IMAGES_INPUT_ID, text: `${FIELD_LABELS.images}: ${imageError}` });
 
   /**
@@ -218,8 +222,10 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     submissionKey.current ??= newSubmissionKey();
     const key = submissionKey.current;
     if (!navigator.onLine) {
-      setStatus("idle");
-      await keepForLater(key).catch(() => setFormError(MESSAGES.networkFailed));
+      await keepForLater(key).catch(() => {
+        setFormError(MESSAGES.networkFailed);
+        requestFocus("summary");
+      });
       return;
     }
     setStatus("submitting");
@@ -237,11 +243,12 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       setStatus("idle");
       // The connection went while sending: kept for later, as if it had been gone before.
       if (error instanceof ApiRequestError && error.status === 0 && !navigator.onLine) {
-        const saved = await keepForLater(key).then(
-          () => true,
-          () => false,
-        );
-        if (saved) return;
+        try {
+          await keepForLater(key);
+          return;
+        } catch {
+          // This browser cannot keep it either: the message below says what went wrong, and the entries stay.
+        }
       }
       const message = errorMessageOf(error);
       if (error instanceof ApiRequestError && error.fieldErrors) showErrors(error.fieldErrors, message);

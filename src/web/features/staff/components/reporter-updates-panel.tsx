@@ -2,10 +2,10 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { StaffReporterUpdate } from "../../../../shared/staff-api.ts";
 import { formatDateTime } from "../../../../shared/format.ts";
-import { HIDE_REASON_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
 import { ImageGallery } from "../../grievances/components/attached-images.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "./busy-submit-button.tsx";
+import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
@@ -21,26 +21,11 @@ function HideUpdateForm({ update }: { update: StaffReporterUpdate }) {
     <fetcher.Form method="post" ref={formRef} noValidate className="staff-form reporter-update__hide">
       <input type="hidden" name="intent" value="hide-update" />
       <input type="hidden" name="updateId" value={update.id} />
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason for hiding this update</label>
-        <textarea
-          id={`${id}-reason`}
-          name="reason"
-          rows={2}
-          maxLength={HIDE_REASON_MAX_LENGTH}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-        />
-        {reasonError && (
-          <p className="field-error" id={`${id}-reason-error`} role="alert">
-            {reasonError}
-          </p>
-        )}
-      </div>
+      <ReasonField id={id} label="Reason for hiding this update" rows={2} error={reasonError} />
       <div className="form-actions">
         <BusySubmitButton busy={!idle} className="button button--danger">
-            Hide update
-          </BusySubmitButton>
+          Hide update
+        </BusySubmitButton>
       </div>
       <FormFeedback result={result} testId="hide-update" />
     </fetcher.Form>

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "../../../../shared/format.ts";
-import { HIDE_REASON_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
 import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "./busy-submit-button.tsx";
+import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
@@ -48,8 +48,8 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
           <fetcher.Form method="post" ref={formRef} className="form-actions">
             <input type="hidden" name="intent" value="unhide" />
             <BusySubmitButton busy={!idle} className="button button--secondary">
-            Unhide
-          </BusySubmitButton>
+              Unhide
+            </BusySubmitButton>
           </fetcher.Form>
         </>
       ) : (
@@ -60,26 +60,11 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
             <summary>Hide this report</summary>
             <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
               <input type="hidden" name="intent" value="hide" />
-              <div className="field">
-                <label htmlFor={`${id}-reason`}>Reason for hiding</label>
-                <textarea
-                  id={`${id}-reason`}
-                  name="reason"
-                  rows={3}
-                  maxLength={HIDE_REASON_MAX_LENGTH}
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-                />
-                {reasonError && (
-                  <p className="field-error" id={`${id}-reason-error`} role="alert">
-                    {reasonError}
-                  </p>
-                )}
-              </div>
+              <ReasonField id={id} label="Reason for hiding" rows={3} error={reasonError} />
               <div className="form-actions">
                 <BusySubmitButton busy={!idle} className="button button--danger-secondary">
-            Hide report
-          </BusySubmitButton>
+                  Hide report
+                </BusySubmitButton>
               </div>
             </fetcher.Form>
           </details>
