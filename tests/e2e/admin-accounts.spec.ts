@@ -60,7 +60,9 @@ test("an admin adds a colleague, who sets a password through the link and works 
   await expect(colleague.getByRole("alert")).toContainText("This link is not valid");
 
   // Disabled: the colleague's session ends.
-  await page.getByRole("button", { name: `Disable: ${NEW_EMAIL}` }).click();
+  // Disabling is asked for twice: a summary opens the confirmation.
+  await page.locator(`summary[aria-label="Disable…: ${NEW_EMAIL}"]`).click();
+  await page.getByRole("button", { name: `Disable ${NEW_EMAIL}` }).click();
   await expect(page.getByTestId("accounts-done")).toHaveText(`${NEW_EMAIL} is disabled and signed out.`);
   await colleague.goto(at("/staff"));
   await expect(colleague).toHaveURL(/\/staff\/sign-in/);

@@ -130,7 +130,14 @@ test("staff sign in, open a report and change its status, by keyboard alone", as
   await page.goto(at("/staff/sign-in"));
   await tabTo(page, page.getByLabel("Email"));
   await page.keyboard.type(STAFF_EMAIL);
+  // A wrong password: the message is said, and the focus stays where the keyboard user is.
   await tabTo(page, page.getByLabel("Password"));
+  await page.keyboard.type("not the password");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("sign-in-error")).not.toBeEmpty();
+  await focusIsOnThePage(page);
+  await page.getByLabel("Password").focus();
+  await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type(STAFF_PASSWORD);
   await page.keyboard.press("Enter");
   await expectHeadingFocused(page, "Work queue");

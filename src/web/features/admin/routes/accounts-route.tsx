@@ -8,6 +8,7 @@ import { isSignedOut, withStaffSession } from "../../staff/session-guard.ts";
 import { CopyLink } from "../../tracking/components/copy-link.tsx";
 import { changeAccount, createAccount, getAccounts, newPasswordLink } from "../api/admin-api.ts";
 import "../../../styles/tracking.css";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
 export async function accountsLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getAccounts(request.signal));
@@ -84,9 +85,9 @@ export function AccountsRoute() {
               </select>
             </div>
           </div>
-          <button type="submit" name="intent" value="create" className="button" disabled={busy}>
+          <BusySubmitButton busy={busy} name="intent" value="create" className="button">
             Create account and link
-          </button>
+          </BusySubmitButton>
         </Form>
       </section>
     </section>
@@ -108,16 +109,33 @@ function AccountItem({ account, busy }: { account: AccountView; busy: boolean })
         </div>
         <Form method="post" className="admin-list__actions">
           <input type="hidden" name="id" value={account.id} />
-          <button type="submit" name="intent" value={isAdmin ? "staff" : "admin"} className="button button--secondary button--small" disabled={busy} aria-label={`${isAdmin ? "Make staff" : "Make administrator"}: ${account.email}`}>
+          <BusySubmitButton busy={busy} name="intent" value={isAdmin ? "staff" : "admin"} className="button button--secondary button--small" aria-label={`${isAdmin ? "Make staff" : "Make administrator"}: ${account.email}`}>
             {isAdmin ? "Make staff" : "Make administrator"}
-          </button>
-          <button type="submit" name="intent" value={account.disabled ? "enable" : "disable"} className="button button--secondary button--small" disabled={busy} aria-label={`${account.disabled ? "Enable" : "Disable"}: ${account.email}`}>
-            {account.disabled ? "Enable" : "Disable"}
-          </button>
-          <button type="submit" name="intent" value="link" className="button button--secondary button--small" disabled={busy} aria-label={`New set-password link: ${account.email}`}>
+          </BusySubmitButton>
+          {account.disabled && (
+            <BusySubmitButton busy={busy} name="intent" value="enable" className="button button--secondary button--small" aria-label={`Enable: ${account.email}`}>
+              Enable
+            </BusySubmitButton>
+          )}
+          <BusySubmitButton busy={busy} name="intent" value="link" className="button button--secondary button--small" aria-label={`New set-password link: ${account.email}`}>
             New set-password link
-          </button>
+          </BusySubmitButton>
         </Form>
+        {/* Disabling ends the colleague's sessions at once: asked for twice, like revoking a key. */}
+        {!account.disabled && (
+          <details className="admin-confirm">
+            <summary className="button button--secondary button--small" aria-label={`Disable…: ${account.email}`}>
+              Disable…
+            </summary>
+            <Form method="post">
+              <input type="hidden" name="id" value={account.id} />
+              <p>They are signed out at once and cannot sign in until enabled again.</p>
+              <BusySubmitButton busy={busy} name="intent" value="disable" className="button button--danger button--small">
+                Disable {account.email}
+              </BusySubmitButton>
+            </Form>
+          </details>
+        )}
       </div>
     </li>
   );

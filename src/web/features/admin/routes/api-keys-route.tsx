@@ -9,6 +9,7 @@ import { isSignedOut, withStaffSession } from "../../staff/session-guard.ts";
 import { CopyLink } from "../../tracking/components/copy-link.tsx";
 import { createApiKey, getApiKeys, revokeApiKey } from "../api/admin-api.ts";
 import "../../../styles/tracking.css";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
 export async function apiKeysLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getApiKeys(request.signal));
@@ -69,9 +70,9 @@ export function ApiKeysRoute() {
             <label htmlFor="new-key-name">Name</label>
             <input type="text" id="new-key-name" name="name" required maxLength={100} placeholder="e.g. City work-order system" />
           </div>
-          <button type="submit" name="intent" value="create" className="button" disabled={busy}>
+          <BusySubmitButton busy={busy} name="intent" value="create" className="button">
             Create key
-          </button>
+          </BusySubmitButton>
         </Form>
       </section>
     </section>
@@ -96,9 +97,9 @@ function ApiKeyItem({ apiKey, busy }: { apiKey: ApiKeyView; busy: boolean }) {
             <Form method="post">
               <input type="hidden" name="id" value={apiKey.id} />
               <p>Clients using this key will be refused at once.</p>
-              <button type="submit" name="intent" value="revoke" className="button button--danger button--small" disabled={busy}>
+              <BusySubmitButton busy={busy} name="intent" value="revoke" className="button button--danger button--small">
                 Revoke {apiKey.name}
-              </button>
+              </BusySubmitButton>
             </Form>
           </details>
         )}

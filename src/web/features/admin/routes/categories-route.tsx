@@ -7,6 +7,7 @@ import { forgetCategories } from "../../categories/use-categories.ts";
 import { FormFeedback, type FeedbackResult } from "../../staff/components/form-feedback.tsx";
 import { isSignedOut, withStaffSession } from "../../staff/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
 export async function categoriesLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getAdminCategories(request.signal));
@@ -125,16 +126,15 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
           <button type="submit" name="intent" value="down" className="button button--secondary button--small" disabled={last || busy} aria-label={`Move ${category.name} down`}>
             Move down
           </button>
-          <button
-            type="submit"
+          <BusySubmitButton
+            busy={busy}
             name="intent"
             value={category.active ? "deactivate" : "activate"}
             className="button button--secondary button--small"
-            disabled={busy}
             aria-label={`${category.active ? "Deactivate" : "Activate"} ${category.name}`}
           >
             {category.active ? "Deactivate" : "Activate"}
-          </button>
+          </BusySubmitButton>
         </Form>
       </div>
       <details className="admin-list__edit">
@@ -142,9 +142,9 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
         <Form method="post" className="admin-form">
           {hidden}
           <CategoryFields category={category} idPrefix={`edit-${category.service_code}`} />
-          <button type="submit" name="intent" value="edit" className="button button--small" disabled={busy}>
+          <BusySubmitButton busy={busy} name="intent" value="edit" className="button button--small">
             Save changes
-          </button>
+          </BusySubmitButton>
         </Form>
       </details>
     </li>
@@ -185,9 +185,9 @@ function NewCategoryForm({ busy }: { busy: boolean }) {
           </div>
         </div>
         <CategoryFields idPrefix="new-category" />
-        <button type="submit" name="intent" value="create" className="button" disabled={busy}>
+        <BusySubmitButton busy={busy} name="intent" value="create" className="button">
           Add category
-        </button>
+        </BusySubmitButton>
       </Form>
     </section>
   );

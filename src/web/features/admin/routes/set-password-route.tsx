@@ -4,6 +4,7 @@ import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getPasswordLink, setPassword } from "../api/admin-api.ts";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
 /** Which account the one-time link is for; a dead link is said so plainly (404 from the API). */
 export async function setPasswordLoader({ params, request }: LoaderFunctionArgs) {
@@ -62,9 +63,9 @@ export function SetPasswordRoute() {
             <div role="alert" className={result ? "alert alert--error" : undefined}>
               {result?.message}
             </div>
-            <button type="submit" className="button" disabled={busy}>
+            <BusySubmitButton busy={busy} className="button">
               Set password
-            </button>
+            </BusySubmitButton>
           </Form>
         )}
       </section>

@@ -4,7 +4,7 @@ import type { StaffReporterUpdate } from "../../../../shared/staff-api.ts";
 import { formatDateTime } from "../../../../shared/format.ts";
 import { ImageGallery } from "../../grievances/components/attached-images.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
-import { BusySubmitButton } from "./busy-submit-button.tsx";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
@@ -23,7 +23,7 @@ function HideUpdateForm({ update }: { update: StaffReporterUpdate }) {
       <input type="hidden" name="updateId" value={update.id} />
       <ReasonField id={id} label="Reason for hiding this update" rows={2} error={reasonError} />
       <div className="form-actions">
-        <BusySubmitButton busy={!idle} className="button button--danger">
+        <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button button--danger">
           Hide update
         </BusySubmitButton>
       </div>

@@ -4,7 +4,7 @@ import type { Status } from "../../../../shared/domain.ts";
 import { statusLabel } from "../../../../shared/format.ts";
 import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "../../../../shared/staff-schemas.ts";
 import type { StaffActionResult } from "../staff-actions.ts";
-import { BusySubmitButton } from "./busy-submit-button.tsx";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
@@ -75,7 +75,7 @@ export function StatusChangeForm({ status }: { status: Status }) {
         </div>
         <FormFeedback result={result} testId="status-change" />
         <div className="form-actions">
-          <BusySubmitButton busy={!idle} className="button">
+          <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button">
             Change status
           </BusySubmitButton>
         </div>

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "../../../../shared/format.ts";
 import type { StaffActionResult } from "../staff-actions.ts";
-import { BusySubmitButton } from "./busy-submit-button.tsx";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
@@ -47,7 +47,7 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
           )}
           <fetcher.Form method="post" ref={formRef} className="form-actions">
             <input type="hidden" name="intent" value="unhide" />
-            <BusySubmitButton busy={!idle} className="button button--secondary">
+            <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button button--secondary">
               Unhide
             </BusySubmitButton>
           </fetcher.Form>
@@ -62,7 +62,7 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
               <input type="hidden" name="intent" value="hide" />
               <ReasonField id={id} label="Reason for hiding" rows={3} error={reasonError} />
               <div className="form-actions">
-                <BusySubmitButton busy={!idle} className="button button--danger-secondary">
+                <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button button--danger-secondary">
                   Hide report
                 </BusySubmitButton>
               </div>

@@ -6,6 +6,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getSession, signIn } from "../api/staff-api.ts";
 import { safeNextPath } from "../session-guard.ts";
 import "../../../styles/staff.css";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
 interface SignInProblem {
   message: string;
@@ -92,9 +93,9 @@ export function SignInRoute() {
           />
         </div>
         <div className="form-actions">
-          <button type="submit" className="button button--large" disabled={busy}>
+          <BusySubmitButton busy={busy} className="button button--large">
             {busy ? "Signing in..." : "Sign in"}
-          </button>
+          </BusySubmitButton>
         </div>
       </Form>
     </div>
