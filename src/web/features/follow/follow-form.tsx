@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { followInputSchema } from "../../../shared/follow.ts";
 import { errorMessageOf } from "../../lib/api-client.ts";
 import { followGrievance } from "./follow-api.ts";
+import { BusySubmitButton } from "../../lib/busy-submit-button.tsx";
 
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
 
@@ -51,9 +52,9 @@ export function FollowForm({ grievanceId }: { grievanceId: string }) {
           />
         </div>
         <div className="form-actions">
-          <button type="submit" className="button" disabled={state.kind === "sending"}>
-            {state.kind === "sending" ? "Sending..." : "Follow"}
-          </button>
+          <BusySubmitButton busy={state.kind === "sending"} busyLabel="Sending..." className="button">
+            Follow
+          </BusySubmitButton>
         </div>
         <div role="status" className={state.kind === "done" ? "alert alert--success" : undefined} data-testid="follow-done">
           {state.kind === "done" ? state.message : ""}

@@ -5,6 +5,7 @@ import { NOTE_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
 import type { TrackedGrievance } from "../../../../shared/tracking.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
 import { answerFixedQuestion } from "../api/tracking.ts";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
 interface FixedQuestionBoxProps {
   token: string;
@@ -146,9 +147,9 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
             )}
           </div>
           <div className="fixed-question__buttons">
-            <button type="submit" className="button" disabled={sending}>
-              {sending ? "Sending..." : "Send: still a problem"}
-            </button>
+            <BusySubmitButton busy={sending} busyLabel="Sending..." className="button">
+              Send: still a problem
+            </BusySubmitButton>
             <button
               type="button"
               className="button button--secondary"

@@ -4,6 +4,7 @@ import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
 import { ImagePicker } from "../../report/components/image-picker.tsx";
 import { useChosenImages } from "../../report/components/use-chosen-images.ts";
 import { addReporterUpdate } from "../api/tracking.ts";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
 const IMAGES_INPUT_ID = "update-images";
 
@@ -113,9 +114,9 @@ export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) 
           </div>
         </div>
         <div className="form-actions">
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? "Sending..." : "Add update"}
-          </button>
+          <BusySubmitButton busy={sending} busyLabel="Sending..." className="button">
+            Add update
+          </BusySubmitButton>
         </div>
       </form>
     </section>
