@@ -49,6 +49,8 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
 
   if (!resolved && !result) return null;
 
+  // Buttons say they are busy with aria-disabled rather than disabled, which would drop the focus to the page body
+  // if the answer fails (docs/accessibility.md).
   const send = async (answer: FixedAnswer) => {
     setSending(true);
     setResult(null);
@@ -96,7 +98,14 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
       {resolved && !askingNote && (
         <div className="fixed-question__buttons">
           {fixedQuestion.open && (
-            <button type="button" className="button" disabled={sending} onClick={() => void send({ fixed: true })}>
+            <button
+              type="button"
+              className="button"
+              aria-disabled={sending || undefined}
+              onClick={() => {
+                if (!sending) void send({ fixed: true });
+              }}
+            >
               Yes
             </button>
           )}
@@ -104,8 +113,9 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
             ref={noButtonRef}
             type="button"
             className="button button--secondary"
-            disabled={sending}
+            aria-disabled={sending || undefined}
             onClick={() => {
+              if (sending) return;
               setCancelled(false);
               setAskingNote(true);
             }}
@@ -153,8 +163,9 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
             <button
               type="button"
               className="button button--secondary"
-              disabled={sending}
+              aria-disabled={sending || undefined}
               onClick={() => {
+                if (sending) return;
                 setAskingNote(false);
                 setCancelled(true);
                 setNoteError("");
