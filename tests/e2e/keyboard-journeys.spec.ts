@@ -122,6 +122,17 @@ test("a refused submit moves the focus to the error summary, whose links lead in
   await expect(page).toHaveURL(/\/submit-grievance$/);
 });
 
+test("Clear Filters keeps the focus once there is nothing left to clear", async ({ page }) => {
+  await page.goto(at("/grievances?status=pending"));
+  const clear = page.getByRole("button", { name: "Clear Filters" });
+  await tabTo(page, clear);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/grievances$/);
+  await expect(clear).toHaveAttribute("aria-disabled", "true");
+  await expect(clear).toBeFocused();
+  await focusIsOnThePage(page);
+});
+
 test("staff sign in, open a report and change its status, by keyboard alone", async ({ page }) => {
   test.setTimeout(90_000);
   const title = uniqueTitle("Keyboard status change");

@@ -31,18 +31,18 @@ export function useRouteFocus(): void {
     const main = document.querySelector<HTMLElement>("main");
     if (!main) return;
     // If the visitor moves on before the heading comes, the focus stays where they put it.
-    const untouched = (before: Element | null) => document.activeElement === before || document.activeElement === document.body;
     const before = document.activeElement;
+    const untouched = () => document.activeElement === before || document.activeElement === document.body;
     const observer = new MutationObserver(() => {
       const heading = main.querySelector<HTMLElement>(TARGET);
       if (!heading) return;
       observer.disconnect();
-      if (untouched(before)) focusTarget(heading);
+      if (untouched()) focusTarget(heading);
     });
     observer.observe(main, { childList: true, subtree: true });
     const giveUp = setTimeout(() => {
       observer.disconnect();
-      if (untouched(before)) focusTarget(main);
+      if (untouched()) focusTarget(main);
     }, WAIT_FOR_HEADING_MS);
     return () => {
       observer.disconnect();

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
  * The page's one polite live region (docs/accessibility.md). Work in progress ("Submitting..."), results ("Showing 6
@@ -18,9 +18,8 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
     setMessage("");
     timer.current = setTimeout(() => setMessage(next), 60);
   }, []);
-  const value = useMemo(() => announce, [announce]);
   return (
-    <AnnouncerContext.Provider value={value}>
+    <AnnouncerContext.Provider value={announce}>
       {children}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
         {message}

@@ -1,5 +1,5 @@
 import { formatCount } from "../../../shared/format.ts";
-import { changedQuery, searchOf } from "../../lib/query-string.ts";
+import { changedQuery } from "../../lib/query-string.ts";
 
 /** What a paged answer (public list or staff queue) tells about its pages. */
 export interface Paged {
@@ -32,8 +32,9 @@ function queryOf(search: string, page: number, cursor: string | null | undefined
     { page: page > 1 ? String(page) : null, cursor: page > 1 && cursor ? cursor : null },
     { backToFirstPage: false },
   );
+  const query = paged.toString();
   // "?" rather than "": a link to "" would keep the current query instead of clearing it.
-  return searchOf(Object.fromEntries(paged)) || "?";
+  return query ? `?${query}` : "?";
 }
 
 /** Previous / Next and where the page stands; null when everything fits on one page. */

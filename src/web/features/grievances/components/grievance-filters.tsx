@@ -9,10 +9,12 @@ import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** How many filters the address sets (the List / Map choice and the page are not filters). */
+/** Keys of the list's and the queue's address that are not filters: how to show them, and which page. */
+const NOT_FILTERS = new Set(["view", "page", "cursor"]);
+
+/** How many filters the address sets. */
 export function activeFilterCount(params: URLSearchParams): number {
-  const notFilters = new Set(["view", "page", "cursor"]);
-  return new Set([...params.keys()].filter((key) => !notFilters.has(key))).size;
+  return new Set([...params.keys()].filter((key) => !NOT_FILTERS.has(key))).size;
 }
 
 /**
@@ -60,7 +62,7 @@ export function GrievanceFilters() {
     setSearchParams((prev) => changedQuery(prev, { [key]: value }));
   };
 
-  const anySet = activeFilterCount(searchParams) > 0;
+  const nothingToClear = activeFilterCount(searchParams) === 0 && !text;
 
   const clearFilters = () => {
     setText("");
@@ -136,8 +138,19 @@ export function GrievanceFilters() {
           </select>
         </div>
         <div className="filters__actions">
-          {/* A quiet action, and only live when there is something to clear (the page's one primary action is elsewhere). */}
-          <button type="button" className="button button--quiet" onClick={clearFilters} disabled={!anySet && !text}>
+          {/*
+            A quiet action, and only live when there is something to clear (the page's one primary action is
+            elsewhere). aria-disabled, not disabled: pressing it clears everything, and a disabled button would then
+            drop the keyboard focus to the page body (docs/accessibility.md).
+          */}
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-disabled={nothingToClear || undefined}
+            onClick={() => {
+              if (!nothingToClear) clearFilters();
+            }}
+          >
             Clear Filters
           </button>
         </div>

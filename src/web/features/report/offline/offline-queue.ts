@@ -1,4 +1,4 @@
-import { createStore, del, entries, set } from "idb-keyval";
+import { createStore, del, entries, keys, set, type UseStore } from "idb-keyval";
 import type { GrievanceField } from "../../../../shared/grievance-schema.ts";
 import { QUEUE_CHANGED_EVENT, QUEUED_COUNT_KEY } from "./offline-flag.ts";
 
@@ -17,13 +17,17 @@ export interface QueuedReport {
   refusal?: string;
 }
 
-const store = () => createStore("clean-water-portal", "offline-reports");
+// One connection to the database for the page's life, opened when first needed.
+let opened: UseStore | undefined;
+const store = (): UseStore => (opened ??= createStore("clean-water-portal", "offline-reports"));
 
-// A count in localStorage too, read synchronously at start: only a browser holding saved reports downloads the code
-// that sends them (offline-outbox-slot.tsx), so the first load of everyone else stays as light as before.
-
+/**
+ * Keeps the count in localStorage too, read synchronously at start: only a browser holding saved reports downloads
+ * the code that sends them (offline-outbox-slot.tsx), so the first load of everyone else stays as light as before.
+ * Counted by keys, without reading the photos.
+ */
 async function noteCount(): Promise<void> {
-  const count = (await listQueued()).length;
+  const count = (await keys(store())).length;
   try {
     if (count > 0) localStorage.setItem(QUEUED_COUNT_KEY, String(count));
     else localStorage.removeItem(QUEUED_COUNT_KEY);
