@@ -56,6 +56,9 @@ test("the form opens without a connection, keeps a report with its photo, and se
   const sent = page.getByTestId("offline-sent");
   await expect(sent).toContainText(`Your report “${title}” was sent. Reference: WS-`);
   await expect(page.getByTestId("offline-outbox")).not.toContainText("will be sent when you are back online");
+  // Said once, and the form no longer says it waits.
+  await expect(sent).toHaveCount(1);
+  await expect(page.getByTestId("saved-offline")).toHaveCount(0);
 
   await expect
     .poll(async () => (await (await request.get(`${baseURL}/api/grievances?q=${encodeURIComponent(title)}`)).json()).matching)

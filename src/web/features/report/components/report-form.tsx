@@ -18,7 +18,7 @@ import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-sl
 import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
 import { useAnnounce } from "../../../lib/announcer.tsx";
-import { SAVED_OFFLINE_MESSAGE } from "../offline/offline-flag.ts";
+import { QUEUE_CHANGED_EVENT, SAVED_OFFLINE_MESSAGE } from "../offline/offline-flag.ts";
 import { saveForLater } from "../offline/offline-queue.ts";
 import { ErrorSummary, type SummaryLink } from "./error-summary.tsx";
 import { ImagePicker, IMAGES_INPUT_ID } from "./image-picker.tsx";
@@ -150,6 +150,15 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
   }, [status, navigate]);
 
   const busy = status === "submitting" || status === "success";
+
+  // "Saved on this phone" holds until the kept reports change (sent, or refused): the outbox above the page then
+  // says what became of them, and this message must not go on saying it waits.
+  useEffect(() => {
+    if (status !== "saved-offline") return;
+    const settled = () => setStatus("idle");
+    window.addEventListener(QUEUE_CHANGED_EVENT, settled);
+    return () => window.removeEventListener(QUEUE_CHANGED_EVENT, settled);
+  }, [status]);
   // The categories offered now (data: docs/decisions/017); the server checks the one sent again.
   const { categories, failed: categoriesFailed } = useCategories();
 

@@ -25,7 +25,8 @@ export function OfflineOutbox() {
     if (!navigator.onLine) return;
     void sendQueuedReports().then((done) => {
       if (done.length === 0) return;
-      setSent((prev) => [...prev, ...done]);
+      // Two "online" events during one run share its result (offline-sender.ts): each report is shown once.
+      setSent((prev) => [...prev, ...done.filter((report) => !prev.some((shown) => shown.submitted.id === report.submitted.id))]);
       announce(done.map((report) => `Your report "${report.title}" was sent. Reference ${report.submitted.reference}.`).join(" "));
     });
   }, [announce]);
