@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { appIcons } from "./scripts/vite-app-icons.ts";
+import { i18nCatalogues } from "./scripts/vite-i18n-catalogues.ts";
 import { staticShell } from "./scripts/vite-static-shell.ts";
 
 // The SPA lives in src/web; its build lands in dist/web, which the API server serves.
@@ -11,6 +12,8 @@ export default defineConfig({
   root: "src/web",
   plugins: [
     react(),
+    // Catalogue files compiled at build time, one chunk per language (docs/decisions/019-languages.md).
+    i18nCatalogues(),
     appIcons({ source: fileURLToPath(new URL("src/web/public/icon.svg", import.meta.url)), background: "#0b5d8c" }),
     staticShell({ root: fileURLToPath(new URL("src/web", import.meta.url)) }),
     // The offline app shell (docs/offline.md): a Workbox service worker that precaches the public pages' files and

@@ -18,6 +18,8 @@ import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { requestForLog } from "./http/request-log.ts";
 import { registerSpa } from "./http/spa.ts";
+import { loadServerCatalogues } from "./i18n/server-i18n.ts";
+import { registerErrorTranslation } from "./i18n/translate-errors.ts";
 import { followRoutes } from "./notifications/follow-routes.ts";
 import { affectedRoutes } from "./places/affected-routes.ts";
 import { geocodeRoutes } from "./places/geocode-routes.ts";
@@ -89,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerErrorHandlers(app);
+  // Error answers in the request's language (docs/decisions/019-languages.md).
+  loadServerCatalogues();
+  registerErrorTranslation(app);
   // Before any route: both act on the routes registered after them.
   await registerCompression(app);
   await registerApiCaching(app);

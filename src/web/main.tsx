@@ -2,15 +2,24 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./app/router.tsx";
+import { activateLocale, initialLocale } from "./lib/i18n/i18n.ts";
+import { I18nProvider } from "./lib/i18n/i18n-context.tsx";
 import { registerServiceWorker } from "./register-service-worker.ts";
 import "./styles/index.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element.");
 
+// The language's texts download beside the first page's chunk (the router starts loading it at once), and the
+// server names both in the page's HTML (docs/decisions/019-languages.md).
+const router = createAppRouter();
+await activateLocale(initialLocale());
+
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
+    <I18nProvider>
+      <RouterProvider router={router} />
+    </I18nProvider>
   </StrictMode>,
 );
 

@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { formatCount, showingCount } from "../../src/shared/format.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatCount } from "../../src/shared/format.ts";
+import { showingCount } from "../../src/web/lib/i18n/i18n.ts";
+import { activateWebLocale } from "../support/web-i18n.ts";
+
+beforeAll(() => activateWebLocale("en"));
 
 describe("formatCount", () => {
   it("groups thousands with commas", () => {
@@ -7,6 +11,13 @@ describe("formatCount", () => {
     expect(formatCount(999)).toBe("999");
     expect(formatCount(10_000)).toBe("10,000");
     expect(formatCount(1_000_000)).toBe("1,000,000");
+  });
+});
+
+describe("formatCount in other languages", () => {
+  it("groups the way each language does", () => {
+    expect(formatCount(1_000_000, "es")).toBe("1.000.000");
+    expect(formatCount(1_000_000, "hi")).toBe("10,00,000");
   });
 });
 

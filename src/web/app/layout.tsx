@@ -1,56 +1,62 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { OfflineOutboxSlot } from "../features/report/offline/offline-outbox-slot.tsx";
+import { msg } from "../../shared/i18n/locales.ts";
 import { AnnouncerProvider } from "../lib/announcer.tsx";
+import { useT } from "../lib/i18n/i18n-context.tsx";
+import { LanguageSwitch } from "../lib/i18n/language-switch.tsx";
 import { WaterLogo } from "../lib/water-logo.tsx";
 import { paths } from "./paths.ts";
 import { useRouteFocus } from "./route-focus.ts";
 
 const NAV_ITEMS = [
-  { to: paths.home(), label: "Home", end: true },
-  { to: paths.submit(), label: "Submit Grievance", end: false },
-  { to: paths.list(), label: "View Grievances", end: false },
+  { to: paths.home(), label: msg("Home"), end: true },
+  { to: paths.submit(), label: msg("Submit Grievance"), end: false },
+  { to: paths.list(), label: msg("View Grievances"), end: false },
   // docs/product-decisions.md D13: reports sent from this browser, to follow them.
-  { to: paths.myReports(), label: "My Reports", end: false },
+  { to: paths.myReports(), label: msg("My Reports"), end: false },
 ] as const;
 
 function NavigationBar() {
+  const t = useT();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
         <NavLink to={paths.home()} className="site-title" end>
           <WaterLogo />
-          <span>Clean Water &amp; Sanitation Grievance Portal</span>
+          <span>{t("Clean Water & Sanitation Grievance Portal")}</span>
         </NavLink>
-        <nav aria-label="Main">
+        <nav aria-label={t("Main")}>
           <ul className="site-nav">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className="site-nav__link">
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitch className="site-header__language" />
       </div>
     </header>
   );
 }
 
 function Footer() {
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="container">
-        <p>Clean Water &amp; Sanitation Grievance Portal · Report problems, follow their progress.</p>
-        <p>Contact details you share are never published in full.</p>
-        <nav aria-label="Footer">
+        <p>{t("Clean Water & Sanitation Grievance Portal · Report problems, follow their progress.")}</p>
+        <p>{t("Contact details you share are never published in full.")}</p>
+        <nav aria-label={t("Footer")}>
           <ul className="site-footer__links">
             <li>
-              <Link to={paths.stats()}>Progress &amp; Statistics</Link>
+              <Link to={paths.stats()}>{t("Progress & Statistics")}</Link>
             </li>
             <li>
-              <Link to={paths.staffSignIn()}>Staff sign-in</Link>
+              <Link to={paths.staffSignIn()}>{t("Staff sign-in")}</Link>
             </li>
           </ul>
         </nav>
@@ -61,10 +67,11 @@ function Footer() {
 
 /** Skip link, navigation bar, main landmark and footer around any content (also used by the error screens). */
 export function AppShell({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t("Skip to main content")}
       </a>
       <NavigationBar />
       <main id="main" className="container main" tabIndex={-1}>

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import { i18n } from "../lib/i18n/i18n.ts";
 import { AppShell } from "./layout.tsx";
 
 /**
@@ -10,6 +11,9 @@ import { AppShell } from "./layout.tsx";
  * Without JavaScript the main area says what is missing.
  */
 export function renderStaticShell(): string {
+  // The English ids are the English texts (docs/decisions/019-languages.md).
+  i18n.load("en", {});
+  i18n.activate("en");
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={["/_"]}>
       <AppShell>

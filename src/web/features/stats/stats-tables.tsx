@@ -1,7 +1,7 @@
 import { PRIORITIES, STATUSES } from "../../../shared/domain.ts";
 import { statusLabel } from "../../../shared/format.ts";
 import type { PublicStats, StatsWindow } from "../../../shared/staff-api.ts";
-import { priorityLabel } from "../../lib/labels.ts";
+import { priorityLabel } from "../../../shared/format.ts";
 import { formatDuration } from "../../lib/format-duration.ts";
 
 const NO_DATA = "No data yet";

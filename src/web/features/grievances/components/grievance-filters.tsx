@@ -2,8 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { FIELD_LIMITS, PRIORITIES, STATUSES } from "../../../../shared/domain.ts";
 import { CategoryOptions } from "../../categories/category-options.tsx";
 import { useCategories } from "../../categories/use-categories.ts";
-import { statusLabel } from "../../../../shared/format.ts";
-import { priorityLabel } from "../../../lib/labels.ts";
+import { priorityLabel, statusLabel } from "../../../../shared/format.ts";
 import { changedQuery } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 

@@ -1,5 +1,5 @@
 import type { GrievanceListResponse } from "../../../../shared/api-types.ts";
-import { showingCount } from "../../../../shared/format.ts";
+import { showingCount } from "../../../lib/i18n/i18n.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { useAnnouncement } from "../../../lib/announcer.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";

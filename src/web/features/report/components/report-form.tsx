@@ -10,7 +10,7 @@ import {
 } from "../../../../shared/grievance-schema.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
-import { priorityLabel } from "../../../lib/labels.ts";
+import { priorityLabel } from "../../../../shared/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { CategoryOptions } from "../../categories/category-options.tsx";
 import { useCategories } from "../../categories/use-categories.ts";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { StaffQueueResponse } from "../../../../shared/staff-api.ts";
-import { formatDate, showingCount } from "../../../../shared/format.ts";
+import { formatDate } from "../../../../shared/format.ts";
+import { showingCount } from "../../../lib/i18n/i18n.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { AffectedCount } from "../../grievances/components/affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";

@@ -1,0 +1,18 @@
+import type { Locale } from "./locales.ts";
+
+/**
+ * The catalogue files of each language (src/shared/i18n/catalogues/<locale>/<namespace>.json), one per part of the
+ * code, so that each part's texts and their translations sit together. The browser downloads them as two bundles
+ * per language: the public pages' and the staff console's. The server reads every file (docs/decisions/019).
+ */
+export const CATALOGUE_BUNDLES = {
+  public: ["frame", "shared", "report", "browse"],
+  console: ["console"],
+  server: ["server"],
+} as const;
+export type CatalogueBundle = keyof typeof CATALOGUE_BUNDLES;
+export const CATALOGUE_NAMESPACES = Object.values(CATALOGUE_BUNDLES).flat();
+
+/** A catalogue file as kept in git: English message id → this language's text (ICU MessageFormat). */
+export type CatalogueSource = Record<string, string>;
+export type CatalogueFile = `${Locale}/${(typeof CATALOGUE_NAMESPACES)[number]}`;
