@@ -26,7 +26,8 @@ export default defineConfig({
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         // The console's and the maps' chunks: not needed offline (maps need tiles from the network anyway), and
         // each visitor would otherwise download them.
-        globIgnores: ["**/staff-*", "**/admin-*", "**/create-map-*", "**/reports-map-*", "**/.vite/**"],
+        // The console's texts likewise; shell/ holds the layout per language, which the server puts into its pages.
+        globIgnores: ["**/staff-*", "**/admin-*", "**/console-*", "**/create-map-*", "**/reports-map-*", "**/.vite/**", "shell/**"],
         navigateFallback: "/index.html",
         // API answers are never cached: every list, report and count comes from the server or says it could not.
         // Console pages and machine endpoints always go to the network.

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "vite";
+import { LOCALES, type Locale } from "../src/shared/i18n/locales.ts";
 import { initialLoadFiles, readManifest, sentBytes, sumBytes, type Bytes } from "./initial-load.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -31,6 +32,9 @@ async function buildInto(appRoot: string, outDir: string): Promise<void> {
   });
 }
 
+/** The chunk of a language's public texts, as src/web/lib/i18n/i18n.ts imports it. */
+const textsOf = (locale: Locale) => `lib/i18n/catalogues/public-${locale}.ts`;
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const row = (label: string, cells: string[]) => `${label.padEnd(30)}${cells.map((c) => c.padStart(12)).join("")}`;
 const bytesRow = (label: string, b: Bytes) => row(label, [kB(b.raw), kB(b.gzip), kB(b.brotli)]);
@@ -45,7 +49,7 @@ try {
 
   const portalManifest = readManifest(portalOut);
   const load = (outDir: string, files: string[]) => sumBytes(files.map((file) => sentBytes(outDir, file)));
-  const landingFiles = initialLoadFiles(portalManifest, ...PAGES[0].route);
+  const landingFiles = initialLoadFiles(portalManifest, ...PAGES[0].route, textsOf("en"));
   const portal = load(portalOut, landingFiles);
   const floor = load(floorOut, initialLoadFiles(readManifest(floorOut)));
 
@@ -62,7 +66,17 @@ try {
   for (const file of landingFiles) console.log(bytesRow(`  ${file}`, sentBytes(portalOut, file)));
 
   console.log("\nFirst load of each public page (HTML, entry, and the page's own chunks):");
-  for (const page of PAGES) console.log(bytesRow(`  ${page.path}`, load(portalOut, initialLoadFiles(portalManifest, ...page.route))));
+  for (const page of PAGES) {
+    console.log(bytesRow(`  ${page.path}`, load(portalOut, initialLoadFiles(portalManifest, ...page.route, textsOf("en")))));
+  }
+
+  // The visitor's language comes as one chunk of texts; English leaves out the texts equal to their ids
+  // (docs/decisions/019-languages.md), the others carry every public text.
+  console.log("\nFirst load of / in each language (the page's texts chunk instead of the English one):");
+  for (const locale of LOCALES) {
+    const files = initialLoadFiles(portalManifest, ...PAGES[0].route, textsOf(locale));
+    console.log(bytesRow(`  ${locale}`, load(portalOut, files)));
+  }
 } finally {
   fs.rmSync(temp, { recursive: true, force: true });
 }

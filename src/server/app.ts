@@ -3,6 +3,8 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { englishText } from "../shared/i18n/english-text.ts";
+import { msg } from "../shared/i18n/locales.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
@@ -104,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
-        `Too many reports from your connection. Please try again in ${Math.ceil(context.ttl / 60_000)} minute(s).`,
+        englishText(msg("Too many reports from your connection. Please try again in {minutes} minute(s)."), {
+          minutes: Math.ceil(context.ttl / 60_000),
+        }),
       ),
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: MULTIPART_LIMITS });

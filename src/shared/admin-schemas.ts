@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { englishText } from "./i18n/english-text.ts";
+import { msg } from "./i18n/locales.ts";
 import { isStorableText } from "./storable-text.ts";
 import { PASSWORD_MIN_LENGTH, STAFF_ROLES } from "./staff-schemas.ts";
 
@@ -7,16 +9,19 @@ import { PASSWORD_MIN_LENGTH, STAFF_ROLES } from "./staff-schemas.ts";
  * validates with these before sending, the server again.
  */
 
+/** English message ids, translated where they are shown (docs/decisions/019-languages.md). */
 export const ADMIN_MESSAGES = {
-  emailInvalid: "Please enter a valid email address.",
-  lastAdmin: "There must always be at least one active administrator: make someone else an administrator first.",
-  accountNotFound: "There is no such staff account.",
-  duplicateAccount: "A staff account with this email address already exists.",
-  keyNameRequired: "Please give the key a name, e.g. the system that will use it.",
-  keyNotFound: "There is no such active API key.",
-  linkInvalid: "This link is not valid, or it has already been used or has expired. Please ask an administrator for a new one.",
-  passwordTooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  passwordsDiffer: "The two passwords differ.",
+  emailInvalid: msg("Please enter a valid email address."),
+  lastAdmin: msg("There must always be at least one active administrator: make someone else an administrator first."),
+  accountNotFound: msg("There is no such staff account."),
+  duplicateAccount: msg("A staff account with this email address already exists."),
+  keyNameRequired: msg("Please give the key a name, e.g. the system that will use it."),
+  keyNotFound: msg("There is no such active API key."),
+  linkInvalid: msg(
+    "This link is not valid, or it has already been used or has expired. Please ask an administrator for a new one.",
+  ),
+  passwordTooShort: englishText(msg("The password must be at least {min} characters long."), { min: PASSWORD_MIN_LENGTH }),
+  passwordsDiffer: msg("The two passwords differ."),
 } as const;
 
 /** How long a set-password link works. */

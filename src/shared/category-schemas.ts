@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { englishText } from "./i18n/english-text.ts";
+import { msg } from "./i18n/locales.ts";
 import { isStorableText } from "./storable-text.ts";
 
 /**
@@ -9,18 +11,22 @@ import { isStorableText } from "./storable-text.ts";
 export const CATEGORY_LIMITS = { name: 100, description: 500, group: 100, serviceCode: 64 } as const;
 export const SERVICE_CODE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
+/** English message ids, translated where they are shown (docs/decisions/019-languages.md). */
 export const CATEGORY_MESSAGES = {
-  nameRequired: "Please give the category a name.",
-  nameTooLong: `The name must be at most ${CATEGORY_LIMITS.name} characters.`,
-  descriptionTooLong: `The description must be at most ${CATEGORY_LIMITS.description} characters.`,
-  groupTooLong: `The group must be at most ${CATEGORY_LIMITS.group} characters.`,
-  serviceCode:
+  nameRequired: msg("Please give the category a name."),
+  nameTooLong: englishText(msg("The name must be at most {max} characters."), { max: CATEGORY_LIMITS.name }),
+  descriptionTooLong: englishText(msg("The description must be at most {max} characters."), {
+    max: CATEGORY_LIMITS.description,
+  }),
+  groupTooLong: englishText(msg("The group must be at most {max} characters."), { max: CATEGORY_LIMITS.group }),
+  serviceCode: msg(
     "The service code must be 1 to 64 lowercase letters, digits, - or _, starting with a letter or digit (e.g. water-kiosk).",
-  invalidText: "Please remove the characters that cannot be stored.",
-  duplicateName: "Another category already has this name.",
-  duplicateCode: "Another category already has this service code.",
-  notFound: "There is no category with this service code.",
-  reorderMismatch: "Please list every category exactly once to change the order.",
+  ),
+  invalidText: msg("Please remove the characters that cannot be stored."),
+  duplicateName: msg("Another category already has this name."),
+  duplicateCode: msg("Another category already has this service code."),
+  notFound: msg("There is no category with this service code."),
+  reorderMismatch: msg("Please list every category exactly once to change the order."),
 } as const;
 
 export const categorySchema = z.object({

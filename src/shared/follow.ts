@@ -3,6 +3,7 @@ import { apiPaths, pathTo } from "./api-paths.ts";
 import type { followAcceptedSchema } from "./api-schemas/progress.ts";
 import type { staffNotificationSchema } from "./api-schemas/staff.ts";
 import { FIELD_LIMITS } from "./domain.ts";
+import { msg } from "./i18n/locales.ts";
 import { MESSAGES } from "./messages.ts";
 
 /**
@@ -25,9 +26,12 @@ export type FollowInput = z.infer<typeof followInputSchema>;
 /** The one answer to a follow request, whether or not the address already follows: it tells nothing about others. */
 export type FollowAccepted = z.output<typeof followAcceptedSchema>;
 
+/** English message ids, translated where they are shown (docs/decisions/019-languages.md). */
 export const FOLLOW_MESSAGES = {
-  accepted: "Thank you. If this address is not yet following the report, we have sent it an e-mail with a link to confirm.",
-  tooMany: "Too many follow requests from your connection. Please try again later.",
+  accepted: msg(
+    "Thank you. If this address is not yet following the report, we have sent it an e-mail with a link to confirm.",
+  ),
+  tooMany: msg("Too many follow requests from your connection. Please try again later."),
 } as const;
 
 export type NotificationKind = "receipt" | "confirm" | "update";

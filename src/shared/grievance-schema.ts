@@ -8,6 +8,7 @@ import {
   STATUSES,
 } from "./domain.ts";
 import { isLatitude, isLongitude, parseBbox, parseDecimal, roundCoordinate } from "./geo.ts";
+import { msg } from "./i18n/locales.ts";
 import { LOCATION_MESSAGES } from "./location-messages.ts";
 import { MESSAGES } from "./messages.ts";
 import { isStorableText } from "./storable-text.ts";
@@ -36,6 +37,8 @@ export const categoryKeySchema = () =>
     z.refine(isStorableText, MESSAGES.categoryNotOffered),
   );
 
+// `label` is the field's label as the form shows it, a message id (msg), so that it is translated with the sentence
+// that names it (docs/decisions/019-languages.md).
 const requiredText = (label: string, max: number) =>
   z.string({ error: MESSAGES.requiredFields }).check(
     z.trim(),
@@ -87,14 +90,14 @@ export const bothOrNeither = z.refine<{ latitude?: number | undefined; longitude
 );
 
 export const grievanceInputSchema = z.object({
-  title: requiredText("Issue Title", FIELD_LIMITS.title),
-  description: requiredText("Detailed Description", FIELD_LIMITS.description),
+  title: requiredText(msg("Issue Title"), FIELD_LIMITS.title),
+  description: requiredText(msg("Detailed Description"), FIELD_LIMITS.description),
   // Which categories exist is data: the server checks that this one is active (docs/decisions/017).
   category: categoryKeySchema(),
   priority: blankAsAbsent(
-    z._default(z.enum(PRIORITIES, { error: "Please choose a priority from the list." }), DEFAULT_PRIORITY),
+    z._default(z.enum(PRIORITIES, { error: msg("Please choose a priority from the list.") }), DEFAULT_PRIORITY),
   ),
-  location: optionalText("Location", FIELD_LIMITS.location),
+  location: optionalText(msg("Location"), FIELD_LIMITS.location),
   user_email: blankAsAbsent(
     z.optional(
       z.pipe(
@@ -147,7 +150,7 @@ const wholeNumber = (max: number, fallback: number) =>
   blankAsAbsent(
     z._default(
       z.pipe(
-        z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/, "Please use a whole number.")), z.transform(Number)),
+        z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/, msg("Please use a whole number."))), z.transform(Number)),
         z.int().check(z.minimum(1), z.maximum(max)),
       ),
       fallback,
@@ -160,7 +163,7 @@ export function bboxSchema() {
     z.string(),
     z.transform((text: string, ctx) => {
       const bbox = parseBbox(text);
-      if (!bbox) ctx.issues.push({ code: "custom", message: "Please give bbox as minLon,minLat,maxLon,maxLat.", input: text });
+      if (!bbox) ctx.issues.push({ code: "custom", message: msg("Please give bbox as minLon,minLat,maxLon,maxLat."), input: text });
       return bbox ?? z.NEVER;
     }),
   );
@@ -173,7 +176,7 @@ export const grievanceListQuerySchema = z.object({
       z.string().check(
         z.trim(),
         z.maxLength(FIELD_LIMITS.search),
-        z.refine(isStorableText, MESSAGES.invalidCharacters("Search")),
+        z.refine(isStorableText, MESSAGES.invalidCharacters(msg("Search"))),
       ),
     ),
   ),

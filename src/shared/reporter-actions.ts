@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
 import type { fixedQuestionSchema, reporterUpdateViewSchema } from "./api-schemas/progress.ts";
+import { englishText } from "./i18n/english-text.ts";
+import { msg } from "./i18n/locales.ts";
 import { HIDE_REASON_MAX_LENGTH, NOTE_MAX_LENGTH } from "./staff-schemas.ts";
 import { STAFF_MESSAGES } from "./staff-messages.ts";
 import { isStorableText } from "./storable-text.ts";
@@ -22,24 +24,33 @@ export const REPORTER_UPDATES_PER_REPORT_PER_DAY = 10;
 /** The multipart text field of an update; the photos come under `images`, as in a report. */
 export const UPDATE_TEXT_FIELD = "text";
 
+/**
+ * English message ids, translated where they are shown; a message with values is a template filled in English, a
+ * count's singular and plural two templates (docs/decisions/019-languages.md).
+ */
 export const REPORTER_MESSAGES = {
-  updateTextRequired: "Please describe what has changed.",
-  updateTooLong: `The update must be at most ${REPORTER_UPDATE_MAX_LENGTH} characters.`,
-  updateInvalidCharacters: "The update contains invisible or broken characters that cannot be saved. Please retype it.",
-  updateAdded: "Thank you. Your update was added to the report's timeline.",
-  updateFailed: "Your update could not be added. Nothing was saved; please try again.",
-  tooManyUpdatesForReport: "This report has received many updates today. Please try again tomorrow.",
+  updateTextRequired: msg("Please describe what has changed."),
+  updateTooLong: englishText(msg("The update must be at most {max} characters."), { max: REPORTER_UPDATE_MAX_LENGTH }),
+  updateInvalidCharacters: msg("The update contains invisible or broken characters that cannot be saved. Please retype it."),
+  updateAdded: msg("Thank you. Your update was added to the report's timeline."),
+  updateFailed: msg("Your update could not be added. Nothing was saved; please try again."),
+  tooManyUpdatesForReport: msg("This report has received many updates today. Please try again tomorrow."),
   tooManyUpdatesFromClient: (minutes: number) =>
-    `Too many updates from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  tooManyAnswers: "Too many requests from your connection. Please wait a minute and try again.",
-  answerInvalid: "Please answer Yes or No.",
-  noteRequired: "Please tell us what is still wrong.",
-  noteTooLong: `The note must be at most ${NOTE_MAX_LENGTH} characters.`,
-  noteInvalidCharacters: "The note contains invisible or broken characters that cannot be saved. Please retype it.",
-  notResolved: "You can answer this once the report is marked resolved.",
-  alreadyConfirmed: "You have already told us that it is fixed. Thank you!",
-  confirmedFixed: "Thank you for confirming that it is fixed.",
-  reopened: "Thank you. The report is in progress again and the staff have been told it is still a problem.",
+    englishText(
+      minutes === 1
+        ? msg("Too many updates from your connection. Please try again in {minutes} minute.")
+        : msg("Too many updates from your connection. Please try again in {minutes} minutes."),
+      { minutes },
+    ),
+  tooManyAnswers: msg("Too many requests from your connection. Please wait a minute and try again."),
+  answerInvalid: msg("Please answer Yes or No."),
+  noteRequired: msg("Please tell us what is still wrong."),
+  noteTooLong: englishText(msg("The note must be at most {max} characters."), { max: NOTE_MAX_LENGTH }),
+  noteInvalidCharacters: msg("The note contains invisible or broken characters that cannot be saved. Please retype it."),
+  notResolved: msg("You can answer this once the report is marked resolved."),
+  alreadyConfirmed: msg("You have already told us that it is fixed. Thank you!"),
+  confirmedFixed: msg("Thank you for confirming that it is fixed."),
+  reopened: msg("Thank you. The report is in progress again and the staff have been told it is still a problem."),
 } as const;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

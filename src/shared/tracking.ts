@@ -1,6 +1,7 @@
 import type { z } from "zod/mini";
 import type { submittedGrievanceSchema } from "./api-schemas/grievances.ts";
 import type { trackedGrievanceSchema } from "./api-schemas/progress.ts";
+import { msg } from "./i18n/locales.ts";
 
 /**
  * The reporter's private tracking link (issue 8, docs/decisions/013-reference-and-tracking-token.md): /track/<token>,
@@ -37,8 +38,9 @@ export type SubmittedGrievance = z.output<typeof submittedGrievanceSchema>;
  */
 export type TrackedGrievance = z.output<typeof trackedGrievanceSchema>;
 
+/** English message ids, translated where they are shown (docs/decisions/019-languages.md). */
 export const TRACKING_MESSAGES = {
   // The same for an unknown, malformed or hidden report's link: it must not tell whether a report exists.
-  notFound: "No report was found for this link. Check that the whole link was copied.",
-  tooManyReads: "Too many requests from your connection. Please wait a minute and try again.",
+  notFound: msg("No report was found for this link. Check that the whole link was copied."),
+  tooManyReads: msg("Too many requests from your connection. Please wait a minute and try again."),
 } as const;

@@ -11,16 +11,17 @@ const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element.");
 
 // The language's texts download beside the first page's chunk (the router starts loading it at once), and the
-// server names both in the page's HTML (docs/decisions/019-languages.md).
+// server names both in the page's HTML (docs/decisions/019-languages.md). Not a top-level await: the lazy chunks
+// import the entry's modules, which Rollup would then have to split out of the entry.
 const router = createAppRouter();
-await activateLocale(initialLocale());
-
-createRoot(container).render(
-  <StrictMode>
-    <I18nProvider>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  </StrictMode>,
+void activateLocale(initialLocale()).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

@@ -6,6 +6,7 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GrievanceListResponse, PublicGrievance } from "../../src/shared/api-types.ts";
 import { makeJpeg } from "../fixtures/images.ts";
+import { textIn } from "../support/catalogue.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
 /**
@@ -45,6 +46,7 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 const builtFile = (url: string) => fs.readFile(path.join(webDir, url));
+const chunk = (module: string) => `<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`;
 
 describe("built assets", () => {
   it("go out as the build's brotli copy, its gzip copy, or as they are, as the browser accepts", async () => {
@@ -114,7 +116,6 @@ describe("the page", () => {
 
 describe("what a page preloads (src/server/http/page-preloads.ts)", () => {
   const id = "0b7c5a52-3f5e-4d1e-9a57-1f2d3c4b5a69";
-  const chunk = (module: string) => `<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`;
   const data = (apiPath: string) => `<link rel="preload" as="fetch" crossorigin href="${apiPath}">`;
   const page = async (url: string) => {
     const res = await get(url);
@@ -140,7 +141,41 @@ describe("what a page preloads (src/server/http/page-preloads.ts)", () => {
     // Not a report id, or a query the loader spells its own way: nothing that could be fetched in vain.
     expect(await page("/grievance/not-an-id")).not.toContain('as="fetch"');
     expect(await page("/grievances?q=pipe")).not.toContain('as="fetch"');
-    expect(await page("/stats")).not.toContain("modulepreload");
+    // A page without preloads of its own still names the language's texts (docs/decisions/019-languages.md).
+    const stats = await page("/stats");
+    expect(stats.match(/rel="modulepreload"/g)).toHaveLength(1);
+    expect(stats).toContain(chunk("lib/i18n/catalogues/public-en.ts"));
+  });
+});
+
+describe("a page in the visitor's language (docs/decisions/019-languages.md)", () => {
+  const pageIn = async (headers: Record<string, string>) => {
+    const res = await get("/grievances", headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    return res.body;
+  };
+
+  it("is English with English texts for a browser that asks for none of the five languages", async () => {
+    const html = await pageIn({ "accept-language": "de-DE, de;q=0.9" });
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain("Skip to main content");
+    expect(html).toContain(chunk("lib/i18n/catalogues/public-en.ts"));
+  });
+
+  it("follows Accept-Language, with the layout already in that language and its texts preloaded", async () => {
+    const html = await pageIn({ "accept-language": "es-MX, es;q=0.9, en;q=0.5" });
+    expect(html).toContain('<html lang="es" dir="ltr">');
+    expect(html).toContain(textIn("es", "Skip to main content"));
+    expect(html).not.toContain("Skip to main content");
+    expect(html).toContain(chunk("lib/i18n/catalogues/public-es.ts"));
+    expect(html).not.toContain(chunk("lib/i18n/catalogues/public-en.ts"));
+  });
+
+  it("prefers the remembered choice (the lang cookie), and lays Arabic out right to left", async () => {
+    const html = await pageIn({ "accept-language": "fr", cookie: "lang=ar" });
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(chunk("lib/i18n/catalogues/public-ar.ts"));
   });
 });
 

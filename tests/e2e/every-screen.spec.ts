@@ -2,10 +2,14 @@ import { test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, expect, pngImage, seedGrievance } from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
+import { textIn } from "../support/catalogue.ts";
+import { LOCALES, directionOf, type Locale } from "../../src/shared/i18n/locales.ts";
 
-// Every screen, public and console, at the two sizes WCAG's reflow rule names (docs/accessibility.md): 320 CSS
-// pixels wide (a small phone, or 400 % zoom) and 200 % zoom of a 1280 px window (640 CSS pixels at twice the
-// density). Each is checked by axe and must not scroll sideways. A portal of its own, for the console's account.
+// Every screen, public and console, in every language, at the two sizes WCAG's reflow rule names
+// (docs/accessibility.md): 320 CSS pixels wide (a small phone, or 400 % zoom) and 200 % zoom of a 1280 px window
+// (640 CSS pixels at twice the density). Each is checked by axe and must not scroll sideways. A portal of its own,
+// for the console's account. The language is the browser's (docs/decisions/019-languages.md); headings are
+// looked up in its catalogue, so a screen left in English fails.
 
 const ADMIN_EMAIL = "every-screen@utility.example";
 const ADMIN_PASSWORD = "every screen, every size";
@@ -14,6 +18,12 @@ const SIZES = [
   { name: "320 px", viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 },
   { name: "200 % zoom", viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
 ] as const;
+
+// Every language at 320 px, where longer words are likeliest to overflow; English and Arabic (right to left) at
+// 200 % zoom too.
+const RUNS = LOCALES.flatMap((locale) =>
+  SIZES.filter((size) => size.name === "320 px" || locale === "en" || locale === "ar").map((size) => ({ locale, size })),
+);
 
 let portal: RunningPortal;
 let report: { id: string; trackingUrl: string };
@@ -39,49 +49,54 @@ test.afterAll(async () => {
 async function check(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(`${portal.url}${path}`);
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  const locale = (await page.evaluate(() => navigator.language)) as Locale;
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  await expect(page.locator("html")).toHaveAttribute("dir", directionOf(locale));
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 }
 
-async function pageAt(browser: Browser, size: (typeof SIZES)[number]): Promise<Page> {
-  const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+async function pageAt(browser: Browser, { locale, size }: (typeof RUNS)[number]): Promise<Page> {
+  const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, locale });
   return context.newPage();
 }
 
-for (const size of SIZES) {
-  test(`every public screen at ${size.name}: no axe violation, no sideways scrolling`, async ({ browser }) => {
+for (const run of RUNS) {
+  const { locale, size } = run;
+  const tr = (english: string) => textIn(locale, english);
+  test(`every public screen in ${locale} at ${size.name}: no axe violation, no sideways scrolling`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const page = await pageAt(browser, size);
-    await check(page, "/", "Clean Water & Sanitation Grievance Portal");
-    await check(page, "/submit-grievance", "Report a Grievance");
+    const page = await pageAt(browser, run);
+    await check(page, "/", tr("Clean Water & Sanitation Grievance Portal"));
+    await check(page, "/submit-grievance", tr("Report a Grievance"));
     // The form's error summary too.
-    await page.getByRole("button", { name: "Submit Grievance" }).click();
+    await page.getByRole("button", { name: tr("Submit Grievance") }).click();
     await expect(page.getByTestId("form-error")).toBeFocused();
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await check(page, "/grievances", "Grievance Reports");
-    await check(page, "/grievances?view=map", "Grievance Reports");
+    await check(page, "/grievances", tr("Grievance Reports"));
+    await check(page, "/grievances?view=map", tr("Grievance Reports"));
     await check(page, `/grievance/${report.id}`, "Every screen: a report with a photo and a pin");
-    await check(page, "/stats", "Progress & Statistics");
-    await check(page, "/my-reports", "My Reports");
+    await check(page, "/stats", tr("Progress & Statistics"));
+    await check(page, "/my-reports", tr("My Reports"));
     await check(page, new URL(report.trackingUrl).pathname, "Every screen: a report with a photo and a pin");
-    await check(page, "/no-such-page", "Page not found");
+    await check(page, "/no-such-page", tr("Page not found"));
     await page.context().close();
   });
 
-  test(`every console screen at ${size.name}: no axe violation, no sideways scrolling`, async ({ browser }) => {
+  test(`every console screen in ${locale} at ${size.name}: no axe violation, no sideways scrolling`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const page = await pageAt(browser, size);
-    await check(page, "/staff/sign-in", "Staff sign-in");
-    await page.getByLabel("Email").fill(ADMIN_EMAIL);
-    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Work queue" })).toBeVisible();
-    await check(page, "/staff", "Work queue");
-    await check(page, "/staff?view=map", "Work queue");
+    const page = await pageAt(browser, run);
+    await check(page, "/staff/sign-in", tr("Staff sign-in"));
+    await page.getByLabel(tr("Email")).fill(ADMIN_EMAIL);
+    await page.getByLabel(tr("Password")).fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: tr("Sign in") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: tr("Work queue") })).toBeVisible();
+    await check(page, "/staff", tr("Work queue"));
+    await check(page, "/staff?view=map", tr("Work queue"));
     await check(page, `/staff/grievances/${report.id}`, "Every screen: a report with a photo and a pin");
     for (const section of ["categories", "accounts", "api-keys", "audit"]) {
-      await check(page, `/staff/admin/${section}`, "Administration");
+      await check(page, `/staff/admin/${section}`, tr("Administration"));
     }
     await page.context().close();
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatCount } from "../../src/shared/format.ts";
-import { showingCount } from "../../src/web/lib/i18n/i18n.ts";
+import { showingCount } from "../../src/web/lib/i18n/format.ts";
 import { activateWebLocale } from "../support/web-i18n.ts";
 
 beforeAll(() => activateWebLocale("en"));

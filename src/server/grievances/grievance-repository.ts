@@ -1,5 +1,6 @@
 import type { Category, Priority, Status } from "../../shared/domain.ts";
 import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-schema.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
 import { CAPPED, countCapped, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
@@ -79,6 +80,8 @@ export function columnsOf(alias: string): string {
 export interface NewTracking {
   reference: string;
   trackingTokenHash: Uint8Array;
+  /** The language the report was submitted in, for the reporter's e-mails (migration 017); English by default. */
+  locale?: Locale;
 }
 
 const whereClauseOf = (filters: GrievanceListFilters, params: unknown[]) => allOf(filterConditions(filters, params));
@@ -137,8 +140,8 @@ export class GrievanceRepository {
     const { rows } = await tx.query<GrievanceRow>(
       `INSERT INTO grievances
          (title, description, location, category, priority, status, user_email, user_phone, images, reference,
-          tracking_token_hash, latitude, longitude)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13)
+          tracking_token_hash, latitude, longitude, locale)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14)
        ON CONFLICT (reference) DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -155,6 +158,7 @@ export class GrievanceRepository {
         tracking.trackingTokenHash,
         grievance.latitude ?? null,
         grievance.longitude ?? null,
+        tracking.locale ?? DEFAULT_LOCALE,
       ],
     );
     return rows[0];

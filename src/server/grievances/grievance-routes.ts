@@ -17,11 +17,14 @@ import {
 } from "../../shared/grievance-schema.ts";
 import type { ServiceAreaGeometry } from "../../shared/geo.ts";
 import { isInsideArea } from "../../shared/service-area.ts";
+import { englishText } from "../../shared/i18n/english-text.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { SubmittedGrievance } from "../../shared/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
+import { requestLocale } from "../i18n/server-i18n.ts";
 import type { Queryable } from "../db/database.ts";
 import { notifyReportSubmitted } from "../notifications/notify.ts";
 import { hashTrackingToken, newTrackingSalt, newTrackingToken, trackingTokenForKey } from "../tracking/tracking-token.ts";
@@ -54,8 +57,10 @@ export interface GrievanceRoutesOptions {
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
-// The list's own wording for a query it cannot use: which fields to check (its clients show this text).
-const invalidListQuery = (fields: string) => new HttpError(400, `Invalid list query: please check ${fields}.`);
+// The list's own wording for a query it cannot use: which fields to check (its clients show this text). The fields
+// are the query's parameter names, the same in every language.
+const invalidListQuery = (fields: string) =>
+  new HttpError(400, englishText(msg("Invalid list query: please check {fields}."), { fields }));
 
 export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async (plainApp, options) => {
   const { db, repository, service } = options;
@@ -82,6 +87,8 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     async (request, reply): Promise<SubmittedGrievance> => {
       const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const linkBase = linkBaseOf(request, options.publicUrl);
+      // The reporter's language, kept with the report: their e-mails are worded in it (docs/decisions/019-languages.md).
+      const locale = requestLocale(request);
       const { fields, uploads } = await readSubmission(request);
       const parsed = grievanceInputSchema.safeParse(fields);
       if (!parsed.success) {
@@ -100,11 +107,12 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       });
       // E-mail (issue 8): the receipt is queued in the submit's own transaction, so it exists iff the report does.
       const notify = (tx: Queryable, row: GrievanceRow, token: string) =>
-        notifyReportSubmitted(tx, row, { trackingUrl: trackingUrlOf(linkBase, token), linkBase });
+        notifyReportSubmitted(tx, { ...row, locale }, { trackingUrl: trackingUrlOf(linkBase, token), linkBase });
       reply.code(201);
       if (!idempotencyKey) {
         const token = newTrackingToken();
-        return answer(await service.submit(parsed.data, uploads, hashTrackingToken(token), (tx, row) => notify(tx, row, token)), token);
+        const submitted = await service.submit(parsed.data, uploads, hashTrackingToken(token), (tx, row) => notify(tx, row, token), locale);
+        return answer(submitted, token);
       }
 
       const claim = await claimIdempotencyKey(db, idempotencyKey, submissionHash(fields, uploads));
@@ -120,10 +128,16 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       const salt = newTrackingSalt();
       const token = trackingTokenForKey(idempotencyKey, salt);
       try {
-        const row = await service.submit(parsed.data, uploads, hashTrackingToken(token), async (tx, inserted) => {
-          await bindIdempotencyKey(tx, idempotencyKey, inserted.id, salt);
-          await notify(tx, inserted, token);
-        });
+        const row = await service.submit(
+          parsed.data,
+          uploads,
+          hashTrackingToken(token),
+          async (tx, inserted) => {
+            await bindIdempotencyKey(tx, idempotencyKey, inserted.id, salt);
+            await notify(tx, inserted, token);
+          },
+          locale,
+        );
         return answer(row, token);
       } catch (error) {
         await releaseIdempotencyKey(db, idempotencyKey).catch((releaseError: unknown) =>

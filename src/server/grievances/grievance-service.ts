@@ -2,6 +2,7 @@ import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { NEW_GRIEVANCE_STATUS } from "../../shared/domain.ts";
 import type { NewGrievance } from "../../shared/grievance-schema.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { isActiveCategory } from "../categories/category-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -12,7 +13,7 @@ import { detectImageFormat, type ImageFormat } from "../images/image-format.ts";
 import { processImage, type ProcessedImage } from "../images/image-pipeline.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { makeImageKeys } from "../storage/object-key.ts";
-import type { GrievanceRepository, GrievanceRow, StoredImage } from "./grievance-repository.ts";
+import type { GrievanceRepository, GrievanceRow, NewTracking, StoredImage } from "./grievance-repository.ts";
 import { newReference } from "./reference.ts";
 
 // A drawn reference is taken by another report about once in a thousand submits at a million reports; eight in a
@@ -50,13 +51,14 @@ export class GrievanceService {
   /**
    * `trackingTokenHash`: the hash of the reporter's private token (tracking-token.ts), made by the caller, who
    * alone sees the token. The report gets a reference of its own. `alsoInTransaction` commits or rolls back with
-   * the report (e.g. binding its idempotency key).
+   * the report (e.g. binding its idempotency key). `locale`: the reporter's language, kept for their e-mails.
    */
   async submit(
     input: NewGrievance,
     uploads: Upload[],
     trackingTokenHash: Uint8Array,
     alsoInTransaction?: (tx: Queryable, row: GrievanceRow) => Promise<void>,
+    locale: Locale = DEFAULT_LOCALE,
   ): Promise<GrievanceRow> {
     // Before any photo is processed: a category that is not (or no longer) offered is the reporter's to fix.
     if (!(await isActiveCategory(this.deps.db, input.category))) {
@@ -64,7 +66,7 @@ export class GrievanceService {
     }
     return this.withStoredImages(uploads, MESSAGES.submitFailed, (images) =>
       this.deps.db.transaction(async (tx) => {
-        const row = await this.insertWithFreeReference(tx, input, images, trackingTokenHash);
+        const row = await this.insertWithFreeReference(tx, input, images, { trackingTokenHash, locale });
         await alsoInTransaction?.(tx, row);
         return row;
       }),
@@ -98,12 +100,12 @@ export class GrievanceService {
     tx: Queryable,
     input: NewGrievance,
     images: StoredImage[],
-    trackingTokenHash: Uint8Array,
+    tracking: Omit<NewTracking, "reference">,
   ): Promise<GrievanceRow> {
     for (let draw = 1; draw <= REFERENCE_DRAWS; draw++) {
       const row = await this.deps.repository.insert(tx, input, images, NEW_GRIEVANCE_STATUS, {
+        ...tracking,
         reference: newReference(),
-        trackingTokenHash,
       });
       if (row) return row;
       this.deps.logger.info({ draw }, "drawn reference already taken; drawing another");

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { msg } from "../../shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { Upload } from "./grievance-service.ts";
@@ -25,11 +26,12 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const IN_FLIGHT_LEASE = "5 minutes";
 const KEEP_FOR = "24 hours";
 
+// English message ids, translated on the way out (docs/decisions/019-languages.md).
 export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
-  inFlight: "This report is still being submitted. Please wait a moment, then try again.",
-  reusedKey: "This Idempotency-Key was already used for a different report. Send a new key with a new report.",
-  alreadySubmitted: "This report was already submitted.",
+  invalidKey: msg("The Idempotency-Key header must be 1 to 255 visible ASCII characters."),
+  inFlight: msg("This report is still being submitted. Please wait a moment, then try again."),
+  reusedKey: msg("This Idempotency-Key was already used for a different report. Send a new key with a new report."),
+  alreadySubmitted: msg("This report was already submitted."),
 } as const;
 
 /** The header's value, undefined when absent; 400 when malformed. */

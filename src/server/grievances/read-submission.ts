@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import { MAX_IMAGES } from "../../shared/domain.ts";
+import { englishText } from "../../shared/i18n/english-text.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { BodyGuard } from "../http/body-guard.ts";
 import { describeError } from "../http/error-handler.ts";
@@ -10,7 +12,7 @@ import { MAX_UPLOAD_BYTES } from "./upload-limits.ts";
 
 export const IMAGE_FIELD = "images";
 
-const MALFORMED_FORM = "The form data could not be read. Please try again.";
+const MALFORMED_FORM = msg("The form data could not be read. Please try again.");
 
 export interface Submission {
   fields: Record<string, string>;
@@ -71,7 +73,13 @@ export async function readSubmission(request: FastifyRequest): Promise<Submissio
   if (!closing.seen) throw new HttpError(400, MALFORMED_FORM);
 
   if (unknownFileField) {
-    throw new HttpError(400, `Unexpected file field "${unknownFileField}". Send images in the "${IMAGE_FIELD}" field.`);
+    throw new HttpError(
+      400,
+      englishText(msg("Unexpected file field \"{field}\". Send images in the \"{imagesField}\" field."), {
+        field: unknownFileField,
+        imagesField: IMAGE_FIELD,
+      }),
+    );
   }
   if (uploads.length > MAX_IMAGES) throw new HttpError(400, MESSAGES.tooManyImages, { images: MESSAGES.tooManyImages });
   if (filesRejected) throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });

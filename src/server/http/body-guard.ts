@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { msg } from "../../shared/i18n/locales.ts";
 import { HttpError } from "./http-error.ts";
 
 export interface BodyGuardOptions {
@@ -10,7 +11,7 @@ export interface BodyGuardOptions {
   onChunk?: (chunk: Buffer) => void;
 }
 
-const INTERRUPTED = "The upload was interrupted. Please try again.";
+const INTERRUPTED = msg("The upload was interrupted. Please try again.");
 
 /**
  * Watches a request body that another reader consumes. @fastify/multipart pipes the raw request into its parser

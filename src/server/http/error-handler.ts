@@ -3,45 +3,48 @@ import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ApiError } from "../../shared/api-types.ts";
+import { englishText } from "../../shared/i18n/english-text.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { HttpError } from "./http-error.ts";
 
-export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
-export const NOT_FOUND_MESSAGE = "Not found";
+export const SERVER_ERROR_MESSAGE = msg("Something went wrong on our side. Please try again.");
+export const NOT_FOUND_MESSAGE = msg("Not found");
 // A restarting database is usually back within this; clients and monitors that honour Retry-After wait this long.
 const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 // Fastify's and @fastify/multipart's own errors carry technical messages; these are what a person reads instead.
+// Every message is an English message id (msg), translated on the way out (i18n/translate-errors.ts).
 const MESSAGES_BY_CODE: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "This kind of request body is not supported." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: msg("This kind of request body is not supported.") },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,
-    message: "Please send the report as a form (multipart/form-data).",
+    message: msg("Please send the report as a form (multipart/form-data)."),
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: "The request is too large." },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: "The request's length does not match its body." },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: "The request body is empty." },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: msg("The request is too large.") },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: msg("The request's length does not match its body.") },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: msg("The request body is empty.") },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: msg("The request body is not valid JSON.") },
   FST_REQ_FILE_TOO_LARGE: { status: 400, message: MESSAGES.filesRejected },
   FST_FILES_LIMIT: { status: 400, message: MESSAGES.tooManyImages },
-  FST_PARTS_LIMIT: { status: 400, message: "The form has too many parts." },
-  FST_FIELDS_LIMIT: { status: 400, message: "The form has too many fields." },
-  FST_PROTO_VIOLATION: { status: 400, message: "The form contains a field name that is not allowed." },
-  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: "A form field is not valid JSON." },
+  FST_PARTS_LIMIT: { status: 400, message: msg("The form has too many parts.") },
+  FST_FIELDS_LIMIT: { status: 400, message: msg("The form has too many fields.") },
+  FST_PROTO_VIOLATION: { status: 400, message: msg("The form contains a field name that is not allowed.") },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: msg("A form field is not valid JSON.") },
 };
 
 const MESSAGES_BY_STATUS: Record<number, string> = {
-  400: "The request is not valid.",
-  401: "Please sign in first.",
-  403: "You are not allowed to do this.",
+  400: msg("The request is not valid."),
+  401: msg("Please sign in first."),
+  403: msg("You are not allowed to do this."),
   404: NOT_FOUND_MESSAGE,
-  405: "This method is not allowed here.",
-  406: "The requested format is not available.",
-  408: "The request took too long. Please try again.",
-  413: "The request is too large.",
-  415: "This kind of request body is not supported.",
-  429: "Too many requests. Please wait a while and try again.",
+  405: msg("This method is not allowed here."),
+  406: msg("The requested format is not available."),
+  408: msg("The request took too long. Please try again."),
+  413: msg("The request is too large."),
+  415: msg("This kind of request body is not supported."),
+  429: msg("Too many requests. Please wait a while and try again."),
 };
 
 /** The status and body an error is answered with (also used to word errors that are rethrown with more to say). */
@@ -57,7 +60,9 @@ export function describeError(error: FastifyError | HttpError): { status: number
   if (known) return { status: known.status, body: { message: known.message } };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    if (error.code === "FST_ERR_VALIDATION") return { status, body: { message: `The request is not valid: ${error.message}` } };
+    if (error.code === "FST_ERR_VALIDATION") {
+      return { status, body: { message: englishText(msg("The request is not valid: {problem}"), { problem: error.message }) } };
+    }
     return { status, body: { message: MESSAGES_BY_STATUS[status] ?? MESSAGES_BY_STATUS[400]! } };
   }
   return { status: 500, body: { message: SERVER_ERROR_MESSAGE } };
@@ -101,7 +106,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 
 // Node's HTTP server refuses these before Fastify sees a request: a request too slow to arrive (requestTimeout,
 // headersTimeout), headers over the size limit, and anything its parser cannot read (a bad or doubled
-// Content-Length, Transfer-Encoding together with Content-Length, ...).
+// Content-Length, Transfer-Encoding together with Content-Length, ...). These answers stay English: there is no
+// request whose headers could say which language to use.
 const CLIENT_ERROR_ANSWERS: Record<string, { status: number; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: MESSAGES_BY_STATUS[408]! },
   HPE_HEADER_OVERFLOW: { status: 431, message: "The request's headers are too large." },
@@ -140,7 +146,7 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
  */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message =
-    error.code === "FST_ERR_BAD_URL" ? "This address is not valid. Please check the link." : MESSAGES_BY_STATUS[400]!;
+    error.code === "FST_ERR_BAD_URL" ? msg("This address is not valid. Please check the link.") : MESSAGES_BY_STATUS[400]!;
   void reply.code(400).type("application/json; charset=utf-8").send({ message } satisfies ApiError);
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { apiPaths, pathTo } from "../../shared/api-paths.ts";
+import { DEFAULT_LOCALE, LOCALES, directionOf, type Locale } from "../../shared/i18n/locales.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 
 /**
@@ -61,21 +62,50 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, modules: string[], 
  * missing (a build without it) or the page has none. Read again only when index.html changes (a new build under a
  * running server names new chunks).
  */
-export function pageHtmlFor(webDir: string): (pathname: string, search: string) => string {
+type RenderPage = (pathname: string, search: string, locale: Locale) => string;
+
+export function pageHtmlFor(webDir: string): RenderPage {
   const indexFile = path.join(webDir, "index.html");
-  let built = { at: -1, render: (_pathname: string, _search: string) => "" };
-  return (pathname, search) => {
+  let built: { at: number; render: RenderPage } = { at: -1, render: () => "" };
+  return (pathname, search, locale) => {
     const at = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     // Missing for a moment while a build replaces it: the page as it was.
     if (at !== undefined && at !== built.at) built = { at, render: renderer(webDir, fs.readFileSync(indexFile, "utf8")) };
-    return built.render(pathname, search);
+    return built.render(pathname, search, locale);
   };
 }
 
-function renderer(webDir: string, html: string): (pathname: string, search: string) => string {
+/**
+ * index.html in a language (docs/decisions/019-languages.md): `lang` and `dir` on <html>, the layout rendered in that
+ * language at build time (shell/<locale>.html) in place of the English one, and the language's chunk of texts
+ * preloaded beside the entry.
+ */
+function inLanguage(webDir: string, html: string, manifest: Record<string, ManifestChunk> | undefined): (locale: Locale) => string {
+  const readShell = (locale: Locale) => {
+    const file = path.join(webDir, "shell", `${locale}.html`);
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
+  };
+  const englishShell = readShell(DEFAULT_LOCALE);
+  const pages = new Map<Locale, string>();
+  for (const locale of LOCALES) {
+    const shell = readShell(locale);
+    const texts = manifest?.[`lib/i18n/catalogues/public-${locale}.ts`]?.file;
+    let page = html.replace(/<html lang="en">/, `<html lang="${locale}" dir="${directionOf(locale)}">`);
+    if (englishShell && shell && locale !== DEFAULT_LOCALE) page = page.replace(englishShell, shell);
+    if (texts) page = page.replace("</head>", `<link rel="modulepreload" crossorigin href="/${texts}"></head>`);
+    pages.set(locale, page);
+  }
+  return (locale) => pages.get(locale) ?? html;
+}
+
+function renderer(webDir: string, html: string): RenderPage {
   const manifestFile = path.join(webDir, ".vite", "manifest.json");
-  if (!fs.existsSync(manifestFile)) return () => html;
+  if (!fs.existsSync(manifestFile)) {
+    const page = inLanguage(webDir, html, undefined);
+    return (_pathname, _search, locale) => page(locale);
+  }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const page = inLanguage(webDir, html, manifest);
   const entry = manifest["index.html"];
   const inEntry = new Set<string>(entry ? [entry.file, ...(entry.css ?? [])] : []);
   for (const imported of entry?.imports ?? []) inEntry.add(manifest[imported]?.file ?? "");
@@ -89,11 +119,12 @@ function renderer(webDir: string, html: string): (pathname: string, search: stri
     ].join("");
   });
 
-  return (pathname, search) => {
-    const index = PAGES.findIndex((page) => page.matches.test(pathname));
-    const page = PAGES[index];
-    if (!page) return html;
-    const data = page.data?.(page.matches.exec(pathname)!, search);
+  return (pathname, search, locale) => {
+    const html = page(locale);
+    const index = PAGES.findIndex((candidate) => candidate.matches.test(pathname));
+    const preloads = PAGES[index];
+    if (!preloads) return html;
+    const data = preloads.data?.(preloads.matches.exec(pathname)!, search);
     // crossorigin: the loader's fetch() is a CORS-mode request with same-origin credentials, which only a preload
     // marked so matches; otherwise the browser would fetch the data twice.
     const dataLink = data ? `<link rel="preload" as="fetch" crossorigin href="${data}">` : "";

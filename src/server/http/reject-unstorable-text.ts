@@ -1,9 +1,10 @@
 import type { FastifyRequest } from "fastify";
+import { msg } from "../../shared/i18n/locales.ts";
 import { isStorableText } from "../../shared/storable-text.ts";
 import { HttpError } from "./http-error.ts";
 
-const IN_ADDRESS = "The address contains invisible or broken characters. Please check the link.";
-const IN_BODY = "The request contains invisible or broken characters that cannot be saved.";
+const IN_ADDRESS = msg("The address contains invisible or broken characters. Please check the link.");
+const IN_BODY = msg("The request contains invisible or broken characters that cannot be saved.");
 
 /**
  * preValidation hook: refuses a request whose path parameters, query or parsed (JSON) body hold text that cannot

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requestLocale } from "../i18n/server-i18n.ts";
 import { sendNotFound } from "./error-handler.ts";
 import { pageHtmlFor } from "./page-preloads.ts";
 
@@ -48,8 +49,13 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     // A reporter's private page (docs/decisions/013-reference-and-tracking-token.md): never indexed, and its address,
     // which is the reporter's credential, never sent on as a referrer.
     if (pathname.startsWith("/track/")) reply.header("X-Robots-Tag", "noindex").header("Referrer-Policy", "no-referrer");
-    // index.html names the current hashed assets, so it must be revalidated on every load.
-    return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(pageHtml(pathname, search));
+    // index.html names the current hashed assets, so it must be revalidated on every load. It is in the visitor's
+    // language (docs/decisions/019-languages.md).
+    return reply
+      .header("Cache-Control", "no-cache")
+      .header("Vary", "Accept-Encoding, Accept-Language, Cookie")
+      .type("text/html; charset=utf-8")
+      .send(pageHtml(pathname, search, requestLocale(request)));
   };
   // Before the static files' wildcard, which would answer a folder (here the root) with 403.
   if (pageHtml) app.get("/", sendPage);

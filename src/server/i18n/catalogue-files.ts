@@ -19,16 +19,23 @@ export function readCatalogueFile(file: string): CatalogueSource {
 
 /**
  * ICU MessageFormat texts compiled into Lingui's form, so no message parser runs in the browser. English ids are
- * the English texts: a plain English message equal to its id is left out of the browser's English bundle, where
- * the id itself is shown (`missing` in web/lib/i18n/i18n.ts); the server keeps every message.
+ * the English texts: the browser's English bundle leaves out every message that says just its id, plain or with
+ * simple `{name}` placeholders, which the browser's `t` shows or fills in itself (web/lib/i18n/i18n.ts); plurals
+ * stay. The server keeps every message.
  */
 export function compileCatalogue(source: CatalogueSource, locale: Locale, { dropPlainIdentity = false } = {}): CompiledMessages {
   const compiled: CompiledMessages = {};
   for (const [id, text] of Object.entries(source)) {
     const message = compileMessage(text);
-    const plainIdentity = Array.isArray(message) && message.length === 1 && message[0] === id;
-    if (dropPlainIdentity && locale === DEFAULT_LOCALE && plainIdentity) continue;
+    if (dropPlainIdentity && locale === DEFAULT_LOCALE && text === id && saysJustItsId(message, id)) continue;
     compiled[id] = message;
   }
   return compiled;
+}
+
+/** Text and `{name}` placeholders only, nothing escaped: englishText fills it in as Lingui would. */
+function saysJustItsId(message: ReturnType<typeof compileMessage>, id: string): boolean {
+  if (typeof message === "string") return message === id;
+  const pieces = message.map((token) => (typeof token === "string" ? token : token.length === 1 ? `{${String(token[0])}}` : null));
+  return pieces.every((piece) => piece !== null) && pieces.join("") === id;
 }

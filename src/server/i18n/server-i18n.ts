@@ -2,7 +2,7 @@ import path from "node:path";
 import { setupI18n, type I18n } from "@lingui/core";
 import type { FastifyRequest } from "fastify";
 import { CATALOGUE_NAMESPACES } from "../../shared/i18n/catalogue-bundles.ts";
-import { LOCALE_COOKIE, LOCALES, acceptedLanguages, isLocale, pickLocale, type Locale } from "../../shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, acceptedLanguages, isLocale, pickLocale, type Locale } from "../../shared/i18n/locales.ts";
 import { translateText } from "../../shared/i18n/translate-text.ts";
 import { CATALOGUES_DIR, compileCatalogue, readCatalogueFile } from "./catalogue-files.ts";
 
@@ -58,4 +58,9 @@ const cookieLocale = (header: string | undefined): Locale | undefined => {
  */
 export function requestLocale(request: Pick<FastifyRequest, "headers">): Locale {
   return cookieLocale(request.headers.cookie) ?? pickLocale(acceptedLanguages(request.headers["accept-language"]));
+}
+
+/** A language read back from the database (reports', followers' `locale`, migration 017): English if unknown. */
+export function storedLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
 }

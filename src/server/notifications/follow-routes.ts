@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiPaths } from "../../shared/api-paths.ts";
 import { errorResponses } from "../../shared/api-schemas/errors.ts";
@@ -6,13 +6,15 @@ import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts"
 import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
 import { followAcceptedSchema, mailLinkTokenParamsSchema } from "../../shared/api-schemas/progress.ts";
 import { FOLLOW_MESSAGES, followInputSchema } from "../../shared/follow.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
+import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { confirmFollow, findConfirmation, findUnsubscribe, requestFollow, unsubscribe } from "./followers.ts";
-import { askPage, donePage, LINK_PAGE_TEXTS as T } from "./mail-link-pages.ts";
+import { askPage, donePage, linkPageTexts } from "./mail-link-pages.ts";
 import { mailTokenHashOf } from "./mail-tokens.ts";
 
 export interface FollowRoutesOptions {
@@ -63,24 +65,40 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
       schemaErrorFormatter: refuseWith(() => new HttpError(400, MESSAGES.invalidEmail)),
     },
     async (request, reply) => {
-      const found = await requestFollow(db, request.params.id, request.body.email, linkBaseOf(request, publicUrl));
+      // The follower's messages are in the language they asked in (docs/decisions/019-languages.md).
+      const locale = requestLocale(request);
+      const found = await requestFollow(db, request.params.id, request.body.email, linkBaseOf(request, publicUrl), locale);
       if (!found) throw new HttpError(404, MESSAGES.grievanceNotFound);
       // The same answer whether the address is new, pending or already following: it tells nothing about followers.
-      reply.code(202);
-      return { message: FOLLOW_MESSAGES.accepted };
+      // In the request's language, as error answers are (translate-errors.ts).
+      reply.code(202).header("content-language", locale).header("vary", "Accept-Language, Cookie");
+      return { message: translateFor(locale, FOLLOW_MESSAGES.accepted) };
     },
   );
 
-  // The link pages: never cached, never indexed, no referrer (the address holds the token).
-  const html = (reply: FastifyReply, status: number, body: string) =>
+  // The link pages: never cached, never indexed, no referrer (the address holds the token). In the language of the
+  // request that opens them (docs/decisions/019-languages.md).
+  const html = (reply: FastifyReply, status: number, body: string, locale: Locale) =>
     reply
       .code(status)
       .header("content-type", "text/html; charset=utf-8")
+      .header("content-language", locale)
+      .header("vary", "Accept-Language, Cookie")
       .header("cache-control", "no-store")
       .header("referrer-policy", "no-referrer")
       .header("x-robots-tag", "noindex")
       .send(body);
-  const notFound = (reply: FastifyReply) => html(reply, 404, donePage("Link not valid", T.notFound));
+  /** The page's language, its texts, and how to answer with a page. */
+  const pageFor = (request: FastifyRequest, reply: FastifyReply) => {
+    const locale = requestLocale(request);
+    const T = linkPageTexts(locale);
+    return {
+      T,
+      done: (title: string, text: string) => html(reply, 200, donePage(locale, title, text), locale),
+      ask: (title: string, explanation: string, button: string) => html(reply, 200, askPage(locale, title, explanation, button), locale),
+      notFound: () => html(reply, 404, donePage(locale, T.notFoundTitle, T.notFound), locale),
+    };
+  };
 
   // The pages' answers: HTML, also for a link that is not valid.
   const page = (summary: string, description: string) => ({
@@ -99,27 +117,30 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
 
   const confirmPage = page("The page of a follow's confirmation link", "Shows a button; a plain visit confirms nothing.");
   app.get(apiPaths.followConfirmPage, confirmPage, async (request, reply) => {
+    const { T, done, ask, notFound } = pageFor(request, reply);
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await findConfirmation(db, hash));
-    if (!target) return notFound(reply);
-    if (target.done) return html(reply, 200, donePage(T.confirmTitle(target.reference), T.confirmed(target.reference)));
-    return html(reply, 200, askPage(T.confirmTitle(target.reference), T.confirmAsk(target.reference), T.confirmButton));
+    if (!target) return notFound();
+    if (target.done) return done(T.confirmTitle(target.reference), T.confirmed(target.reference));
+    return ask(T.confirmTitle(target.reference), T.confirmAsk(target.reference), T.confirmButton);
   });
 
   app.post(apiPaths.followConfirmPage, page("Confirm a follow", "The confirmation page's button."), async (request, reply) => {
+    const { T, done, notFound } = pageFor(request, reply);
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await confirmFollow(db, hash));
-    if (!target) return notFound(reply);
-    return html(reply, 200, donePage(T.confirmTitle(target.reference), T.confirmed(target.reference)));
+    if (!target) return notFound();
+    return done(T.confirmTitle(target.reference), T.confirmed(target.reference));
   });
 
   const unsubscribeAsk = page("The page of an unsubscribe link", "Shows a button; a plain visit unsubscribes nobody.");
   app.get(apiPaths.unsubscribePage, unsubscribeAsk, async (request, reply) => {
+    const { T, done, ask, notFound } = pageFor(request, reply);
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await findUnsubscribe(db, hash));
-    if (!target) return notFound(reply);
-    if (target.done) return html(reply, 200, donePage(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference)));
-    return html(reply, 200, askPage(T.unsubscribeTitle(target.reference), T.unsubscribeAsk(target.reference), T.unsubscribeButton));
+    if (!target) return notFound();
+    if (target.done) return done(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference));
+    return ask(T.unsubscribeTitle(target.reference), T.unsubscribeAsk(target.reference), T.unsubscribeButton);
   });
 
   // The page's button and the one-click POST (RFC 8058) alike: the token is the authority, whatever the body.
@@ -127,10 +148,11 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
     apiPaths.unsubscribePage,
     page("Unsubscribe", "The page's button, and RFC 8058's one-click POST (List-Unsubscribe=One-Click): the token decides."),
     async (request, reply) => {
+      const { T, done, notFound } = pageFor(request, reply);
       const hash = mailTokenHashOf(request.params.token);
       const target = hash && (await unsubscribe(db, hash));
-      if (!target) return notFound(reply);
-      return html(reply, 200, donePage(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference)));
+      if (!target) return notFound();
+      return done(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference));
     },
   );
 };

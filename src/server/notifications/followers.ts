@@ -1,4 +1,5 @@
 import { followConfirmPath } from "../../shared/follow.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import type { Database } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { newMailToken } from "./mail-tokens.ts";
@@ -11,9 +12,17 @@ const CONFIRMATION_RESEND_MINUTES = 15;
 /**
  * A follow request (double opt-in): a new address becomes a pending follower and gets a confirmation message; a
  * pending or unsubscribed one gets a new confirmation (at most one per 15 minutes); a confirmed one gets nothing.
- * The caller answers the same in every case. False when the report does not exist or is hidden.
+ * The caller answers the same in every case. False when the report does not exist or is hidden. `locale`: the
+ * language of the request, in which this follower's messages are worded; asking again in another language changes
+ * it whenever a new confirmation is sent (docs/decisions/019-languages.md).
  */
-export async function requestFollow(db: Database, grievanceId: string, email: string, linkBase: string): Promise<boolean> {
+export async function requestFollow(
+  db: Database,
+  grievanceId: string,
+  email: string,
+  linkBase: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<boolean> {
   if (!UUID_PATTERN.test(grievanceId)) return false;
   return db.transaction(async (tx) => {
     // FOR SHARE: a hide in flight either comes first (then nothing is queued) or waits for this.
@@ -25,14 +34,14 @@ export async function requestFollow(db: Database, grievanceId: string, email: st
     if (!row) return false;
     const confirm = newMailToken();
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO followers (grievance_id, email, confirm_token_hash, confirm_sent_at) VALUES ($1, $2, $3, now())
+      `INSERT INTO followers (grievance_id, email, confirm_token_hash, confirm_sent_at, locale) VALUES ($1, $2, $3, now(), $4)
        ON CONFLICT (grievance_id, lower(email)) DO UPDATE
-         SET confirm_token_hash = excluded.confirm_token_hash, confirm_sent_at = now()
+         SET confirm_token_hash = excluded.confirm_token_hash, confirm_sent_at = now(), locale = excluded.locale
          WHERE (followers.confirmed_at IS NULL OR followers.unsubscribed_at IS NOT NULL)
            AND (followers.confirm_sent_at IS NULL
                 OR followers.confirm_sent_at < now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES}))
        RETURNING id::text`,
-      [grievanceId, email, confirm.hash],
+      [grievanceId, email, confirm.hash, locale],
     );
     const follower = rows[0];
     if (!follower) return true;
@@ -43,7 +52,7 @@ export async function requestFollow(db: Database, grievanceId: string, email: st
       event: `confirm:${confirm.hash.subarray(0, 8).toString("hex")}`,
       recipient: email,
       linkBase,
-      compose: (unsubscribeUrl) => confirmMessage(row, `${linkBase}${followConfirmPath(confirm.token)}`, unsubscribeUrl),
+      compose: (unsubscribeUrl) => confirmMessage(locale, row, `${linkBase}${followConfirmPath(confirm.token)}`, unsubscribeUrl),
     });
     return true;
   });

@@ -1,28 +1,34 @@
+import { directionOf, msg, type Locale } from "../../shared/i18n/locales.ts";
+import { translatorFor } from "../i18n/server-i18n.ts";
+
 /**
  * The small pages behind the links in the messages (confirm a follow, unsubscribe), rendered by the server: they
  * work in any mail client's browser without the web app, and a plain visit only shows a button. Mail scanners
- * open links to check them; an action on GET would confirm or unsubscribe people who never clicked.
+ * open links to check them; an action on GET would confirm or unsubscribe people who never clicked. Each page is
+ * in the language of the request that opens it (docs/decisions/019-languages.md).
  */
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
-function page(title: string, body: string): string {
+function page(locale: Locale, title: string, body: string): string {
+  const t = translatorFor(locale);
+  const portal = escapeHtml(t(msg("Clean Water & Sanitation Grievance Portal")));
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${directionOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Clean Water &amp; Sanitation Grievance Portal</title>
+<title>${escapeHtml(title)} · ${portal}</title>
 <link rel="stylesheet" href="/mail-link-page.css">
 </head>
 <body>
-<header class="link-page__header"><a href="/">Clean Water &amp; Sanitation Grievance Portal</a></header>
+<header class="link-page__header"><a href="/">${portal}</a></header>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
-<p><a href="/">Go to the portal</a></p>
+<p><a href="/">${escapeHtml(t(msg("Go to the portal")))}</a></p>
 </main>
 </body>
 </html>
@@ -30,8 +36,9 @@ ${body}
 }
 
 /** The page a link opens: what the button will do, and the button (a POST to the same address). */
-export function askPage(title: string, explanation: string, button: string): string {
+export function askPage(locale: Locale, title: string, explanation: string, button: string): string {
   return page(
+    locale,
     title,
     `<p>${escapeHtml(explanation)}</p>
 <form method="post">
@@ -40,18 +47,25 @@ export function askPage(title: string, explanation: string, button: string): str
   );
 }
 
-export function donePage(title: string, text: string): string {
-  return page(title, `<p role="status">${escapeHtml(text)}</p>`);
+export function donePage(locale: Locale, title: string, text: string): string {
+  return page(locale, title, `<p role="status">${escapeHtml(text)}</p>`);
 }
 
-export const LINK_PAGE_TEXTS = {
-  notFound: "This link is not valid. Check that the whole link was copied from the message.",
-  confirmTitle: (reference: string) => `Follow report ${reference}`,
-  confirmAsk: (reference: string) => `Confirm that you want an e-mail whenever report ${reference} changes.`,
-  confirmButton: "Confirm the updates",
-  confirmed: (reference: string) => `Thank you: you will get an e-mail whenever report ${reference} changes.`,
-  unsubscribeTitle: (reference: string) => `Stop e-mails about report ${reference}`,
-  unsubscribeAsk: (reference: string) => `You will get no more e-mails about report ${reference}.`,
-  unsubscribeButton: "Unsubscribe",
-  unsubscribed: (reference: string) => `You are unsubscribed: no more e-mails about report ${reference} will be sent.`,
-} as const;
+/** The pages' texts in a language. */
+export function linkPageTexts(locale: Locale) {
+  const t = translatorFor(locale);
+  return {
+    notFoundTitle: t(msg("Link not valid")),
+    notFound: t(msg("This link is not valid. Check that the whole link was copied from the message.")),
+    confirmTitle: (reference: string) => t(msg("Follow report {reference}"), { reference }),
+    confirmAsk: (reference: string) => t(msg("Confirm that you want an e-mail whenever report {reference} changes."), { reference }),
+    confirmButton: t(msg("Confirm the updates")),
+    confirmed: (reference: string) =>
+      t(msg("Thank you: you will get an e-mail whenever report {reference} changes."), { reference }),
+    unsubscribeTitle: (reference: string) => t(msg("Stop e-mails about report {reference}"), { reference }),
+    unsubscribeAsk: (reference: string) => t(msg("You will get no more e-mails about report {reference}."), { reference }),
+    unsubscribeButton: t(msg("Unsubscribe")),
+    unsubscribed: (reference: string) =>
+      t(msg("You are unsubscribed: no more e-mails about report {reference} will be sent."), { reference }),
+  };
+}

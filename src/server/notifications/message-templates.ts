@@ -1,9 +1,13 @@
 import type { NotificationKind } from "../../shared/follow.ts";
+import { directionOf, msg, type Locale } from "../../shared/i18n/locales.ts";
+import { translateFor, translatorFor } from "../i18n/server-i18n.ts";
 
 /**
  * The texts of the messages (issue 8). Each has a plain-text and an HTML part with the same content, the report's
  * reference in the subject, the link to follow, and an unsubscribe link at the end. User text (title, notes) is
- * escaped in the HTML part and kept on one line in the subject.
+ * escaped in the HTML part and kept on one line in the subject. Each message is worded in its reader's language
+ * (the reporter's or follower's, stored when they reported or followed: docs/decisions/019-languages.md); in
+ * English the texts are the message ids themselves.
  */
 
 export interface ComposedMessage {
@@ -18,20 +22,34 @@ interface ReportRef {
   title: string;
 }
 
+// Runs of white space become one space; a no-break space stays, as French sets one before a colon or inside « ».
 const oneLine = (text: string, max = 120): string => {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = text.replace(/(?:(?!\u00a0)\s)+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
+/** "Label: link" in the plain-text part. French sets a (non-breaking) space before a colon; the others do not. */
+const labelled = (locale: Locale, label: string, value: string, between: string) =>
+  `${label}${locale === "fr" ? "\u00a0:" : ":"}${between}${value}`;
+
 /** Paragraphs of plain text (and links) into both parts, plus the footer with the unsubscribe link. */
-function render(kind: NotificationKind, subject: string, paragraphs: (string | { link: string; label: string })[], unsubscribeUrl: string, footer: string): ComposedMessage {
+function render(
+  locale: Locale,
+  kind: NotificationKind,
+  subject: string,
+  paragraphs: (string | { link: string; label: string })[],
+  unsubscribeUrl: string,
+  footer: string,
+): ComposedMessage {
+  const t = translatorFor(locale);
+  const unsubscribeLabel = t(msg("Unsubscribe"));
   const text = [
-    ...paragraphs.map((p) => (typeof p === "string" ? p : `${p.label}:\n${p.link}`)),
+    ...paragraphs.map((p) => (typeof p === "string" ? p : labelled(locale, p.label, p.link, "\n"))),
     "--",
-    `${footer}\nUnsubscribe: ${unsubscribeUrl}`,
+    `${footer}\n${labelled(locale, unsubscribeLabel, unsubscribeUrl, " ")}`,
   ].join("\n\n");
   const htmlParagraphs = paragraphs
     .map((p) =>
@@ -40,77 +58,100 @@ function render(kind: NotificationKind, subject: string, paragraphs: (string | {
         : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.label)}</a></p>`,
     )
     .join("\n");
+  // English keeps its original first line: the messages' English must not change.
+  const htmlAttributes = locale === "en" ? 'lang="en"' : `lang="${locale}" dir="${directionOf(locale)}"`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<html ${htmlAttributes}><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body>
 ${htmlParagraphs}
 <hr>
-<p><small>${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></small></p>
+<p><small>${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribeLabel)}</a></small></p>
 </body></html>
 `;
   return { kind, subject, text: `${text}\n`, html };
 }
 
 /** To the reporter who gave an e-mail, when the report is stored. */
-export function receiptMessage(report: ReportRef, trackingUrl: string, unsubscribeUrl: string): ComposedMessage {
+export function receiptMessage(locale: Locale, report: ReportRef, trackingUrl: string, unsubscribeUrl: string): ComposedMessage {
+  const t = translatorFor(locale);
+  const { reference } = report;
   return render(
+    locale,
     "receipt",
-    `Report ${report.reference} received: ${oneLine(report.title)}`,
+    t(msg("Report {reference} received: {title}"), { reference, title: oneLine(report.title) }),
     [
-      `Thank you for your report "${oneLine(report.title, 200)}". Its reference is ${report.reference}.`,
-      "Your private link shows the report with your contact details and its progress. Keep it to yourself: whoever has it sees your contact details.",
-      { link: trackingUrl, label: "Your private link to the report" },
-      "We will e-mail you when its status changes.",
+      t(msg("Thank you for your report \"{title}\". Its reference is {reference}."), { title: oneLine(report.title, 200), reference }),
+      t(
+        msg(
+          "Your private link shows the report with your contact details and its progress. Keep it to yourself: whoever has it sees your contact details.",
+        ),
+      ),
+      { link: trackingUrl, label: t(msg("Your private link to the report")) },
+      t(msg("We will e-mail you when its status changes.")),
     ],
     unsubscribeUrl,
-    `You receive this because you reported ${report.reference}.`,
+    t(msg("You receive this because you reported {reference}."), { reference }),
   );
 }
 
 /** To an address that asked to follow a report: the only message before it is confirmed. */
-export function confirmMessage(report: ReportRef, confirmUrl: string, unsubscribeUrl: string): ComposedMessage {
+export function confirmMessage(locale: Locale, report: ReportRef, confirmUrl: string, unsubscribeUrl: string): ComposedMessage {
+  const t = translatorFor(locale);
+  const { reference } = report;
   return render(
+    locale,
     "confirm",
-    `Confirm updates on report ${report.reference}`,
+    t(msg("Confirm updates on report {reference}"), { reference }),
     [
-      `Someone, probably you, asked for e-mail updates on report ${report.reference}, "${oneLine(report.title, 200)}".`,
-      "Open this link to confirm. If it was not you, ignore this message: nothing more will be sent.",
-      { link: confirmUrl, label: "Confirm the updates" },
+      t(msg("Someone, probably you, asked for e-mail updates on report {reference}, \"{title}\"."), {
+        reference,
+        title: oneLine(report.title, 200),
+      }),
+      t(msg("Open this link to confirm. If it was not you, ignore this message: nothing more will be sent.")),
+      { link: confirmUrl, label: t(msg("Confirm the updates")) },
     ],
     unsubscribeUrl,
-    `You receive this because this address was entered to follow ${report.reference}.`,
+    t(msg("You receive this because this address was entered to follow {reference}."), { reference }),
   );
 }
 
 export interface UpdateContent {
-  /** What happened, e.g. "Status changed to In progress" (in the subject after the reference). */
+  /**
+   * What happened, in English, e.g. "status changed from Pending to In progress" (in the subject after the
+   * reference): a message id, or a template's English filled in (englishText), translated for each reader.
+   */
   headline: string;
-  /** The public text that comes with it (a status change's note), or null. */
+  /** The public text that comes with it (a status change's note), or null. Staff's or the reporter's own words. */
   note: string | null;
 }
 
 /** To a confirmed follower: a new public event of the report. The reporter's copy says where the private link is. */
 export function updateMessage(
+  locale: Locale,
   report: ReportRef,
   update: UpdateContent,
   link: { url: string; forReporter: boolean },
   unsubscribeUrl: string,
 ): ComposedMessage {
+  const t = translatorFor(locale);
+  const { reference } = report;
+  const headline = translateFor(locale, update.headline);
   const paragraphs: (string | { link: string; label: string })[] = [
-    `Report ${report.reference}, "${oneLine(report.title, 200)}": ${update.headline}.`,
+    t(msg("Report {reference}, \"{title}\": {headline}."), { reference, title: oneLine(report.title, 200), headline }),
   ];
-  if (update.note) paragraphs.push(`Note: ${update.note}`);
-  paragraphs.push({ link: link.url, label: "See the report and its progress" });
+  if (update.note) paragraphs.push(t(msg("Note: {note}"), { note: update.note }));
+  paragraphs.push({ link: link.url, label: t(msg("See the report and its progress")) });
   if (link.forReporter) {
-    paragraphs.push(`Your private link to the report is in the message "Report ${report.reference} received" we sent you.`);
+    paragraphs.push(t(msg("Your private link to the report is in the message \"Report {reference} received\" we sent you."), { reference }));
   }
   return render(
+    locale,
     "update",
-    `Report ${report.reference}: ${oneLine(update.headline)}`,
+    t(msg("Report {reference}: {headline}"), { reference, headline: oneLine(headline) }),
     paragraphs,
     unsubscribeUrl,
     link.forReporter
-      ? `You receive this because you reported ${report.reference}.`
-      : `You receive this because you follow ${report.reference}.`,
+      ? t(msg("You receive this because you reported {reference}."), { reference })
+      : t(msg("You receive this because you follow {reference}."), { reference }),
   );
 }

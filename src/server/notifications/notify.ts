@@ -1,4 +1,6 @@
+import type { Locale } from "../../shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
+import { storedLocale } from "../i18n/server-i18n.ts";
 import { enqueueMessage } from "./outbox.ts";
 import { receiptMessage, updateMessage, type UpdateContent } from "./message-templates.ts";
 
@@ -13,11 +15,14 @@ export interface SubmittedReport {
   reference: string;
   title: string;
   user_email: string | null;
+  /** The reporter's language when they submitted (docs/decisions/019-languages.md): their messages are in it. */
+  locale: Locale;
 }
 
 /**
  * On submit: when the reporter gave an e-mail, they follow the report from now on (confirmed: they typed the
- * address into the report themselves) and are sent a receipt with the reference and their private link.
+ * address into the report themselves) and are sent a receipt with the reference and their private link, in the
+ * language they reported in, as every later message to them.
  */
 export async function notifyReportSubmitted(
   tx: Queryable,
@@ -26,9 +31,9 @@ export async function notifyReportSubmitted(
 ): Promise<void> {
   if (!report.user_email) return;
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO followers (grievance_id, email, is_reporter, confirmed_at) VALUES ($1, $2, true, now())
+    `INSERT INTO followers (grievance_id, email, is_reporter, confirmed_at, locale) VALUES ($1, $2, true, now(), $3)
      ON CONFLICT (grievance_id, lower(email)) DO NOTHING RETURNING id::text`,
-    [report.id, report.user_email],
+    [report.id, report.user_email, report.locale],
   );
   await enqueueMessage(tx, {
     grievanceId: report.id,
@@ -36,7 +41,7 @@ export async function notifyReportSubmitted(
     event: "submitted",
     recipient: report.user_email,
     linkBase: links.linkBase,
-    compose: (unsubscribeUrl) => receiptMessage(report, links.trackingUrl, unsubscribeUrl),
+    compose: (unsubscribeUrl) => receiptMessage(report.locale, report, links.trackingUrl, unsubscribeUrl),
   });
 }
 
@@ -56,11 +61,12 @@ export interface PublicReportEvent extends UpdateContent {
 
 /**
  * Tells every confirmed, not unsubscribed follower of a visible report about a new public event: the headline
- * and note, and the public page /grievance/:id. Nothing about a hidden report. Returns how many messages were queued.
+ * and note, and the public page /grievance/:id, each in the follower's language. Nothing about a hidden report.
+ * Returns how many messages were queued.
  */
 export async function notifyFollowers(tx: Queryable, event: PublicReportEvent): Promise<number> {
-  const { rows } = await tx.query<{ id: string; email: string; is_reporter: boolean; reference: string; title: string }>(
-    `SELECT f.id::text, f.email, f.is_reporter, g.reference, g.title
+  const { rows } = await tx.query<{ id: string; email: string; is_reporter: boolean; locale: string; reference: string; title: string }>(
+    `SELECT f.id::text, f.email, f.is_reporter, f.locale, g.reference, g.title
      FROM followers f JOIN grievances g ON g.id = f.grievance_id
      WHERE f.grievance_id = $1 AND g.hidden_at IS NULL
        AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
@@ -78,7 +84,13 @@ export async function notifyFollowers(tx: Queryable, event: PublicReportEvent): 
       recipient: follower.email,
       linkBase: event.linkBase,
       compose: (unsubscribeUrl) =>
-        updateMessage(follower, { headline: event.headline, note: event.note }, { url, forReporter: follower.is_reporter }, unsubscribeUrl),
+        updateMessage(
+          storedLocale(follower.locale),
+          follower,
+          { headline: event.headline, note: event.note },
+          { url, forReporter: follower.is_reporter },
+          unsubscribeUrl,
+        ),
     });
     if (added) queued++;
   }

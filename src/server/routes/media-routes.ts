@@ -4,12 +4,13 @@ import { apiPaths } from "../../shared/api-paths.ts";
 import { errorResponses } from "../../shared/api-schemas/errors.ts";
 import { imageKeyParamsSchema } from "../../shared/api-schemas/grievances.ts";
 import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { isValidObjectKey } from "../storage/object-key.ts";
 
-const IMAGE_NOT_FOUND = "Image not found";
+const IMAGE_NOT_FOUND = msg("Image not found");
 
 /**
  * Streams a stored image. nosniff because the content type comes from the key we validated, never from the

@@ -4,6 +4,7 @@ import { apiPaths } from "../../shared/api-paths.ts";
 import { errorResponses } from "../../shared/api-schemas/errors.ts";
 import { healthStatusSchema, livenessStatusSchema, storageStatusSchema } from "../../shared/api-schemas/status.ts";
 import type { HealthStatus } from "../../shared/api-types.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -24,7 +25,7 @@ const probeLimit = (max: number) => ({
   rateLimit: {
     max,
     timeWindow: 60_000,
-    errorResponseBuilder: () => new HttpError(429, "Too many status checks. Please wait a minute and try again."),
+    errorResponseBuilder: () => new HttpError(429, msg("Too many status checks. Please wait a minute and try again.")),
   },
 });
 

@@ -22,6 +22,8 @@ import { refusePlaceQuery } from "../places/query-problem.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { statusLabel } from "../../shared/format.ts";
+import { englishText } from "../../shared/i18n/english-text.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { staffOf } from "./require-staff.ts";
 import { conditionsOf, findStaffGrievance, listQueue } from "./staff-grievance-repository.ts";
@@ -61,7 +63,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     async (request) => {
       const { cursor, ...query } = request.query;
       // The queue has an order of its own (oldest open first); the public list's cursors do not apply to it.
-      if (cursor !== undefined) throw new HttpError(400, "The work queue pages by number: use page, not cursor.");
+      if (cursor !== undefined) throw new HttpError(400, msg("The work queue pages by number: use page, not cursor."));
       return listQueue(db, query, targets);
     },
   );
@@ -122,7 +124,11 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
         notifyFollowers(tx, {
           grievanceId: request.params.id,
           eventKey: `status:${change.eventId}`,
-          headline: `status changed from ${statusLabel(change.from)} to ${statusLabel(change.to)}`,
+          // Filled in English and translated for each follower, the statuses' labels with it (message-templates.ts).
+          headline: englishText(msg("status changed from {from} to {to}"), {
+            from: statusLabel(change.from),
+            to: statusLabel(change.to),
+          }),
           note: change.note,
           linkBase,
         }).then(() => undefined),

@@ -1,6 +1,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { msg } from "../../shared/i18n/locales.ts";
 import { STAFF_API_PREFIX, staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import type { Config } from "../config.ts";
@@ -64,7 +65,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
       });
       // Unknown staff paths: a visitor learns nothing (401); a signed-in staff member gets a plain 404.
       staff.setNotFoundHandler({ preHandler: requireStaff(db, limits) }, async (_request, reply) =>
-        reply.status(404).send({ message: "Not found." }),
+        reply.status(404).send({ message: msg("Not found.") }),
       );
     },
     { prefix: STAFF_API_PREFIX },

@@ -7,6 +7,7 @@ import {
   trackedGrievanceSchema,
   trackingTokenParamsSchema,
 } from "../../shared/api-schemas/progress.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import {
   fixedAnswerProblem,
   fixedAnswerSchema,
@@ -95,7 +96,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
           notifyFollowers(tx, {
             grievanceId: report.id,
             eventKey: `reporter-update:${added.id}`,
-            headline: "the reporter added an update",
+            headline: msg("the reporter added an update"),
             note: added.text,
             linkBase: linkBaseOf(request, options.publicUrl),
             ...(report.user_email ? { exceptEmail: report.user_email } : {}),
@@ -142,7 +143,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
         notifyFollowers(tx, {
           grievanceId: reopen.grievanceId,
           eventKey: `status:${reopen.eventId}`,
-          headline: "the reporter says it is still a problem: status changed from Resolved to In progress",
+          headline: msg("the reporter says it is still a problem: status changed from Resolved to In progress"),
           note: reopen.note,
           linkBase: linkBaseOf(request, options.publicUrl),
           ...(reporter?.user_email ? { exceptEmail: reporter.user_email } : {}),

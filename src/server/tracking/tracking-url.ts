@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { msg } from "../../shared/i18n/locales.ts";
 import { trackingPagePath } from "../../shared/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
 
@@ -14,7 +15,7 @@ export function linkBaseOf(request: FastifyRequest, publicUrl: string | undefine
   try {
     return new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
-    throw new HttpError(400, "The request's Host header is not a valid host name.");
+    throw new HttpError(400, msg("The request's Host header is not a valid host name."));
   }
 }
 

@@ -1,35 +1,41 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { MESSAGES } from "../../shared/messages.ts";
+import { FRAME_MESSAGES } from "../../shared/frame-messages.ts";
+import { useT } from "../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { AppShell } from "./layout.tsx";
 import { NotFound } from "./not-found.tsx";
 import { isPageLoadFailure, PageLoadFailed } from "./page-load-failed.tsx";
 
-function messageOf(error: unknown): string {
+/**
+ * What went wrong, in the active language when it is one of the portal's own messages (the API's come in it
+ * already; a developer's stays as it is). t() rather than translateText, which the first load need not carry.
+ */
+function messageOf(error: unknown, t: (id: string) => string): string {
   if (isRouteErrorResponse(error)) {
     const data: unknown = error.data;
-    if (typeof data === "string" && data) return data;
+    if (typeof data === "string" && data) return t(data);
     if (data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string") {
-      return (data as { message: string }).message;
+      return t((data as { message: string }).message);
     }
     return `${error.status} ${error.statusText}`.trim();
   }
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  return "Unknown error";
+  if (error instanceof Error) return t(error.message);
+  if (typeof error === "string") return t(error);
+  return t("Unknown error");
 }
 
 function ErrorContent() {
+  const t = useT();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useDocumentTitle(notFound ? MESSAGES.pageNotFound : "Error");
+  useDocumentTitle(notFound ? t(FRAME_MESSAGES.pageNotFound) : t("Error"));
   if (notFound) return <NotFound />;
   if (isPageLoadFailure(error)) return <PageLoadFailed />;
   console.error(error);
   return (
     <section className="message-page card" data-testid="app-error">
-      <h1>{MESSAGES.unexpectedError}</h1>
-      <p className="error-message">{messageOf(error)}</p>
+      <h1>{t(FRAME_MESSAGES.unexpectedError)}</h1>
+      <p className="error-message">{messageOf(error, t)}</p>
     </section>
   );
 }

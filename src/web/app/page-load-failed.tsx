@@ -1,3 +1,5 @@
+import { useT } from "../lib/i18n/i18n-context.tsx";
+
 // How each engine words a failed dynamic import (Chromium, Firefox, Safari).
 const FAILED_IMPORT = /dynamically imported module|Importing a module script failed/i;
 
@@ -11,13 +13,14 @@ export function isPageLoadFailure(error: unknown): boolean {
 
 /** Shown by the error boundary, inside the layout (whose links still work). */
 export function PageLoadFailed() {
+  const t = useT();
   return (
     <section className="message-page card" data-testid="page-load-failed">
-      <h1>This page could not be loaded</h1>
-      <p>The portal may have been updated since you opened it, or the connection dropped.</p>
+      <h1>{t("This page could not be loaded")}</h1>
+      <p>{t("The portal may have been updated since you opened it, or the connection dropped.")}</p>
       <p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload the page
+          {t("Reload the page")}
         </button>
       </p>
     </section>

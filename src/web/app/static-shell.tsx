@@ -1,6 +1,8 @@
+import type { Messages } from "@lingui/core";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { i18n } from "../lib/i18n/i18n.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { i18n, t } from "../lib/i18n/i18n.ts";
 import { AppShell } from "./layout.tsx";
 
 /**
@@ -10,15 +12,16 @@ import { AppShell } from "./layout.tsx";
  * HydrateFallback is this AppShell), so nothing moves. At an address no link points to, so none is marked current.
  * Without JavaScript the main area says what is missing.
  */
-export function renderStaticShell(): string {
-  // The English ids are the English texts (docs/decisions/019-languages.md).
-  i18n.load("en", {});
-  i18n.activate("en");
+export function renderStaticShell(locale: Locale, messages: Messages): string {
+  // One shell per language, built with that language's catalogue; the server sends the visitor's
+  // (docs/decisions/019-languages.md).
+  i18n.load(locale, messages);
+  i18n.activate(locale);
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={["/_"]}>
       <AppShell>
         <noscript>
-          <p className="page__lead">This portal needs JavaScript. Please turn it on in your browser and reload the page.</p>
+          <p className="page__lead">{t("This portal needs JavaScript. Please turn it on in your browser and reload the page.")}</p>
         </noscript>
       </AppShell>
     </MemoryRouter>,

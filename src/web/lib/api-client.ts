@@ -1,8 +1,15 @@
 import type { ApiError } from "../../shared/api-types.ts";
 import type { FieldErrors } from "../../shared/grievance-schema.ts";
+import { englishText } from "../../shared/i18n/english-text.ts";
+import { msg } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
+import { currentLocale } from "./i18n/i18n.ts";
+import { translateText } from "./i18n/translate-text.ts";
 
-/** An API call that did not succeed: carries the server's message (or the network message) for the visitor. */
+/**
+ * An API call that did not succeed: carries the server's message (in the visitor's language: the request says which)
+ * or the app's own, in English, as its id; errorMessageOf gives it in the active language.
+ */
 export class ApiRequestError extends Error {
   /** HTTP status; 0 when the server could not be reached at all. */
   readonly status: number;
@@ -44,7 +51,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   try {
     response = await fetch(path, {
       ...init,
-      headers: { Accept: "application/json", ...init.headers },
+      // The server words its error messages in this language (docs/decisions/019-languages.md).
+      headers: { Accept: "application/json", "Accept-Language": currentLocale(), ...init.headers },
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
@@ -56,7 +64,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     if (isApiError(body)) throw new ApiRequestError(body.message, response.status, body.fieldErrors);
     // No JSON answer (e.g. a proxy in front of a stopped server): the portal could not really be reached.
     throw new ApiRequestError(
-      response.status >= 500 ? MESSAGES.networkFailed : `The request failed (status ${response.status}).`,
+      response.status >= 500
+        ? MESSAGES.networkFailed
+        : englishText(msg("The request failed (status {status})."), { status: response.status }),
       response.status,
     );
   }
@@ -64,8 +74,10 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   return body as T;
 }
 
-/** The visitor-facing message of anything thrown by an API call. */
+/**
+ * The visitor-facing message of anything thrown by an API call, in the active language: the server's is already in
+ * it, and the app's own English ones are looked up in the catalogue.
+ */
 export function errorMessageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return MESSAGES.networkFailed;
+  return translateText(error instanceof Error && error.message ? error.message : MESSAGES.networkFailed);
 }

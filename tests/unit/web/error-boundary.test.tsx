@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "../../../src/web/app/error-boundary.tsx";
 import { PublicLayout, RootLayout } from "../../../src/web/app/layout.tsx";
+import { activateWebLocale } from "../../support/web-i18n.ts";
 
 function Broken(): never {
   throw new Error("The grievance list answer had no items");
@@ -43,6 +44,7 @@ function renderAt(path: string) {
 }
 
 describe("error screens", () => {
+  beforeAll(() => activateWebLocale("en"));
   afterEach(cleanup);
 
   it("shows 'Unexpected Application Error!' followed by the message, inside the layout", async () => {

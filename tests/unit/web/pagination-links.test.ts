@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pageLinks, type Paged } from "../../../src/web/features/grievances/pagination-links.ts";
+import { activateWebLocale } from "../../support/web-i18n.ts";
 
 const full = Array.from({ length: 12 });
 const page = (overrides: Partial<Paged>): Paged => ({
@@ -14,6 +15,9 @@ const page = (overrides: Partial<Paged>): Paged => ({
 });
 
 describe("pageLinks", () => {
+  // The label is a message ("Page {page} of {pages}"): English is the language these expectations read.
+  beforeAll(() => activateWebLocale("en"));
+
   it("is nothing when one page holds every match", () => {
     expect(pageLinks("?q=pipe", page({ matching: 12 }))).toBeNull();
     expect(pageLinks("", page({ matching: 0, items: [] }))).toBeNull();
@@ -48,5 +52,16 @@ describe("pageLinks", () => {
     const staff = { pageSize: 12, ...capped };
     expect(pageLinks("", { ...staff, page: 900, items: full })?.next).toBe("?page=901");
     expect(pageLinks("", { ...staff, page: 900, items: full.slice(1) })?.next).toBeNull();
+  });
+
+  it("says where the page stands in the visitor's language", () => {
+    activateWebLocale("es");
+    try {
+      const capped = { matching: 10_000, matchingCapped: true };
+      expect(pageLinks("", page({ ...capped, page: 3, nextCursor: "N", prevCursor: "P" }))?.label).toBe("Página 3 de 834+");
+      expect(pageLinks("", page({ ...capped, page: 1_200, nextCursor: null, prevCursor: "P" }))?.label).toBe("Página 1200");
+    } finally {
+      activateWebLocale("en");
+    }
   });
 });

@@ -45,4 +45,9 @@ describe("timeAgo", () => {
     expect(timeAgo("2026-11-23T11:00:00Z", now)).toBe("yesterday");
     expect(timeAgo("2026-11-03T12:00:00Z", now)).toBe("3 weeks ago");
   });
+
+  it("says it in the language asked for", () => {
+    expect(timeAgo("2026-11-24T09:00:00Z", now, "es")).toBe("hace 3 horas");
+    expect(timeAgo("2026-11-23T11:00:00Z", now, "fr")).toBe("hier");
+  });
 });

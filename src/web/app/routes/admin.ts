@@ -1,4 +1,6 @@
 // The console's administration in one chunk of its own: only administrators open it, and seldom.
+import "../../styles/content.css";
+
 export { AdminLayout, adminIndexLoader, adminLayoutLoader } from "../../features/admin/routes/admin-layout.tsx";
 export { CategoriesRoute, categoriesAction, categoriesLoader } from "../../features/admin/routes/categories-route.tsx";
 export { AccountsRoute, accountsAction, accountsLoader } from "../../features/admin/routes/accounts-route.tsx";

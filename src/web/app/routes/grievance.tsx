@@ -3,32 +3,36 @@ import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react
 import type { PublicGrievance } from "../../../shared/api-types.ts";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { GrievanceDetails } from "../../features/grievances/components/grievance-details.tsx";
-import { ApiRequestError } from "../../lib/api-client.ts";
+import { ApiRequestError, errorMessageOf } from "../../lib/api-client.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { paths } from "../paths.ts";
 import type { grievanceLoader } from "./grievance.loader.ts";
+import "../../styles/content.css";
 
 function DetailsLoading() {
-  useDocumentTitle("Loading report");
+  const t = useT();
+  useDocumentTitle(t("Loading report"));
   return (
     <p className="loading" role="status" data-testid="details-loading">
       <span className="spinner" aria-hidden="true" />
-      {MESSAGES.loadingDetails}
+      {t(MESSAGES.loadingDetails)}
     </p>
   );
 }
 
 /** Not found, or the request failed (specification §8): same screen either way. */
 function DetailsNotFound() {
+  const t = useT();
   const error = useAsyncError();
   console.error("Grievance could not be loaded:", error);
-  useDocumentTitle(MESSAGES.grievanceNotFound);
+  useDocumentTitle(t(MESSAGES.grievanceNotFound));
   return (
     <section className="message-page card" data-testid="grievance-not-found">
-      <h1>{MESSAGES.grievanceNotFound}</h1>
+      <h1>{t(MESSAGES.grievanceNotFound)}</h1>
       <p>
         <Link className="button" to={paths.list()}>
-          Back to Grievances
+          {t("Back to Grievances")}
         </Link>
       </p>
     </section>
@@ -37,19 +41,20 @@ function DetailsNotFound() {
 
 /** The portal says it cannot serve right now (503): the report may well exist, so say that and offer a retry. */
 function DetailsUnavailable({ message }: { message: string }) {
+  const t = useT();
   const revalidator = useRevalidator();
-  useDocumentTitle("Report unavailable");
+  useDocumentTitle(t("Report unavailable"));
   return (
     <section className="message-page card" data-testid="grievance-unavailable">
-      <h1>This report could not be loaded</h1>
+      <h1>{t("This report could not be loaded")}</h1>
       <div className="alert alert--error" role="alert">
         <p>{message}</p>
         <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
-          Retry
+          {t("Retry")}
         </button>
       </div>
       <p>
-        <Link to={paths.list()}>Back to Grievances</Link>
+        <Link to={paths.list()}>{t("Back to Grievances")}</Link>
       </p>
     </section>
   );
@@ -57,7 +62,7 @@ function DetailsUnavailable({ message }: { message: string }) {
 
 function DetailsFailed() {
   const error = useAsyncError();
-  if (error instanceof ApiRequestError && error.status === 503) return <DetailsUnavailable message={error.message} />;
+  if (error instanceof ApiRequestError && error.status === 503) return <DetailsUnavailable message={errorMessageOf(error)} />;
   return <DetailsNotFound />;
 }
 

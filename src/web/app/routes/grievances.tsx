@@ -9,8 +9,10 @@ import { GrievanceMapView } from "../../features/grievances/components/grievance
 import { ExportLinks } from "../../features/grievances/components/export-links.tsx";
 import { ViewSwitch } from "../../features/grievances/components/view-switch.tsx";
 import { SubmittedPanelSlot } from "../../features/tracking/components/submitted-panel-slot.tsx";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import type { grievancesLoader } from "./grievances.loader.ts";
+import "../../styles/content.css";
 
 function ListLoadError() {
   const error = useAsyncError();
@@ -19,12 +21,13 @@ function ListLoadError() {
 }
 
 export function GrievancesRoute() {
-  useDocumentTitle("Grievance Reports");
+  const t = useT();
+  useDocumentTitle(t("Grievance Reports"));
   const data = useLoaderData<typeof grievancesLoader>();
   const [searchParams] = useSearchParams();
   return (
     <div className="page">
-      <h1>Grievance Reports</h1>
+      <h1>{t("Grievance Reports")}</h1>
       <SubmittedPanelSlot />
       <FilterDisclosure activeCount={activeFilterCount(searchParams)}>
         <GrievanceFilters />

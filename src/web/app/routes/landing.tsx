@@ -1,30 +1,34 @@
 import { lazy, Suspense } from "react";
 import { Await, Form, Link, useLoaderData } from "react-router";
 import type { GrievanceListResponse } from "../../../shared/api-types.ts";
+import { msg } from "../../../shared/i18n/locales.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { slot, withElements } from "../../lib/text-with-elements.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { paths } from "../paths.ts";
 import type { landingLoader } from "./landing.loader.ts";
 
+// Message ids, translated where they are shown (docs/decisions/019-languages.md).
 const REASONS = [
   {
-    title: "Water Quality",
-    text: "Report changes in clarity, taste or odor, and any sign of contamination, so water can be tested and treated.",
+    title: msg("Water Quality"),
+    text: msg("Report changes in clarity, taste or odor, and any sign of contamination, so water can be tested and treated."),
     icon: "drop",
   },
   {
-    title: "Infrastructure",
-    text: "Flag broken pipes, leaks and equipment that needs maintenance before small faults become big failures.",
+    title: msg("Infrastructure"),
+    text: msg("Flag broken pipes, leaks and equipment that needs maintenance before small faults become big failures."),
     icon: "pipe",
   },
   {
-    title: "Community Health",
-    text: "Sanitation and hygiene problems affect everyone. Your report helps protect the health of your neighbours.",
+    title: msg("Community Health"),
+    text: msg("Sanitation and hygiene problems affect everyone. Your report helps protect the health of your neighbours."),
     icon: "health",
   },
   {
-    title: "Track Progress",
-    link: { to: paths.stats(), label: "See progress & statistics" },
-    text: "Follow each report's status and see how quickly issues are resolved in your community.",
+    title: msg("Track Progress"),
+    link: { to: paths.stats(), label: msg("See progress & statistics") },
+    text: msg("Follow each report's status and see how quickly issues are resolved in your community."),
     icon: "progress",
   },
 ] as const;
@@ -46,16 +50,16 @@ function ReasonIcon({ name }: { name: keyof typeof ICON_PATHS }) {
 
 const STEPS = [
   {
-    title: "Tell us what and where",
-    text: "Describe the problem and where it is. Photos, a pin on a map and your contact details are optional.",
+    title: msg("Tell us what and where"),
+    text: msg("Describe the problem and where it is. Photos, a pin on a map and your contact details are optional."),
   },
   {
-    title: "Keep your reference",
-    text: "You get a reference such as WS-4F7K2Q and a private link to your report, kept on this device in My Reports.",
+    title: msg("Keep your reference"),
+    text: msg("You get a reference such as WS-4F7K2Q and a private link to your report, kept on this device in My Reports."),
   },
   {
-    title: "Follow it until it is fixed",
-    text: "The team updates its status with a public note. Give an e-mail address to be told of every change.",
+    title: msg("Follow it until it is fixed"),
+    text: msg("The team updates its status with a public note. Give an e-mail address to be told of every change."),
   },
 ] as const;
 
@@ -63,33 +67,35 @@ const STEPS = [
 const RecentReports = lazy(async () => ({ default: (await import("./recent-reports.tsx")).RecentReports }));
 
 export function LandingRoute() {
-  useDocumentTitle("Home");
+  const t = useT();
+  useDocumentTitle(t("Home"));
   const { recent } = useLoaderData<typeof landingLoader>();
   return (
     <>
       <section className="hero">
-        <h1>Clean Water &amp; Sanitation Grievance Portal</h1>
+        <h1>{t("Clean Water & Sanitation Grievance Portal")}</h1>
         <p className="hero__lead">
-          Report water quality issues, sanitation problems, and infrastructure concerns. Help us maintain clean and
-          safe water for everyone in our community.
+          {t(
+            "Report water quality issues, sanitation problems, and infrastructure concerns. Help us maintain clean and safe water for everyone in our community.",
+          )}
         </p>
         <div className="hero__actions">
           <Link className="button button--large" to={paths.submit()}>
-            Report an Issue
+            {t("Report an Issue")}
           </Link>
           <Link className="button button--large button--secondary" to={paths.list()}>
-            View Reports
+            {t("View Reports")}
           </Link>
         </div>
       </section>
 
       <section className="how-it-works" aria-labelledby="how-heading">
-        <h2 id="how-heading">How it works</h2>
+        <h2 id="how-heading">{t("How it works")}</h2>
         <ol className="step-list">
           {STEPS.map((step) => (
             <li key={step.title} className="step-list__item">
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
+              <h3>{t(step.title)}</h3>
+              <p>{t(step.text)}</p>
             </li>
           ))}
         </ol>
@@ -97,30 +103,34 @@ export function LandingRoute() {
 
       <div className="landing-columns">
         <section className="card landing-panel" aria-labelledby="recent-heading">
-          <h2 id="recent-heading">Recent reports</h2>
-          <Suspense fallback={<p className="muted">Loading recent reports...</p>}>
-            <Await resolve={recent} errorElement={<p className="muted">Recent reports could not be loaded.</p>}>
+          <h2 id="recent-heading">{t("Recent reports")}</h2>
+          <Suspense fallback={<p className="muted">{t("Loading recent reports...")}</p>}>
+            <Await resolve={recent} errorElement={<p className="muted">{t("Recent reports could not be loaded.")}</p>}>
               {(data: GrievanceListResponse) => <RecentReports data={data} />}
             </Await>
           </Suspense>
           <p>
-            <Link to={paths.list()}>All reports</Link>
+            <Link to={paths.list()}>{t("All reports")}</Link>
           </p>
         </section>
 
         <section className="card landing-panel" aria-labelledby="already-heading">
-          <h2 id="already-heading">Already reported something?</h2>
+          <h2 id="already-heading">{t("Already reported something?")}</h2>
           <p>
-            Reports sent from this device are in <Link to={paths.myReports()}>My Reports</Link>, with their private
-            links. Or find any report by its reference:
+            {/* The link sits where each language's sentence wants it: one message with a slot for it. */}
+            {withElements(
+              t("Reports sent from this device are in {myReports}, with their private links.", { myReports: slot("myReports") }),
+              { myReports: <Link to={paths.myReports()}>{t("My Reports")}</Link> },
+            )}{" "}
+            {t("Or find any report by its reference:")}
           </p>
           {/* A plain search of the list, which matches references: the address says what was asked. */}
           <Form method="get" action={paths.list()} className="reference-search" role="search">
-            <label htmlFor="landing-reference">Reference</label>
+            <label htmlFor="landing-reference">{t("Reference")}</label>
             <div className="reference-search__row">
               <input id="landing-reference" name="q" type="text" placeholder="WS-4F7K2Q" autoComplete="off" required />
               <button type="submit" className="button button--secondary">
-                Find
+                {t("Find")}
               </button>
             </div>
           </Form>
@@ -128,18 +138,18 @@ export function LandingRoute() {
       </div>
 
       <section className="reasons" aria-labelledby="reasons-heading">
-        <h2 id="reasons-heading">Why Report Issues?</h2>
+        <h2 id="reasons-heading">{t("Why Report Issues?")}</h2>
         <ul className="reason-grid">
           {REASONS.map((reason) => (
             <li key={reason.title} className="card reason-card">
               <span className="reason-card__icon" aria-hidden="true">
                 <ReasonIcon name={reason.icon} />
               </span>
-              <h3>{reason.title}</h3>
-              <p>{reason.text}</p>
+              <h3>{t(reason.title)}</h3>
+              <p>{t(reason.text)}</p>
               {"link" in reason && (
                 <Link className="link-button" to={reason.link.to}>
-                  {reason.link.label}
+                  {t(reason.link.label)}
                 </Link>
               )}
             </li>

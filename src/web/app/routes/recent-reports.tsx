@@ -1,13 +1,16 @@
 import { Link } from "react-router";
 import type { GrievanceListResponse } from "../../../shared/api-types.ts";
 import { StatusBadge } from "../../features/grievances/components/badges.tsx";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { timeAgo } from "../../lib/time-ago.ts";
 import { paths } from "../paths.ts";
 import "../../styles/recent-reports.css";
 
 /** The landing page's newest reports: status, title (the link), place and how long ago. */
 export function RecentReports({ data }: { data: GrievanceListResponse }) {
-  if (data.items.length === 0) return <p className="muted">No reports yet.</p>;
+  // Also re-renders the times ("3 hours ago") in a newly chosen language.
+  const t = useT();
+  if (data.items.length === 0) return <p className="muted">{t("No reports yet.")}</p>;
   return (
     <ul className="recent-list">
       {data.items.map((report) => (

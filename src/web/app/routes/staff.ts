@@ -1,5 +1,8 @@
 // Every staff page in one module, so that the console (sign-in included) is one chunk that the public pages
 // never load: staff visit seldom, the public often.
+
+import "../../styles/content.css";
+
 export { ConsoleRoute, consoleLoader } from "../../features/staff/routes/console-route.tsx";
 export { SignInRoute, signInAction, signInLoader } from "../../features/staff/routes/sign-in-route.tsx";
 export {

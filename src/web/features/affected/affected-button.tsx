@@ -2,16 +2,22 @@ import { useId, useState } from "react";
 import type { Status } from "../../../shared/domain.ts";
 import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { t as translate } from "../../lib/i18n/i18n.ts";
+import { translateText } from "../../lib/i18n/translate-text.ts";
 import { sendAffected } from "./affected-api.ts";
 import { browserId, markAffected, useMarkedAffected } from "./browser-id-store.ts";
 import "./affected.css";
 
 type Outcome = { kind: "idle" } | { kind: "sending" } | { kind: "counted" } | { kind: "already" } | { kind: "failed"; message: string };
 
-/** The server's own words for a refusal it explains (the hourly limit, a report gone); ours for anything else. */
+/**
+ * The server's own words for a refusal it explains (the hourly limit, a report gone; already in the visitor's
+ * language), ours for anything else. Worded when the answer comes, in the language active then.
+ */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return LOCATION_MESSAGES.affectedFailed;
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message) return translateText(error.message);
+  return translate(LOCATION_MESSAGES.affectedFailed);
 }
 
 /**
@@ -19,6 +25,7 @@ function failureMessage(error: unknown): string {
  * button stays where it is (aria-disabled, so focus is not lost) and the result is read out politely.
  */
 export function AffectedButton({ grievanceId, affected, status }: { grievanceId: string; affected: number; status: Status }) {
+  const t = useT();
   const [count, setCount] = useState(affected);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const remembered = useMarkedAffected(grievanceId);
@@ -48,16 +55,17 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
 
   const countText = (
     <span className="affected__count" id={countId} data-testid="affected-count">
-      {LOCATION_MESSAGES.peopleAffected(count)}
+      {/* LOCATION_MESSAGES.peopleAffected's words as one plural message, so that each language counts its own way. */}
+      {t("{count, plural, one {# person affected} other {# people affected}}", { count })}
     </span>
   );
   if (status === "resolved") return <p className="affected">{countText}</p>;
 
   const message =
     outcome.kind === "counted"
-      ? LOCATION_MESSAGES.affectedCounted
+      ? t(LOCATION_MESSAGES.affectedCounted)
       : outcome.kind === "already" || (remembered && outcome.kind === "idle")
-        ? LOCATION_MESSAGES.affectedAlready
+        ? t(LOCATION_MESSAGES.affectedAlready)
         : outcome.kind === "failed"
           ? outcome.message
           : "";
@@ -73,7 +81,7 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
         onClick={() => void press()}
       >
         {done && <span aria-hidden="true">✓ </span>}
-        {LOCATION_MESSAGES.affectedButton}
+        {t(LOCATION_MESSAGES.affectedButton)}
       </button>
       <p className={`affected__message${outcome.kind === "failed" ? " affected__message--error" : ""}`} role="status">
         {message}

@@ -1,4 +1,5 @@
-import { formatCount } from "../../../shared/format.ts";
+import { t } from "../../lib/i18n/i18n.ts";
+import { formatCount } from "../../lib/i18n/format.ts";
 import { changedQuery } from "../../lib/query-string.ts";
 
 /** What a paged answer (public list or staff queue) tells about its pages. */
@@ -48,8 +49,11 @@ export function pageLinks(search: string, data: Paged): PageLinks | null {
       ? data.nextCursor !== null
       : // No cursors (staff queue): past the known pages, a full page is the only sign that more may follow.
         page < knownPages || (matchingCapped && data.items.length === pageSize);
-  let label = `Page ${formatCount(page)} of ${formatCount(knownPages)}`;
-  if (matchingCapped) label = page < knownPages ? `${label}+` : `Page ${formatCount(page)}`;
+  // Past the pages the capped count vouches for, only the page's own number; below them, the count of pages with "+".
+  const label =
+    matchingCapped && page >= knownPages
+      ? t("Page {page}", { page: formatCount(page) })
+      : t("Page {page} of {pages}", { page: formatCount(page), pages: `${formatCount(knownPages)}${matchingCapped ? "+" : ""}` });
   return {
     label,
     previous: page > 1 ? queryOf(search, page - 1, data.prevCursor) : null,

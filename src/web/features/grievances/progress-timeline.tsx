@@ -1,16 +1,19 @@
 import type { ProgressEntry } from "../../../shared/staff-api.ts";
-import { formatDateTime, statusLabel } from "../../../shared/format.ts";
+import { statusLabel } from "../../../shared/format.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "../../lib/i18n/format.ts";
 import { ImageGallery } from "./components/attached-images.tsx";
 import { useGrievanceProgress } from "./use-grievance-progress.ts";
 import "../../styles/progress.css";
 
 function Entry({ entry }: { entry: ProgressEntry }) {
+  const t = useT();
   const time = <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>;
   switch (entry.type) {
     case "reported":
       return (
         <li className="timeline__item">
-          <p className="timeline__title">Reported</p>
+          <p className="timeline__title">{t("Reported")}</p>
           <p className="timeline__meta">{time}</p>
         </li>
       );
@@ -18,7 +21,7 @@ function Entry({ entry }: { entry: ProgressEntry }) {
     case "reporter-update":
       return (
         <li className="timeline__item timeline__item--reporter" data-testid="reporter-update-entry">
-          <p className="timeline__title">Update from the reporter</p>
+          <p className="timeline__title">{t("Update from the reporter")}</p>
           <p className="timeline__meta">{time}</p>
           <p className="timeline__note">{entry.text}</p>
           {entry.images.length > 0 && (
@@ -29,15 +32,15 @@ function Entry({ entry }: { entry: ProgressEntry }) {
     case "reporter-confirmed-fixed":
       return (
         <li className="timeline__item timeline__item--resolved">
-          <p className="timeline__title">The reporter confirmed it is fixed</p>
+          <p className="timeline__title">{t("The reporter confirmed it is fixed")}</p>
           <p className="timeline__meta">{time}</p>
         </li>
       );
     case "status":
       return (
         <li className={`timeline__item timeline__item--${entry.to}`}>
-          <p className="timeline__title">{statusLabel(entry.to)}</p>
-          {entry.byReporter && <p className="timeline__by">Reopened by the reporter: it is still a problem</p>}
+          <p className="timeline__title">{t(statusLabel(entry.to))}</p>
+          {entry.byReporter && <p className="timeline__by">{t("Reopened by the reporter: it is still a problem")}</p>}
           <p className="timeline__meta">{time}</p>
           {entry.note && <p className="timeline__note">{entry.note}</p>}
         </li>
@@ -62,18 +65,19 @@ export function ProgressEntries({ entries }: { entries: ProgressEntry[] }) {
  * events and hidden updates.
  */
 export function ProgressTimeline({ grievanceId }: { grievanceId: string }) {
+  const t = useT();
   const progress = useGrievanceProgress(grievanceId);
   return (
     <section className="details__section progress" aria-labelledby="progress-heading" data-testid="progress">
-      <h2 id="progress-heading">Progress</h2>
+      <h2 id="progress-heading">{t("Progress")}</h2>
       {progress.state === "loading" && (
         <p className="muted" role="status">
-          Loading progress...
+          {t("Loading progress...")}
         </p>
       )}
       {progress.state === "failed" && (
         <p className="muted" role="status" data-testid="progress-error">
-          The progress of this report could not be loaded right now.
+          {t("The progress of this report could not be loaded right now.")}
         </p>
       )}
       {progress.state === "loaded" && <ProgressEntries entries={progress.progress.timeline} />}

@@ -2,6 +2,7 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import type { MapSettings } from "../../../shared/api-types.ts";
 import { bboxOfArea } from "../../../shared/service-area.ts";
+import { t } from "../../lib/i18n/i18n.ts";
 import "./map.css";
 
 /**
@@ -10,7 +11,7 @@ import "./map.css";
  */
 
 export interface CreateMapOptions {
-  /** The map's accessible name, e.g. "Map of the report's location". */
+  /** The map's accessible name, e.g. "Map of the report's location", in the visitor's language. */
   label: string;
   /** Id of an element describing how to use the map (announced with its name). */
   describedBy?: string;
@@ -28,14 +29,32 @@ export function createMap(element: HTMLElement, settings: MapSettings, options: 
   L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
   // An application: screen readers pass the arrow keys through to it instead of reading on.
   element.setAttribute("role", "application");
-  element.setAttribute("aria-roledescription", "map");
-  element.setAttribute("aria-label", options.label);
-  if (options.describedBy) element.setAttribute("aria-describedby", options.describedBy);
+  nameMap(map, options);
   if (settings.serviceArea) {
     L.geoJSON(settings.serviceArea, { interactive: false, style: { className: "map-service-area" } }).addTo(map);
   }
   openOnHome(map, settings);
   return map;
+}
+
+/**
+ * The map's words in the active language: its name and description, what kind of thing it is, and the titles of
+ * Leaflet's zoom buttons (English in Leaflet). Called when the map is made, and again when the language changes.
+ */
+export function nameMap(map: L.Map, { label, describedBy }: CreateMapOptions): void {
+  const element = map.getContainer();
+  element.setAttribute("aria-roledescription", t("map"));
+  element.setAttribute("aria-label", label);
+  if (describedBy) element.setAttribute("aria-describedby", describedBy);
+  const buttons = [
+    [".leaflet-control-zoom-in", t("Zoom in")],
+    [".leaflet-control-zoom-out", t("Zoom out")],
+  ] as const;
+  for (const [selector, title] of buttons) {
+    const button = element.querySelector(selector);
+    button?.setAttribute("title", title);
+    button?.setAttribute("aria-label", title);
+  }
 }
 
 /** The service area when there is one, else MAP_DEFAULT_CENTER. */

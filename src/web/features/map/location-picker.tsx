@@ -3,7 +3,8 @@ import type { MapSettings } from "../../../shared/api-types.ts";
 import type { LatLng } from "../../../shared/geo.ts";
 import { isInsideArea } from "../../../shared/service-area.ts";
 import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { createMap, L, pinIcon } from "./create-map.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { createMap, L, nameMap, pinIcon } from "./create-map.ts";
 import "./location-picker.css";
 
 /**
@@ -32,6 +33,7 @@ export const isOutsideServiceArea = (settings: MapSettings, pin: LatLng): boolea
   settings.serviceArea !== null && !isInsideArea(settings.serviceArea, pin);
 
 export default function LocationPicker({ settings, pin, onPin, disabled = false }: LocationPickerProps) {
+  const t = useT();
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -46,7 +48,8 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
 
   useEffect(() => {
     if (!element.current) return;
-    const created = createMap(element.current, settings, { label: LOCATION_MESSAGES.formMapLabel, describedBy: helpId });
+    // Named by the effect below, which runs after this one and again whenever the language changes.
+    const created = createMap(element.current, settings, { label: "", describedBy: helpId });
     const start = initialPin.current;
     if (start) created.setView([start.latitude, start.longitude], PIN_ZOOM);
     created.on("click", (event: L.LeafletMouseEvent) => onPinRef.current(latLngOf(event.latlng)));
@@ -57,6 +60,10 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
       marker.current = null;
     };
   }, [settings, helpId]);
+
+  useEffect(() => {
+    if (map.current) nameMap(map.current, { label: t(LOCATION_MESSAGES.formMapLabel), describedBy: helpId });
+  }, [settings, helpId, t]);
 
   // The marker follows the form's pin; a pin placed from elsewhere (the phone's position) is brought into view.
   useEffect(() => {
@@ -97,7 +104,7 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
   return (
     <div className="location-picker">
       <p className="hint" id={helpId}>
-        {LOCATION_MESSAGES.mapHelp}
+        {t(LOCATION_MESSAGES.mapHelp)}
       </p>
       <div className="location-picker__frame">
         <div ref={element} className="map location-picker__map" data-testid="location-map" />
@@ -105,7 +112,7 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
         <span className="location-picker__crosshair" aria-hidden="true" />
       </div>
       <button type="button" className="button button--secondary location-picker__centre" onClick={placeAtCentre} disabled={disabled}>
-        {LOCATION_MESSAGES.placePinAtCentre}
+        {t(LOCATION_MESSAGES.placePinAtCentre)}
       </button>
     </div>
   );

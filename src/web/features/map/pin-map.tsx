@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { createMap, L, pinIcon } from "./create-map.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
 
 export interface PinMapProps {
   latitude: number;
   longitude: number;
-  /** The map's accessible name. */
+  /** The map's accessible name, in the visitor's language. */
   label: string;
   /** Id of the text giving the place in words (the coordinates), announced with the map. */
   describedBy?: string;
@@ -21,6 +22,7 @@ const PIN_ZOOM = 16;
  * (pin-map-slot.tsx).
  */
 export default function PinMap({ latitude, longitude, label, describedBy }: PinMapProps) {
+  const t = useT();
   const element = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -44,8 +46,9 @@ export default function PinMap({ latitude, longitude, label, describedBy }: PinM
       cancelled = true;
       map?.remove();
     };
-  }, [latitude, longitude, label, describedBy]);
+    // Made again in another language (`t` changes with it): a small map, cheap to redraw, and its controls' words follow.
+  }, [latitude, longitude, label, describedBy, t]);
 
-  if (failed) return <p className="muted">{LOCATION_MESSAGES.mapLoadFailed}</p>;
+  if (failed) return <p className="muted">{t(LOCATION_MESSAGES.mapLoadFailed)}</p>;
   return <div ref={element} className="map map--small" data-testid="pin-map" />;
 }

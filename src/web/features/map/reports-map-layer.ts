@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { Bbox } from "../../../shared/geo.ts";
+import { t } from "../../lib/i18n/i18n.ts";
+import { useLocale } from "../../lib/i18n/i18n-context.tsx";
 import { L } from "./create-map.ts";
 import type { MapPoint, Placed } from "./reports-map-clusters.ts";
 import { clusterIcon, reportIcon } from "./reports-map-icons.ts";
@@ -18,7 +20,11 @@ interface MarkerLook<M> {
   markerClass?: (report: M) => string | undefined;
 }
 
-const clusterLabel = (count: number) => `${count} reports close together. Zoom in to see them.`;
+// A cluster holds two reports or more; the plural still lets each language word its count.
+const clusterLabel = (count: number) =>
+  t("{count, plural, one {# report close together. Zoom in to see them.} other {# reports close together. Zoom in to see them.}}", {
+    count,
+  });
 
 /**
  * Draws the reports (or clusters) of the current view and redraws when the map comes to rest. Markers that stay are
@@ -35,6 +41,9 @@ export function useMarkerLayer<M extends MapPoint>(
   useEffect(() => {
     latest.current = { look, openCard };
   });
+  // Markers are named when drawn: a change of language draws them all again, with names in the new language.
+  const locale = useLocale();
+  const localeRef = useRef(locale);
 
   const placesRef = useRef(placesAt);
   const drawRef = useRef<(() => void) | null>(null);
@@ -46,7 +55,7 @@ export function useMarkerLayer<M extends MapPoint>(
 
     const draw = () => {
       const places = placesRef.current(visibleBbox(map), map.getZoom());
-      const keyed = new Map(places.map((place) => [keyOf(place, latest.current.look), place]));
+      const keyed = new Map(places.map((place) => [`${localeRef.current}|${keyOf(place, latest.current.look)}`, place]));
       for (const [key, marker] of drawn) {
         if (!keyed.has(key)) {
           layer.removeLayer(marker);
@@ -72,8 +81,9 @@ export function useMarkerLayer<M extends MapPoint>(
 
   useEffect(() => {
     placesRef.current = placesAt;
+    localeRef.current = locale;
     drawRef.current?.();
-  }, [map, placesAt]);
+  }, [map, placesAt, locale]);
 }
 
 /** A report's key changes with what its pin shows, so a report whose status changed is drawn again. */

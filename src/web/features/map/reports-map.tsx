@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Bbox } from "../../../shared/geo.ts";
 import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { createMap, type L } from "./create-map.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { createMap, nameMap, type L } from "./create-map.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
 import { clusterReports, type MapPoint } from "./reports-map-clusters.ts";
 import { PIN_PATH } from "./reports-map-icons.ts";
@@ -23,9 +24,9 @@ export interface ReportsMapProps<M extends MapPoint> {
   markerStatus: (report: M) => string;
   /** A class marking a report's pin apart (e.g. hidden ones in the console). */
   markerClass?: (report: M) => string | undefined;
-  /** The map's accessible name. */
+  /** The map's accessible name, in the visitor's language. */
   label: string;
-  /** What the pins' colours mean: each a marker class (reports-map-icons.ts) and its words. */
+  /** What the pins' colours mean: each a marker class (reports-map-icons.ts) and its words (message ids, translated here). */
   legend?: readonly { className: string; label: string }[];
 }
 
@@ -44,7 +45,10 @@ type Loaded<M> =
  */
 export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>) {
   const { load, label } = props;
+  const t = useT();
   const element = useRef<HTMLDivElement>(null);
+  // The name the map is made with; a later name (another language) is set on the same map below, not a new map.
+  const initialLabel = useRef(label);
   const helpId = useId();
   const [map, setMap] = useState<L.Map | null>(null);
   const [mapFailed, setMapFailed] = useState(false);
@@ -58,7 +62,7 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
     loadMapSettings().then(
       (settings) => {
         if (cancelled || !element.current) return;
-        created = createMap(element.current, settings, { label, describedBy: helpId });
+        created = createMap(element.current, settings, { label: initialLabel.current, describedBy: helpId });
         setMap(created);
       },
       () => {
@@ -69,7 +73,12 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
       cancelled = true;
       created?.remove();
     };
-  }, [label, helpId]);
+  }, [helpId]);
+
+  // The visitor keeps the area they were looking at when the language (and with it the name) changes.
+  useEffect(() => {
+    if (map) nameMap(map, { label, describedBy: helpId });
+  }, [map, label, helpId, t]);
 
   useEffect(() => {
     if (!map) return;
@@ -112,17 +121,18 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
     <div className="reports-map">
       <p className="reports-map__status" role="status" data-testid="map-status">
         {mapFailed
-          ? LOCATION_MESSAGES.mapLoadFailed
+          ? t(LOCATION_MESSAGES.mapLoadFailed)
           : loaded.kind === "failed"
-            ? LOCATION_MESSAGES.mapReportsFailed
+            ? t(LOCATION_MESSAGES.mapReportsFailed)
             : loaded.kind === "loading" && !loaded.batch
-              ? LOCATION_MESSAGES.mapLoading
+              ? t(LOCATION_MESSAGES.mapLoading)
               : batch && mapStatusText(batch)}
       </p>
       {/* How to use the map, for screen readers (aria-describedby): sighted visitors see the controls themselves. */}
       <p id={helpId} className="visually-hidden">
-        Move the map with the arrow keys, zoom with plus and minus. Press Tab to reach the markers; Enter opens a
-        report&apos;s card or zooms into a group.
+        {t(
+          "Move the map with the arrow keys, zoom with plus and minus. Press Tab to reach the markers; Enter opens a report's card or zooms into a group.",
+        )}
       </p>
       <div ref={element} className="map map--tall reports-map__map" data-testid="reports-map" />
       {props.legend && <MapLegend entries={props.legend} />}
@@ -133,15 +143,16 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
 
 /** The pins' colours in words (the cards say each report's status too): a colour never says something alone. */
 function MapLegend({ entries }: { entries: readonly { className: string; label: string }[] }) {
+  const t = useT();
   return (
-    <ul className="reports-map__legend" aria-label="Pin colours">
+    <ul className="reports-map__legend" aria-label={t("Pin colours")}>
       {entries.map((entry) => (
         <li key={entry.className} className={`reports-map__legend-item ${entry.className}`}>
           <svg viewBox="0 0 24 32" width="14" height="18" aria-hidden="true" focusable="false">
             <path d={PIN_PATH} />
             <circle cx="12" cy="12" r="4.5" />
           </svg>
-          {entry.label}
+          {t(entry.label)}
         </li>
       ))}
     </ul>

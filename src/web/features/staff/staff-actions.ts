@@ -3,6 +3,8 @@ import { statusLabel } from "../../../shared/format.ts";
 import { hideUpdateSchema } from "../../../shared/reporter-actions.ts";
 import { hideSchema, statusChangeSchema } from "../../../shared/staff-schemas.ts";
 import { errorMessageOf } from "../../lib/api-client.ts";
+import { t } from "../../lib/i18n/i18n.ts";
+import { translateText } from "../../lib/i18n/translate-text.ts";
 import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./api/staff-api.ts";
 import { isSignedOut } from "./session-guard.ts";
 import { paths } from "../../lib/paths.ts";
@@ -26,6 +28,9 @@ async function send(intent: StaffIntent, request: Request, call: () => Promise<u
   }
 }
 
+/** A shared schema's message is an English id; the server's answers come already in the visitor's language. */
+const problemOf = (issues: readonly { message: string }[]) => translateText(issues[0]?.message ?? "");
+
 /**
  * One action for the report view's forms (told apart by `intent`). Input is validated with the shared
  * schemas before sending, so the visitor gets the same message the server would give, without a round trip.
@@ -41,25 +46,26 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path[0] === "note" ? "note" : "status";
-      return { intent, ok: false, message: issue?.message ?? "", field };
+      return { intent, ok: false, message: problemOf(parsed.error.issues), field };
     }
     const { status, note } = parsed.data;
-    return send(intent, request, () => changeStatus(id, status, note), `Status changed to ${statusLabel(status)}.`);
+    const done = t("Status changed to {status}.", { status: t(statusLabel(status)) });
+    return send(intent, request, () => changeStatus(id, status, note), done);
   }
   if (intent === "hide") {
     const parsed = hideSchema.safeParse({ reason: form.get("reason") ?? "" });
-    if (!parsed.success) return { intent, ok: false, message: parsed.error.issues[0]?.message ?? "", field: "reason" };
-    return send(intent, request, () => hideGrievance(id, parsed.data.reason), "The report is now hidden from the public.");
+    if (!parsed.success) return { intent, ok: false, message: problemOf(parsed.error.issues), field: "reason" };
+    return send(intent, request, () => hideGrievance(id, parsed.data.reason), t("The report is now hidden from the public."));
   }
   if (intent === "unhide") {
-    return send(intent, request, () => unhideGrievance(id), "The report is visible to the public again.");
+    return send(intent, request, () => unhideGrievance(id), t("The report is visible to the public again."));
   }
   if (intent === "hide-update") {
     // One form per update, each with its own fetcher: the update's id comes with the form.
     const updateId = String(form.get("updateId") ?? "");
     const parsed = hideUpdateSchema.safeParse({ reason: form.get("reason") ?? "" });
-    if (!parsed.success) return { intent, ok: false, message: parsed.error.issues[0]?.message ?? "", field: "reason" };
-    return send(intent, request, () => hideReporterUpdate(id, updateId, parsed.data.reason), "The update is now hidden from the public.");
+    if (!parsed.success) return { intent, ok: false, message: problemOf(parsed.error.issues), field: "reason" };
+    return send(intent, request, () => hideReporterUpdate(id, updateId, parsed.data.reason), t("The update is now hidden from the public."));
   }
-  return { intent: "status", ok: false, message: "Unknown action." };
+  return { intent: "status", ok: false, message: t("Unknown action.") };
 }

@@ -1,14 +1,19 @@
 import { Suspense } from "react";
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
-import { formatDateTime } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/locales.ts";
 import type { PublicStats } from "../../../shared/staff-api.ts";
 import { errorMessageOf } from "../../lib/api-client.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "../../lib/i18n/format.ts";
+import { translateText } from "../../lib/i18n/translate-text.ts";
+import { fillIn, SLOT } from "../grievances/components/fill-in.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { getStats } from "./stats-api.ts";
 import { CategoryCounts, DurationTable, OverdueSummary, StatusCounts } from "./stats-tables.tsx";
 import "../../styles/progress.css";
+import "../../styles/content.css";
 
-const TITLE = "Progress & Statistics";
+const TITLE = msg("Progress & Statistics");
 
 /** Started without waiting, like the public list: the heading shows at once, the figures when they arrive. */
 export function statsLoader({ request }: LoaderFunctionArgs) {
@@ -18,61 +23,66 @@ export function statsLoader({ request }: LoaderFunctionArgs) {
 }
 
 function StatsError() {
+  const t = useT();
   const error = useAsyncError();
   const revalidator = useRevalidator();
   return (
     <div className="alert alert--error" role="alert" data-testid="stats-error">
       <p>
-        <strong>The statistics could not be loaded.</strong> {errorMessageOf(error)}
+        <strong>{t("The statistics could not be loaded.")}</strong> {translateText(errorMessageOf(error))}
       </p>
       <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
-        Retry
+        {t("Retry")}
       </button>
     </div>
   );
 }
 
 function StatsContent({ stats }: { stats: PublicStats }) {
+  const t = useT();
   return (
     <div className="stats" data-testid="stats">
       <section className="card stats__section" aria-labelledby="stats-counts-heading">
-        <h2 id="stats-counts-heading">Reports</h2>
+        <h2 id="stats-counts-heading">{t("Reports")}</h2>
         <div className="stats__pair">
           <StatusCounts stats={stats} />
           <CategoryCounts stats={stats} />
         </div>
       </section>
       <section className="card stats__section" aria-labelledby="stats-times-heading">
-        <h2 id="stats-times-heading">How quickly reports are handled</h2>
+        <h2 id="stats-times-heading">{t("How quickly reports are handled")}</h2>
         <p className="muted">
-          First response: from the report to its first status change. Resolution: from the report to being resolved.
+          {t("First response: from the report to its first status change. Resolution: from the report to being resolved.")}
         </p>
         <DurationTable windows={stats.windows} />
       </section>
       <section className="card stats__section" aria-labelledby="stats-overdue-heading">
-        <h2 id="stats-overdue-heading">Overdue reports</h2>
+        <h2 id="stats-overdue-heading">{t("Overdue reports")}</h2>
         <OverdueSummary stats={stats} />
       </section>
       <p className="muted stats__generated">
-        Figures as of <time dateTime={stats.generatedAt}>{formatDateTime(stats.generatedAt)}</time>. Hidden reports are
-        not counted.
+        {fillIn(
+          t("Figures as of {time}. Hidden reports are not counted.", { time: SLOT }),
+          <time dateTime={stats.generatedAt}>{formatDateTime(stats.generatedAt)}</time>,
+        )}
       </p>
     </div>
   );
 }
 
 export function StatsRoute() {
-  useDocumentTitle(TITLE);
+  const t = useT();
+  useDocumentTitle(t(TITLE));
   const { stats } = useLoaderData<typeof statsLoader>();
   return (
     <div className="page">
-      <h1>{TITLE}</h1>
-      <p className="page__lead">How many reports there are, and how quickly they are answered and resolved.</p>
+      <h1>{t(TITLE)}</h1>
+      <p className="page__lead">{t("How many reports there are, and how quickly they are answered and resolved.")}</p>
       <Suspense
         fallback={
           <p className="loading" role="status">
             <span className="spinner" aria-hidden="true" />
-            Loading statistics...
+            {t("Loading statistics...")}
           </p>
         }
       >

@@ -1,12 +1,20 @@
 import { PRIORITIES, STATUSES } from "../../../shared/domain.ts";
-import { statusLabel } from "../../../shared/format.ts";
+import { priorityLabel, statusLabel } from "../../../shared/format.ts";
+import { msg, type Locale } from "../../../shared/i18n/locales.ts";
 import type { PublicStats, StatsWindow } from "../../../shared/staff-api.ts";
-import { priorityLabel } from "../../../shared/format.ts";
 import { formatDuration } from "../../lib/format-duration.ts";
+import { useLocale, useT } from "../../lib/i18n/i18n-context.tsx";
+import { formatCount } from "../../lib/i18n/format.ts";
+import { fillIn, SLOT } from "../grievances/components/fill-in.tsx";
 
-const NO_DATA = "No data yet";
+const NO_DATA = msg("No data yet");
+
+/** "37%" in English; each language's own way elsewhere ("37 %" in French). */
+const formatPercent = (percent: number, locale: Locale) =>
+  new Intl.NumberFormat(locale === "en" ? "en-US" : locale, { style: "percent" }).format(percent / 100);
 
 function CountTable({ caption, label, rows }: { caption: string; label: string; rows: Array<[string, number]> }) {
+  const t = useT();
   return (
     <table className="stats-table">
       <caption>{caption}</caption>
@@ -14,7 +22,7 @@ function CountTable({ caption, label, rows }: { caption: string; label: string; 
         <tr>
           <th scope="col">{label}</th>
           <th scope="col" className="stats-table__number">
-            Reports
+            {t("Reports")}
           </th>
         </tr>
       </thead>
@@ -22,7 +30,7 @@ function CountTable({ caption, label, rows }: { caption: string; label: string; 
         {rows.map(([name, count]) => (
           <tr key={name}>
             <th scope="row">{name}</th>
-            <td className="stats-table__number">{count}</td>
+            <td className="stats-table__number">{formatCount(count)}</td>
           </tr>
         ))}
       </tbody>
@@ -31,50 +39,61 @@ function CountTable({ caption, label, rows }: { caption: string; label: string; 
 }
 
 export function StatusCounts({ stats }: { stats: PublicStats }) {
-  const rows = STATUSES.map((status): [string, number] => [statusLabel(status), stats.byStatus[status] ?? 0]);
-  return <CountTable caption="Reports by status" label="Status" rows={[...rows, ["All reports", stats.total]]} />;
+  const t = useT();
+  const rows = STATUSES.map((status): [string, number] => [t(statusLabel(status)), stats.byStatus[status] ?? 0]);
+  return <CountTable caption={t("Reports by status")} label={t("Status")} rows={[...rows, [t("All reports"), stats.total]]} />;
 }
 
 export function CategoryCounts({ stats }: { stats: PublicStats }) {
   // By each category's current name, in the administrators' order (the server's order).
+  const t = useT();
   const rows = Object.entries(stats.byCategory);
-  return <CountTable caption="Reports by category" label="Category" rows={rows} />;
+  return <CountTable caption={t("Reports by category")} label={t("Category")} rows={rows} />;
 }
 
-function median(seconds: number | null, count: number, noun: string) {
-  if (seconds === null) return <span className="muted">{NO_DATA}</span>;
+/** A median and, after it, how many reports it was taken from. */
+function Median({ seconds, count }: { seconds: number | null; count: number }) {
+  const t = useT();
+  if (seconds === null) return <span className="muted">{t(NO_DATA)}</span>;
   return (
     <>
       {formatDuration(seconds)}
-      <span className="muted stats-table__basis">{`(${count} ${noun}${count === 1 ? "" : "s"})`}</span>
+      <span className="muted stats-table__basis">{t("({count, plural, one {# report} other {# reports}})", { count })}</span>
     </>
   );
 }
 
 /** Medians per look-back window (the API gives 30 and 90 days), one column each. */
 export function DurationTable({ windows }: { windows: StatsWindow[] }) {
+  const t = useT();
   return (
     <table className="stats-table">
-      <caption>Median times</caption>
+      <caption>{t("Median times")}</caption>
       <thead>
         <tr>
-          <th scope="col">Measure</th>
+          <th scope="col">{t("Measure")}</th>
           {windows.map((w) => (
-            <th scope="col" key={w.days}>{`Last ${w.days} days`}</th>
+            <th scope="col" key={w.days}>
+              {t("{days, plural, one {Last # day} other {Last # days}}", { days: w.days })}
+            </th>
           ))}
         </tr>
       </thead>
       <tbody>
         <tr>
-          <th scope="row">Time to first response</th>
+          <th scope="row">{t("Time to first response")}</th>
           {windows.map((w) => (
-            <td key={w.days}>{median(w.medianFirstResponseSeconds, w.firstResponses, "report")}</td>
+            <td key={w.days}>
+              <Median seconds={w.medianFirstResponseSeconds} count={w.firstResponses} />
+            </td>
           ))}
         </tr>
         <tr>
-          <th scope="row">Time to resolution</th>
+          <th scope="row">{t("Time to resolution")}</th>
           {windows.map((w) => (
-            <td key={w.days}>{median(w.medianResolutionSeconds, w.resolutions, "report")}</td>
+            <td key={w.days}>
+              <Median seconds={w.medianResolutionSeconds} count={w.resolutions} />
+            </td>
           ))}
         </tr>
       </tbody>
@@ -84,24 +103,28 @@ export function DurationTable({ windows }: { windows: StatsWindow[] }) {
 
 /** Share of open reports past their priority's target, with the targets spelled out. */
 export function OverdueSummary({ stats }: { stats: PublicStats }) {
+  const t = useT();
+  const locale = useLocale();
   const share = stats.overdueShare === null ? null : Math.round(stats.overdueShare * 100);
   return (
     <>
       <p className="stats-figure" data-testid="overdue-share">
-        {share === null ? (
-          "No reports are open at the moment."
-        ) : (
-          <>
-            <strong>{`${share}%`}</strong>
-            {` of open reports are overdue (${stats.overdueOpen} of ${stats.open}).`}
-          </>
-        )}
+        {share === null
+          ? t("No reports are open at the moment.")
+          : fillIn(
+              t("{share} of open reports are overdue ({overdue} of {open}).", {
+                share: SLOT,
+                overdue: formatCount(stats.overdueOpen),
+                open: formatCount(stats.open),
+              }),
+              <strong>{formatPercent(share, locale)}</strong>,
+            )}
       </p>
-      <p>A report is overdue when it is still pending or in progress after the target time for its priority:</p>
+      <p>{t("A report is overdue when it is still pending or in progress after the target time for its priority:")}</p>
       <dl className="stats-targets">
         {[...PRIORITIES].reverse().map((priority) => (
           <div key={priority}>
-            <dt>{priorityLabel(priority)}</dt>
+            <dt>{t(priorityLabel(priority))}</dt>
             <dd>{formatDuration(stats.overdueTargetDays[priority] * 86_400)}</dd>
           </div>
         ))}

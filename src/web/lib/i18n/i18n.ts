@@ -1,13 +1,12 @@
 import { setupI18n, type Messages } from "@lingui/core";
 import type { CatalogueBundle } from "../../../shared/i18n/catalogue-bundles.ts";
-import { formatCount as formatCountIn, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from "../../../shared/format.ts";
+import { englishText } from "../../../shared/i18n/english-text.ts";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, directionOf, isLocale, pickLocale, type Locale } from "../../../shared/i18n/locales.ts";
-import { translateText as translateTextWith } from "../../../shared/i18n/translate-text.ts";
 
 /**
  * The browser's one Lingui instance (docs/decisions/019-languages.md). Message ids are the English texts: an id
- * missing from the active catalogue is shown as it is, which is right in English, whose bundle leaves out the
- * plain texts equal to their id (a test keeps every other catalogue complete).
+ * missing from the active catalogue is shown as it is (see t), which is right in English, whose bundle leaves out
+ * the messages that say just their id (a test keeps every other catalogue complete).
  */
 export const i18n = setupI18n({ missing: (_locale, id) => id });
 
@@ -42,11 +41,13 @@ async function loadBundle(locale: Locale, bundle: keyof typeof LOADERS): Promise
 }
 
 const wantsConsole = { value: false };
+/** The language being switched to: a console page asked for during the switch gets that language's texts. */
+let targetLocale: Locale | undefined;
 
 /** The console's texts, loaded by its routes before they render (and again whenever the language changes). */
 export async function loadConsoleTexts(): Promise<void> {
   wantsConsole.value = true;
-  await loadBundle(currentLocale(), "console");
+  await loadBundle(targetLocale ?? currentLocale(), "console");
 }
 
 function readCookie(): Locale | undefined {
@@ -68,6 +69,7 @@ export function currentLocale(): Locale {
  * cookie that remembers it for a year (the server reads it too: the page's language and the API's messages).
  */
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
+  targetLocale = locale;
   await Promise.all([loadBundle(locale, "public"), wantsConsole.value ? loadBundle(locale, "console") : undefined]);
   i18n.activate(locale);
   document.documentElement.lang = locale;
@@ -77,26 +79,8 @@ export async function activateLocale(locale: Locale, { remember = false } = {}):
 
 /** The active language's text for an English message id, with its placeholders filled in. */
 export function t(id: string, values?: Record<string, unknown>): string {
-  return i18n._(id, values);
-}
-
-/** A finished English text (a schema's or the API's message) in the active language: shared/i18n/translate-text.ts. */
-export function translateText(text: string): string {
-  return translateTextWith(i18n, text);
-}
-
-export const formatDate = (value: string | Date) => formatDateIn(value, currentLocale());
-export const formatDateTime = (value: string | Date) => formatDateTimeIn(value, currentLocale());
-export const formatCount = (count: number) => formatCountIn(count, currentLocale());
-
-/**
- * "Showing X of Y grievances" (specification), X exact up to the count cap and "10,000+" above it
- * (docs/product-decisions.md D12). The staff queue says "reports".
- */
-export function showingCount(
-  { matching, matchingCapped, total }: { matching: number; matchingCapped: boolean; total: number },
-  noun: "grievances" | "reports" = "grievances",
-): string {
-  const values = { matching: `${formatCount(matching)}${matchingCapped ? "+" : ""}`, total: formatCount(total) };
-  return noun === "reports" ? t("Showing {matching} of {total} reports", values) : t("Showing {matching} of {total} grievances", values);
+  const text = i18n._(id, values);
+  // Missing, so said as it is: the English bundle leaves out the messages that say just their id, plain or with
+  // simple {name} placeholders, which are filled in here (compileCatalogue, server/i18n/catalogue-files.ts).
+  return values && text === id ? englishText(id, values as Record<string, string | number>) : text;
 }

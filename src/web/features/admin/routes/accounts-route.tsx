@@ -1,6 +1,9 @@
 import { Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { newAccountSchema, PASSWORD_LINK_HOURS, type AccountView } from "../../../../shared/admin-schemas.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
+import { t } from "../../../lib/i18n/i18n.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { FormFeedback, type FeedbackResult } from "../../staff/components/form-feedback.tsx";
@@ -24,23 +27,33 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
   try {
     if (intent === "create") {
       const parsed = newAccountSchema.safeParse({ email: form.get("email") ?? "", role: form.get("role") ?? "staff" });
-      if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+      // The shared schema's message is an English id; the server's answers come translated.
+      if (!parsed.success) return { ok: false, message: translateText(parsed.error.issues[0]?.message ?? "") };
       const made = await createAccount(parsed.data.email, parsed.data.role);
-      return { ok: true, message: `Account ${made.account.email} created.`, link: { email: made.account.email, url: made.link } };
+      const email = made.account.email;
+      return { ok: true, message: t("Account {email} created.", { email }), link: { email, url: made.link } };
     }
     if (intent === "link") {
       const made = await newPasswordLink(id);
-      return { ok: true, message: `New link for ${made.account.email}; older links stop working.`, link: { email: made.account.email, url: made.link } };
+      const email = made.account.email;
+      return { ok: true, message: t("New link for {email}; older links stop working.", { email }), link: { email, url: made.link } };
     }
     if (intent === "admin" || intent === "staff") {
       const saved = await changeAccount(id, { role: intent });
-      return { ok: true, message: `${saved.email} is now ${intent === "admin" ? "an administrator" : "a member of staff"}.` };
+      const message =
+        intent === "admin"
+          ? t("{email} is now an administrator.", { email: saved.email })
+          : t("{email} is now a member of staff.", { email: saved.email });
+      return { ok: true, message };
     }
     if (intent === "disable" || intent === "enable") {
       const saved = await changeAccount(id, { disabled: intent === "disable" });
-      return { ok: true, message: saved.disabled ? `${saved.email} is disabled and signed out.` : `${saved.email} is enabled again.` };
+      const message = saved.disabled
+        ? t("{email} is disabled and signed out.", { email: saved.email })
+        : t("{email} is enabled again.", { email: saved.email });
+      return { ok: true, message };
     }
-    return { ok: false, message: "This action is not known." };
+    return { ok: false, message: t("This action is not known.") };
   } catch (error) {
     if (isSignedOut(error)) throw redirect(paths.staffSignIn("/staff/admin/accounts"));
     return { ok: false, message: errorMessageOf(error) };
@@ -48,20 +61,24 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
 }
 
 export function AccountsRoute() {
-  useDocumentTitle("Staff accounts · Administration");
+  const t = useT();
+  useDocumentTitle(t("Staff accounts · Administration"));
   const { accounts } = useLoaderData<typeof accountsLoader>();
   const result = useActionData<typeof accountsAction>();
   const busy = useNavigation().state !== "idle";
   return (
     <section aria-labelledby="accounts-heading">
-      <h2 id="accounts-heading">Staff accounts</h2>
+      <h2 id="accounts-heading">{t("Staff accounts")}</h2>
       <FormFeedback result={result} testId="accounts" />
       {result?.ok && result.link && (
         <div className="card admin-once" data-testid="password-link">
           <p>
-            Give this link to {result.link.email} (it works once, for {PASSWORD_LINK_HOURS} hours). It is not shown again.
+            {t("Give this link to {email} (it works once, for {hours, plural, one {# hour} other {# hours}}). It is not shown again.", {
+              email: result.link.email,
+              hours: PASSWORD_LINK_HOURS,
+            })}
           </p>
-          <CopyLink url={result.link.url} label="Set-password link" />
+          <CopyLink url={result.link.url} label={t("Set-password link")} />
         </div>
       )}
       <ul className="admin-list">
@@ -70,23 +87,23 @@ export function AccountsRoute() {
         ))}
       </ul>
       <section className="card admin-new" aria-labelledby="new-account-heading">
-        <h2 id="new-account-heading">Add a staff account</h2>
+        <h2 id="new-account-heading">{t("Add a staff account")}</h2>
         <Form method="post" className="admin-form">
           <div className="admin-form__fields">
             <div className="field">
-              <label htmlFor="new-account-email">Email</label>
+              <label htmlFor="new-account-email">{t("Email")}</label>
               <input type="email" id="new-account-email" name="email" required maxLength={254} autoComplete="off" />
             </div>
             <div className="field">
-              <label htmlFor="new-account-role">Role</label>
+              <label htmlFor="new-account-role">{t("Role")}</label>
               <select id="new-account-role" name="role" defaultValue="staff">
-                <option value="staff">Staff</option>
-                <option value="admin">Administrator</option>
+                <option value="staff">{t("Staff")}</option>
+                <option value="admin">{t("Administrator")}</option>
               </select>
             </div>
           </div>
           <BusySubmitButton busy={busy} name="intent" value="create" className="button">
-            Create account and link
+            {t("Create account and link")}
           </BusySubmitButton>
         </Form>
       </section>
@@ -95,6 +112,8 @@ export function AccountsRoute() {
 }
 
 function AccountItem({ account, busy }: { account: AccountView; busy: boolean }) {
+  const t = useT();
+  const { email } = account;
   const isAdmin = account.role === "admin";
   return (
     <li className={`admin-list__item card${account.disabled ? " admin-list__item--inactive" : ""}`} data-testid="account-item">
@@ -102,36 +121,36 @@ function AccountItem({ account, busy }: { account: AccountView; busy: boolean })
         <div>
           <h3 className="admin-list__name">{account.email}</h3>
           <p className="admin-list__meta">
-            {isAdmin ? "Administrator" : "Staff"}
-            {account.disabled && " · Disabled"}
-            {!account.password_set && " · Password not set yet"}
+            {isAdmin ? t("Administrator") : t("Staff")}
+            {account.disabled && ` · ${t("Disabled")}`}
+            {!account.password_set && ` · ${t("Password not set yet")}`}
           </p>
         </div>
         <Form method="post" className="admin-list__actions">
           <input type="hidden" name="id" value={account.id} />
-          <BusySubmitButton busy={busy} name="intent" value={isAdmin ? "staff" : "admin"} className="button button--secondary button--small" aria-label={`${isAdmin ? "Make staff" : "Make administrator"}: ${account.email}`}>
-            {isAdmin ? "Make staff" : "Make administrator"}
+          <BusySubmitButton busy={busy} name="intent" value={isAdmin ? "staff" : "admin"} className="button button--secondary button--small" aria-label={isAdmin ? t("Make staff: {email}", { email }) : t("Make administrator: {email}", { email })}>
+            {isAdmin ? t("Make staff") : t("Make administrator")}
           </BusySubmitButton>
           {account.disabled && (
-            <BusySubmitButton busy={busy} name="intent" value="enable" className="button button--secondary button--small" aria-label={`Enable: ${account.email}`}>
-              Enable
+            <BusySubmitButton busy={busy} name="intent" value="enable" className="button button--secondary button--small" aria-label={t("Enable: {email}", { email })}>
+              {t("Enable")}
             </BusySubmitButton>
           )}
-          <BusySubmitButton busy={busy} name="intent" value="link" className="button button--secondary button--small" aria-label={`New set-password link: ${account.email}`}>
-            New set-password link
+          <BusySubmitButton busy={busy} name="intent" value="link" className="button button--secondary button--small" aria-label={t("New set-password link: {email}", { email })}>
+            {t("New set-password link")}
           </BusySubmitButton>
         </Form>
         {/* Disabling ends the colleague's sessions at once: asked for twice, like revoking a key. */}
         {!account.disabled && (
           <details className="admin-confirm">
-            <summary className="button button--secondary button--small" aria-label={`Disable…: ${account.email}`}>
-              Disable…
+            <summary className="button button--secondary button--small" aria-label={t("Disable…: {email}", { email })}>
+              {t("Disable…")}
             </summary>
             <Form method="post">
               <input type="hidden" name="id" value={account.id} />
-              <p>They are signed out at once and cannot sign in until enabled again.</p>
+              <p>{t("They are signed out at once and cannot sign in until enabled again.")}</p>
               <BusySubmitButton busy={busy} name="intent" value="disable" className="button button--danger button--small">
-                Disable {account.email}
+                {t("Disable {email}", { email })}
               </BusySubmitButton>
             </Form>
           </details>

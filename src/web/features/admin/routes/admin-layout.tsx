@@ -1,5 +1,6 @@
 import { NavLink, Outlet, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { STAFF_MESSAGES } from "../../../../shared/staff-messages.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getSession } from "../../staff/api/staff-api.ts";
@@ -18,24 +19,25 @@ export function adminIndexLoader() {
 }
 
 export function AdminLayout() {
+  const t = useT();
   const { isAdmin } = useLoaderData<typeof adminLayoutLoader>();
-  useDocumentTitle("Administration");
+  useDocumentTitle(t("Administration"));
   if (!isAdmin) {
     return (
       <section className="card admin-refused">
-        <h1>Administration</h1>
-        <p>{STAFF_MESSAGES.adminRequired}</p>
+        <h1>{t("Administration")}</h1>
+        <p>{t(STAFF_MESSAGES.adminRequired)}</p>
       </section>
     );
   }
   return (
     <div className="admin">
-      <h1>Administration</h1>
-      <nav className="admin-tabs" aria-label="Administration">
-        <NavLink to={paths.staffAdminCategories()}>Categories</NavLink>
-        <NavLink to={paths.staffAdminAccounts()}>Staff accounts</NavLink>
-        <NavLink to={paths.staffAdminApiKeys()}>API keys</NavLink>
-        <NavLink to={paths.staffAdminAudit()}>Audit log</NavLink>
+      <h1>{t("Administration")}</h1>
+      <nav className="admin-tabs" aria-label={t("Administration")}>
+        <NavLink to={paths.staffAdminCategories()}>{t("Categories")}</NavLink>
+        <NavLink to={paths.staffAdminAccounts()}>{t("Staff accounts")}</NavLink>
+        <NavLink to={paths.staffAdminApiKeys()}>{t("API keys")}</NavLink>
+        <NavLink to={paths.staffAdminAudit()}>{t("Audit log")}</NavLink>
       </nav>
       <Outlet />
     </div>

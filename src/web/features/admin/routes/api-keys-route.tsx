@@ -1,7 +1,10 @@
 import { Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { newApiKeySchema, type ApiKeyView } from "../../../../shared/admin-schemas.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
+import { t } from "../../../lib/i18n/i18n.ts";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { FormFeedback, type FeedbackResult } from "../../staff/components/form-feedback.tsx";
@@ -23,39 +26,40 @@ export async function apiKeysAction({ request }: ActionFunctionArgs): Promise<Ap
   try {
     if (intent === "create") {
       const parsed = newApiKeySchema.safeParse({ name: form.get("name") ?? "" });
-      if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+      // The shared schema's message is an English id; the server's answers come translated.
+      if (!parsed.success) return { ok: false, message: translateText(parsed.error.issues[0]?.message ?? "") };
       const made = await createApiKey(parsed.data.name);
-      return { ok: true, message: `Key "${made.apiKey.name}" created.`, key: made.key };
+      return { ok: true, message: t("Key \"{name}\" created.", { name: made.apiKey.name }), key: made.key };
     }
     if (intent === "revoke") {
       const revoked = await revokeApiKey(String(form.get("id") ?? ""));
-      return { ok: true, message: `Key "${revoked.name}" revoked: it no longer works.` };
+      return { ok: true, message: t("Key \"{name}\" revoked: it no longer works.", { name: revoked.name }) };
     }
-    return { ok: false, message: "This action is not known." };
+    return { ok: false, message: t("This action is not known.") };
   } catch (error) {
     if (isSignedOut(error)) throw redirect(paths.staffSignIn("/staff/admin/api-keys"));
     return { ok: false, message: errorMessageOf(error) };
   }
 }
 
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : "never");
-
 export function ApiKeysRoute() {
-  useDocumentTitle("API keys · Administration");
+  const t = useT();
+  useDocumentTitle(t("API keys · Administration"));
   const { keys } = useLoaderData<typeof apiKeysLoader>();
   const result = useActionData<typeof apiKeysAction>();
   const busy = useNavigation().state !== "idle";
   return (
     <section aria-labelledby="keys-heading">
-      <h2 id="keys-heading">API keys</h2>
-      <p className="muted">Open311 clients (work-order systems, 311 apps) post reports with a key. See docs/integrators.md.</p>
+      <h2 id="keys-heading">{t("API keys")}</h2>
+      <p className="muted">{t("Open311 clients (work-order systems, 311 apps) post reports with a key. See docs/integrators.md.")}</p>
       <FormFeedback result={result} testId="keys" />
       {result?.ok && result.key && (
         <div className="card admin-once" data-testid="new-api-key">
           <p>
-            <strong>Copy the key now: it is not shown again.</strong> Only its first characters are kept to tell keys apart.
+            <strong>{t("Copy the key now: it is not shown again.")}</strong>{" "}
+            {t("Only its first characters are kept to tell keys apart.")}
           </p>
-          <CopyLink url={result.key} label="API key" />
+          <CopyLink url={result.key} label={t("API key")} />
         </div>
       )}
       <ul className="admin-list">
@@ -64,14 +68,14 @@ export function ApiKeysRoute() {
         ))}
       </ul>
       <section className="card admin-new" aria-labelledby="new-key-heading">
-        <h2 id="new-key-heading">Create an API key</h2>
+        <h2 id="new-key-heading">{t("Create an API key")}</h2>
         <Form method="post" className="admin-form">
           <div className="field">
-            <label htmlFor="new-key-name">Name</label>
-            <input type="text" id="new-key-name" name="name" required maxLength={100} placeholder="e.g. City work-order system" />
+            <label htmlFor="new-key-name">{t("Name")}</label>
+            <input type="text" id="new-key-name" name="name" required maxLength={100} placeholder={t("e.g. City work-order system")} />
           </div>
           <BusySubmitButton busy={busy} name="intent" value="create" className="button">
-            Create key
+            {t("Create key")}
           </BusySubmitButton>
         </Form>
       </section>
@@ -80,25 +84,32 @@ export function ApiKeysRoute() {
 }
 
 function ApiKeyItem({ apiKey, busy }: { apiKey: ApiKeyView; busy: boolean }) {
+  const t = useT();
+  const { name } = apiKey;
   return (
     <li className={`admin-list__item card${apiKey.revoked_at ? " admin-list__item--inactive" : ""}`} data-testid="api-key-item">
       <div className="admin-list__head">
         <div>
           <h3 className="admin-list__name">{apiKey.name}</h3>
           <p className="admin-list__meta">
-            <code>{apiKey.prefix}…</code> · created {when(apiKey.created_at)}
-            {apiKey.created_by && ` by ${apiKey.created_by}`} · last used {when(apiKey.last_used_at)}
-            {apiKey.revoked_at && ` · revoked ${when(apiKey.revoked_at)}`}
+            <code>{apiKey.prefix}…</code>
+            {" · "}
+            {apiKey.created_by
+              ? t("created {date} by {email}", { date: formatDateTime(apiKey.created_at), email: apiKey.created_by })
+              : t("created {date}", { date: formatDateTime(apiKey.created_at) })}
+            {" · "}
+            {apiKey.last_used_at ? t("last used {date}", { date: formatDateTime(apiKey.last_used_at) }) : t("last used never")}
+            {apiKey.revoked_at && ` · ${t("revoked {date}", { date: formatDateTime(apiKey.revoked_at) })}`}
           </p>
         </div>
         {!apiKey.revoked_at && (
           <details className="admin-confirm">
-            <summary className="button button--secondary button--small">Revoke…</summary>
+            <summary className="button button--secondary button--small">{t("Revoke…")}</summary>
             <Form method="post">
               <input type="hidden" name="id" value={apiKey.id} />
-              <p>Clients using this key will be refused at once.</p>
+              <p>{t("Clients using this key will be refused at once.")}</p>
               <BusySubmitButton busy={busy} name="intent" value="revoke" className="button button--danger button--small">
-                Revoke {apiKey.name}
+                {t("Revoke {name}", { name })}
               </BusySubmitButton>
             </Form>
           </details>

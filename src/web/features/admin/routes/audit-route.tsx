@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { formatDateTime } from "../../../../shared/format.ts";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { withStaffSession } from "../../staff/session-guard.ts";
 import { getAuditLog } from "../api/admin-api.ts";
@@ -9,7 +10,7 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
   return { before, ...(await withStaffSession(request, () => getAuditLog(before, request.signal))) };
 }
 
-/** `from: Other, to: Something else`: the details as a person reads them. */
+/** `from: Other, to: Something else`: the details as a person reads them (data written by the server, as it is). */
 function describeDetails(details: Record<string, unknown>): string {
   return Object.entries(details)
     .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
@@ -18,25 +19,26 @@ function describeDetails(details: Record<string, unknown>): string {
 
 /** Who did what and when: every administrative action, newest first (docs/decisions/017). */
 export function AuditRoute() {
-  useDocumentTitle("Audit log · Administration");
+  const t = useT();
+  useDocumentTitle(t("Audit log · Administration"));
   const { entries, nextBefore, before } = useLoaderData<typeof auditLoader>();
   return (
     <section aria-labelledby="audit-heading">
-      <h2 id="audit-heading">Audit log</h2>
+      <h2 id="audit-heading">{t("Audit log")}</h2>
       {entries.length === 0 ? (
-        <p className="muted">Nothing has been recorded yet.</p>
+        <p className="muted">{t("Nothing has been recorded yet.")}</p>
       ) : (
         // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too, and named for screen readers.
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log, scrolls sideways">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("Audit log, scrolls sideways")}>
           <table className="admin-table" data-testid="audit-log">
-            <caption className="visually-hidden">Administrative actions, newest first</caption>
+            <caption className="visually-hidden">{t("Administrative actions, newest first")}</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">On</th>
-                <th scope="col">Details</th>
+                <th scope="col">{t("When")}</th>
+                <th scope="col">{t("Who")}</th>
+                <th scope="col">{t("Action")}</th>
+                <th scope="col">{t("On")}</th>
+                <th scope="col">{t("Details")}</th>
               </tr>
             </thead>
             <tbody>
@@ -56,8 +58,8 @@ export function AuditRoute() {
         </div>
       )}
       <p className="admin-paging">
-        {before && <Link to="?">Newest entries</Link>}
-        {nextBefore && <Link to={`?before=${nextBefore}`}>Older entries</Link>}
+        {before && <Link to="?">{t("Newest entries")}</Link>}
+        {nextBefore && <Link to={`?before=${nextBefore}`}>{t("Older entries")}</Link>}
       </p>
     </section>
   );

@@ -1,6 +1,10 @@
 import { Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CATEGORY_LIMITS, categoryChangeSchema, newCategorySchema, type CategoryView } from "../../../../shared/category-schemas.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
+import { t } from "../../../lib/i18n/i18n.ts";
+import { formatCount } from "../../../lib/i18n/format.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { forgetCategories } from "../../categories/use-categories.ts";
@@ -14,6 +18,8 @@ export async function categoriesLoader({ request }: LoaderFunctionArgs) {
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+/** A shared schema's message is an English id; the server's answers come already translated. */
+const problemOf = (issues: readonly { message: string }[]): FeedbackResult => ({ ok: false, message: translateText(issues[0]?.message ?? "") });
 
 /** One action for the page's forms, told apart by `intent`; the shared schemas check input before it is sent. */
 export async function categoriesAction({ request }: ActionFunctionArgs): Promise<FeedbackResult> {
@@ -38,9 +44,9 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
       description: text(form, "description"),
       group: text(form, "group"),
     });
-    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+    if (!parsed.success) return problemOf(parsed.error.issues);
     const created = await createCategory({ ...parsed.data, group: parsed.data.group ?? "" });
-    return { ok: true, message: `"${created.name}" was added at the end of the list.` };
+    return { ok: true, message: t("\"{name}\" was added at the end of the list.", { name: created.name }) };
   }
   if (intent === "edit") {
     const parsed = categoryChangeSchema.safeParse({
@@ -48,44 +54,51 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
       description: text(form, "description"),
       group: text(form, "group") || null,
     });
-    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+    if (!parsed.success) return problemOf(parsed.error.issues);
     const saved = await updateCategory(code, parsed.data);
-    return { ok: true, message: `"${saved.name}" was saved.` };
+    return { ok: true, message: t("\"{name}\" was saved.", { name: saved.name }) };
   }
   if (intent === "activate" || intent === "deactivate") {
     const saved = await updateCategory(code, { active: intent === "activate" });
     return {
       ok: true,
       message: saved.active
-        ? `"${saved.name}" is offered on the form again.`
-        : `"${saved.name}" is no longer offered on the form. Its reports keep it.`,
+        ? t("\"{name}\" is offered on the form again.", { name: saved.name })
+        : t("\"{name}\" is no longer offered on the form. Its reports keep it.", { name: saved.name }),
     };
   }
   if (intent === "up" || intent === "down") {
     const order = text(form, "order").split(",");
     const at = order.indexOf(code);
     const to = intent === "up" ? at - 1 : at + 1;
-    if (at < 0 || to < 0 || to >= order.length) return { ok: false, message: "This category cannot move further." };
+    if (at < 0 || to < 0 || to >= order.length) return { ok: false, message: t("This category cannot move further.") };
     [order[at], order[to]] = [order[to]!, order[at]!];
     const { categories } = await reorderCategories(order);
     const moved = categories.find((category) => category.service_code === code);
-    return { ok: true, message: `"${moved?.name ?? code}" moved ${intent} to place ${to + 1} of ${order.length}.` };
+    const values = { name: moved?.name ?? code, place: formatCount(to + 1), count: formatCount(order.length) };
+    const message =
+      intent === "up"
+        ? t("\"{name}\" moved up to place {place} of {count}.", values)
+        : t("\"{name}\" moved down to place {place} of {count}.", values);
+    return { ok: true, message };
   }
-  return { ok: false, message: "This action is not known." };
+  return { ok: false, message: t("This action is not known.") };
 }
 
 export function CategoriesRoute() {
-  useDocumentTitle("Categories · Administration");
+  const t = useT();
+  useDocumentTitle(t("Categories · Administration"));
   const { categories } = useLoaderData<typeof categoriesLoader>();
   const result = useActionData<typeof categoriesAction>();
   const busy = useNavigation().state !== "idle";
   const order = categories.map((category) => category.service_code).join(",");
   return (
     <section className="admin-categories" aria-labelledby="categories-heading">
-      <h2 id="categories-heading">Categories</h2>
+      <h2 id="categories-heading">{t("Categories")}</h2>
       <p className="muted">
-        The form offers the active categories in this order. A deactivated category stays on its reports and in the
-        filters. The service code is what integrations (Open311) use: it cannot change.
+        {t(
+          "The form offers the active categories in this order. A deactivated category stays on its reports and in the filters. The service code is what integrations (Open311) use: it cannot change.",
+        )}
       </p>
       <FormFeedback result={result} testId="categories" />
       <ol className="admin-list" data-testid="category-list">
@@ -100,6 +113,8 @@ export function CategoriesRoute() {
 
 function CategoryItem(props: { category: CategoryView; first: boolean; last: boolean; order: string; busy: boolean }) {
   const { category, first, last, order, busy } = props;
+  const t = useT();
+  const { name } = category;
   const hidden = (
     <>
       <input type="hidden" name="service_code" value={category.service_code} />
@@ -114,36 +129,36 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
           <p className="admin-list__meta">
             <code>{category.service_code}</code>
             {category.group && <span> · {category.group}</span>}
-            {!category.active && <span className="badge badge--muted"> Not offered</span>}
+            {!category.active && <span className="badge badge--muted">{` ${t("Not offered")}`}</span>}
           </p>
           {category.description && <p className="admin-list__description">{category.description}</p>}
         </div>
         <Form method="post" className="admin-list__actions">
           {hidden}
-          <button type="submit" name="intent" value="up" className="button button--secondary button--small" disabled={first || busy} aria-label={`Move ${category.name} up`}>
-            Move up
+          <button type="submit" name="intent" value="up" className="button button--secondary button--small" disabled={first || busy} aria-label={t("Move {name} up", { name })}>
+            {t("Move up")}
           </button>
-          <button type="submit" name="intent" value="down" className="button button--secondary button--small" disabled={last || busy} aria-label={`Move ${category.name} down`}>
-            Move down
+          <button type="submit" name="intent" value="down" className="button button--secondary button--small" disabled={last || busy} aria-label={t("Move {name} down", { name })}>
+            {t("Move down")}
           </button>
           <BusySubmitButton
             busy={busy}
             name="intent"
             value={category.active ? "deactivate" : "activate"}
             className="button button--secondary button--small"
-            aria-label={`${category.active ? "Deactivate" : "Activate"} ${category.name}`}
+            aria-label={category.active ? t("Deactivate {name}", { name }) : t("Activate {name}", { name })}
           >
-            {category.active ? "Deactivate" : "Activate"}
+            {category.active ? t("Deactivate") : t("Activate")}
           </BusySubmitButton>
         </Form>
       </div>
       <details className="admin-list__edit">
-        <summary>Edit {category.name}</summary>
+        <summary>{t("Edit {name}", { name })}</summary>
         <Form method="post" className="admin-form">
           {hidden}
           <CategoryFields category={category} idPrefix={`edit-${category.service_code}`} />
           <BusySubmitButton busy={busy} name="intent" value="edit" className="button button--small">
-            Save changes
+            {t("Save changes")}
           </BusySubmitButton>
         </Form>
       </details>
@@ -152,18 +167,19 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
 }
 
 function CategoryFields({ category, idPrefix }: { category?: CategoryView; idPrefix: string }) {
+  const t = useT();
   return (
     <div className="admin-form__fields">
       <div className="field">
-        <label htmlFor={`${idPrefix}-name`}>Name</label>
+        <label htmlFor={`${idPrefix}-name`}>{t("Name")}</label>
         <input type="text" id={`${idPrefix}-name`} name="name" required maxLength={CATEGORY_LIMITS.name} defaultValue={category?.name} />
       </div>
       <div className="field">
-        <label htmlFor={`${idPrefix}-group`}>Group (optional)</label>
+        <label htmlFor={`${idPrefix}-group`}>{t("Group (optional)")}</label>
         <input type="text" id={`${idPrefix}-group`} name="group" maxLength={CATEGORY_LIMITS.group} defaultValue={category?.group ?? ""} />
       </div>
       <div className="field field--full">
-        <label htmlFor={`${idPrefix}-description`}>Description (optional)</label>
+        <label htmlFor={`${idPrefix}-description`}>{t("Description (optional)")}</label>
         <textarea id={`${idPrefix}-description`} name="description" rows={2} maxLength={CATEGORY_LIMITS.description} defaultValue={category?.description} />
       </div>
     </div>
@@ -171,22 +187,23 @@ function CategoryFields({ category, idPrefix }: { category?: CategoryView; idPre
 }
 
 function NewCategoryForm({ busy }: { busy: boolean }) {
+  const t = useT();
   return (
     <section className="card admin-new" aria-labelledby="new-category-heading">
-      <h2 id="new-category-heading">Add a category</h2>
+      <h2 id="new-category-heading">{t("Add a category")}</h2>
       <Form method="post" className="admin-form">
         <div className="admin-form__fields">
           <div className="field">
-            <label htmlFor="new-category-code">Service code</label>
+            <label htmlFor="new-category-code">{t("Service code")}</label>
             <input type="text" id="new-category-code" name="service_code" required maxLength={CATEGORY_LIMITS.serviceCode} pattern="[a-z0-9][a-z0-9_\-]*" aria-describedby="new-category-code-hint" />
             <p className="field-hint" id="new-category-code-hint">
-              Lowercase letters, digits, - or _, e.g. water-kiosks. It cannot be changed later.
+              {t("Lowercase letters, digits, - or _, e.g. water-kiosks. It cannot be changed later.")}
             </p>
           </div>
         </div>
         <CategoryFields idPrefix="new-category" />
         <BusySubmitButton busy={busy} name="intent" value="create" className="button">
-          Add category
+          {t("Add category")}
         </BusySubmitButton>
       </Form>
     </section>

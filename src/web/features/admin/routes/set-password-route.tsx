@@ -1,7 +1,10 @@
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ADMIN_MESSAGES, setPasswordSchema } from "../../../../shared/admin-schemas.ts";
 import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
+import { fillSlots, slot } from "../../staff/components/slots.tsx";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getPasswordLink, setPassword } from "../api/admin-api.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
@@ -19,9 +22,10 @@ export async function setPasswordLoader({ params, request }: LoaderFunctionArgs)
 export async function setPasswordAction({ params, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const password = String(form.get("password") ?? "");
-  if (password !== String(form.get("repeat") ?? "")) return { message: ADMIN_MESSAGES.passwordsDiffer };
+  // The shared messages are English ids; the server's answers come already translated.
+  if (password !== String(form.get("repeat") ?? "")) return { message: translateText(ADMIN_MESSAGES.passwordsDiffer) };
   const parsed = setPasswordSchema.safeParse({ password });
-  if (!parsed.success) return { message: parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.passwordTooShort };
+  if (!parsed.success) return { message: translateText(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.passwordTooShort) };
   try {
     await setPassword(params.token ?? "", parsed.data.password);
   } catch (error) {
@@ -31,40 +35,45 @@ export async function setPasswordAction({ params, request }: ActionFunctionArgs)
 }
 
 export function SetPasswordRoute() {
-  useDocumentTitle("Set your password");
+  const t = useT();
+  useDocumentTitle(t("Set your password"));
   const { email, problem } = useLoaderData<typeof setPasswordLoader>();
   const result = useActionData<typeof setPasswordAction>();
   const busy = useNavigation().state !== "idle";
   return (
     <div className="page page--narrow staff-sign-in">
-      <h1 id="set-password-heading">Set your password</h1>
+      <h1 id="set-password-heading">{t("Set your password")}</h1>
       <section className="card staff-form" aria-labelledby="set-password-heading">
         {email === null ? (
           <>
             <p role="alert">{problem}</p>
             <p>
-              <Link to={paths.staffSignIn()}>Staff sign-in</Link>
+              <Link to={paths.staffSignIn()}>{t("Staff sign-in")}</Link>
             </p>
           </>
         ) : (
           <Form method="post">
             <p>
-              For the staff account <strong data-testid="set-password-email">{email}</strong>.
+              {fillSlots(t("For the staff account {email}.", { email: slot("email") }), {
+                email: <strong data-testid="set-password-email">{email}</strong>,
+              })}
             </p>
             <div className="field">
-              <label htmlFor="new-password">New password</label>
+              <label htmlFor="new-password">{t("New password")}</label>
               <input type="password" id="new-password" name="password" required minLength={12} autoComplete="new-password" aria-describedby="new-password-hint" />
-              <p className="field-hint" id="new-password-hint">At least 12 characters.</p>
+              <p className="field-hint" id="new-password-hint">
+                {t("At least 12 characters.")}
+              </p>
             </div>
             <div className="field">
-              <label htmlFor="repeat-password">Repeat the password</label>
+              <label htmlFor="repeat-password">{t("Repeat the password")}</label>
               <input type="password" id="repeat-password" name="repeat" required autoComplete="new-password" />
             </div>
             <div role="alert" className={result ? "alert alert--error" : undefined}>
               {result?.message}
             </div>
             <BusySubmitButton busy={busy} className="button">
-              Set password
+              {t("Set password")}
             </BusySubmitButton>
           </Form>
         )}

@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import type { GrievanceImage } from "../../../../shared/api-types.ts";
+import { msg } from "../../../../shared/i18n/locales.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
 
 // Widths of the versions the server makes (src/server/images/image-pipeline.ts): the thumbnail is cropped to
@@ -15,6 +17,12 @@ const CELL_SIZES = "(max-width: 600px) calc(50vw - 2.5rem), 184px";
 // The first row of the grid on a phone, in the first screenful below the description: loaded at once (the first
 // photo is often the page's largest paint), the rest when scrolled near.
 const FIRST_ROW = 2;
+
+// The button's and the viewer's names for each noun, whole sentences so that each language words them its own way.
+const NAMES = {
+  image: { button: msg("View image {number} of {count}"), viewer: msg("Image {number} of {count}") },
+  photo: { button: msg("View photo {number} of {count}"), viewer: msg("Photo {number} of {count}") },
+} as const;
 
 /**
  * The thumbnail, or the medium version where the cell needs more pixels than the thumbnail has (large or dense
@@ -42,7 +50,7 @@ interface ImageGalleryProps {
   /** How many load at once rather than when scrolled near: the first row where the gallery is high on the page. */
   eagerCount?: number;
   /** Names the photos for buttons and viewer: "image" gives "View image 1 of 3" and "Image 1 of 3". */
-  noun?: string;
+  noun?: keyof typeof NAMES;
   className?: string;
 }
 
@@ -51,9 +59,10 @@ interface ImageGalleryProps {
  * of an update from the reporter in the timeline (docs/decisions/015-reporter-actions.md).
  */
 export function ImageGallery({ images, eagerCount = FIRST_ROW, noun = "image", className = "image-grid" }: ImageGalleryProps) {
+  const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
   const count = images.length;
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const names = NAMES[noun];
   return (
     <>
       <ul className={className}>
@@ -62,7 +71,7 @@ export function ImageGallery({ images, eagerCount = FIRST_ROW, noun = "image", c
             <button
               type="button"
               className="image-grid__button"
-              aria-label={`View ${noun} ${index + 1} of ${count}`}
+              aria-label={t(names.button, { number: index + 1, count })}
               onClick={() => setViewing(index)}
             >
               <GalleryImage image={image} index={index} eagerCount={eagerCount} />
@@ -72,7 +81,7 @@ export function ImageGallery({ images, eagerCount = FIRST_ROW, noun = "image", c
       </ul>
       <ImageViewer
         image={viewing === null ? null : (images[viewing] ?? null)}
-        label={viewing === null ? "" : `${Noun} ${viewing + 1} of ${count}`}
+        label={viewing === null ? "" : t(names.viewer, { number: viewing + 1, count })}
         onClose={() => setViewing(null)}
       />
     </>
@@ -81,12 +90,13 @@ export function ImageGallery({ images, eagerCount = FIRST_ROW, noun = "image", c
 
 /** "Attached Images": the report's photos; nothing when there are none. */
 export function AttachedImages({ images }: { images: GrievanceImage[] }) {
+  const t = useT();
   const headingId = useId();
   if (images.length === 0) return null;
 
   return (
     <section className="details__section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Attached Images</h2>
+      <h2 id={headingId}>{t("Attached Images")}</h2>
       <ImageGallery images={images} />
     </section>
   );

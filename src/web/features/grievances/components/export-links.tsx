@@ -1,4 +1,5 @@
 import { exportPaths } from "../../../../shared/api-paths.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { searchOf } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
@@ -11,17 +12,18 @@ const EXPORT_FILTERS = ["q", "category", "status", "priority", "bbox"] as const;
  * came to read reports, not to download them.
  */
 export function ExportLinks() {
+  const t = useT();
   const [params] = useFilterParams();
   const search = searchOf(Object.fromEntries(EXPORT_FILTERS.map((key) => [key, params.get(key)?.trim()])));
   const feed = `${exportPaths.grievancesFeed}${search}`;
   return (
     <p className="export-links">
-      <link rel="alternate" type="application/atom+xml" title="Reports matching these filters (Atom)" href={feed} />
+      <link rel="alternate" type="application/atom+xml" title={t("Reports matching these filters (Atom)")} href={feed} />
       <a href={`${exportPaths.grievancesCsv}${search}`} download>
-        Download CSV
+        {t("Download CSV")}
       </a>
       <a href={feed} type="application/atom+xml">
-        Atom feed
+        {t("Atom feed")}
       </a>
     </p>
   );

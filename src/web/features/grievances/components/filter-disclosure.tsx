@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import "../../../styles/filter-disclosure.css";
 
 /** Below this width the filters start folded away: on a phone they would otherwise fill the first screen. */
@@ -9,6 +10,7 @@ const NARROW_SCREEN = "(max-width: 640px)";
  * the heading is hidden). The heading says how many are set, so a folded filter is never a surprise.
  */
 export function FilterDisclosure({ activeCount, children }: { activeCount: number; children: ReactNode }) {
+  const t = useT();
   const [open, setOpen] = useState(() => !window.matchMedia(NARROW_SCREEN).matches);
   return (
     <details
@@ -18,8 +20,11 @@ export function FilterDisclosure({ activeCount, children }: { activeCount: numbe
       data-testid="filter-disclosure"
     >
       <summary>
-        Filters
-        {activeCount > 0 && <span className="filter-disclosure__count">{` (${activeCount} set)`}</span>}
+        {t("Filters")}
+        {/* A plural, though English says "(1 set)" and "(2 set)" alike: other languages agree the word with the count. */}
+        {activeCount > 0 && (
+          <span className="filter-disclosure__count">{` ${t("{count, plural, other {(# set)}}", { count: activeCount })}`}</span>
+        )}
       </summary>
       {children}
     </details>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
-import { formatDate, truncateDescription } from "../../../../shared/format.ts";
+import { truncateDescription } from "../../../../shared/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { formatDate } from "../../../lib/i18n/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { timeAgo } from "../../../lib/time-ago.ts";
 import { AffectedCount } from "./affected-count.tsx";
@@ -20,6 +22,7 @@ interface GrievanceCardProps {
 }
 
 export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
+  const t = useT();
   const firstImage = grievance.images[0];
   const inFirstRow = position < FIRST_ROW_CARDS;
   return (
@@ -38,7 +41,7 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
         // The specification's placeholder, as a slim band: a tall empty box would push the words out of view.
         <div className="grievance-card__placeholder" aria-hidden="true">
           <WaterDropIcon size={22} />
-          <span>No photo</span>
+          <span>{t("No photo")}</span>
         </div>
       )}
       <div className="grievance-card__body">
@@ -55,7 +58,7 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
         </p>
         {grievance.location && (
           <p className="grievance-card__location" data-testid="card-location">
-            <span className="visually-hidden">Location: </span>
+            <span className="visually-hidden">{`${t("Location:")} `}</span>
             {grievance.location}
           </p>
         )}
@@ -71,7 +74,7 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
             <span className="grievance-card__age">{` · ${timeAgo(grievance.created_at)}`}</span>
           </span>
           <Link className="link-button" to={paths.grievance(grievance.id)}>
-            View Details
+            {t("View Details")}
           </Link>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { AffectedButton } from "../../affected/affected-button.tsx";
 import { FollowForm } from "../../follow/follow-form.tsx";
@@ -9,6 +10,7 @@ import { GrievanceProgressSlot } from "./progress-slot.tsx";
 import { ReportPlace } from "./report-place.tsx";
 
 export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) {
+  const t = useT();
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
 
   return (
@@ -22,15 +24,15 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
 
       {hasContact && (
         <section className="contact-box" aria-labelledby="contact-heading">
-          <h2 id="contact-heading">Contact Information:</h2>
+          <h2 id="contact-heading">{t("Contact Information:")}</h2>
           {grievance.user_email && (
             <p>
-              <span className="details__meta-label">Email:</span> {grievance.user_email}
+              <span className="details__meta-label">{t("Email:")}</span> {grievance.user_email}
             </p>
           )}
           {grievance.user_phone && (
             <p>
-              <span className="details__meta-label">Phone:</span> {grievance.user_phone}
+              <span className="details__meta-label">{t("Phone:")}</span> {grievance.user_phone}
             </p>
           )}
         </section>
@@ -46,12 +48,12 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
 
       <FollowForm grievanceId={grievance.id} />
 
-      <nav className="details__links" aria-label="More actions">
+      <nav className="details__links" aria-label={t("More actions")}>
         <Link className="button" to={paths.submit()}>
-          Report Another Issue
+          {t("Report Another Issue")}
         </Link>
         <Link className="button button--secondary" to={paths.list()}>
-          View All Grievances
+          {t("View All Grievances")}
         </Link>
       </nav>
     </article>

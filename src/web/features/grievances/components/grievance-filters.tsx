@@ -3,6 +3,7 @@ import { FIELD_LIMITS, PRIORITIES, STATUSES } from "../../../../shared/domain.ts
 import { CategoryOptions } from "../../categories/category-options.tsx";
 import { useCategories } from "../../categories/use-categories.ts";
 import { priorityLabel, statusLabel } from "../../../../shared/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { changedQuery } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
@@ -21,6 +22,7 @@ export function activeFilterCount(params: URLSearchParams): number {
  * once, the search box after a short pause and with `replace`, so typing does not flood the history.
  */
 export function GrievanceFilters() {
+  const t = useT();
   const [searchParams, setSearchParams] = useFilterParams();
   const { categories } = useCategories();
   const id = useId();
@@ -73,10 +75,10 @@ export function GrievanceFilters() {
   };
 
   return (
-    <section className="filters card" aria-label="Filters">
+    <section className="filters card" aria-label={t("Filters")}>
       <form className="filters__grid" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field filters__search">
-          <label htmlFor={`${id}-q`}>Search</label>
+          <label htmlFor={`${id}-q`}>{t("Search")}</label>
           <input
             id={`${id}-q`}
             type="text"
@@ -84,7 +86,7 @@ export function GrievanceFilters() {
             name="q"
             value={text}
             maxLength={FIELD_LIMITS.search}
-            placeholder="Title, description or location"
+            placeholder={t("Title, description or location")}
             autoComplete="off"
             onChange={(event) => {
               setText(event.target.value);
@@ -93,16 +95,16 @@ export function GrievanceFilters() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-category`}>Category</label>
+          <label htmlFor={`${id}-category`}>{t("Category")}</label>
           <select
             id={`${id}-category`}
             name="category"
             value={category}
             onChange={(event) => setFilter("category", event.target.value)}
           >
-            <option value="">All Categories</option>
+            <option value="">{t("All Categories")}</option>
             {categories ? (
-              <CategoryOptions categories={categories} inactiveNote="(no longer offered)" />
+              <CategoryOptions categories={categories} inactiveNote={t("(no longer offered)")} />
             ) : (
               // Until the list is in, the chosen one (from the address) stays selectable.
               category && <option value={category}>{category}</option>
@@ -110,28 +112,28 @@ export function GrievanceFilters() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
+          <label htmlFor={`${id}-status`}>{t("Status")}</label>
           <select id={`${id}-status`} name="status" value={status} onChange={(event) => setFilter("status", event.target.value)}>
-            <option value="">All Statuses</option>
+            <option value="">{t("All Statuses")}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
-                {statusLabel(value)}
+                {t(statusLabel(value))}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-priority`}>Priority</label>
+          <label htmlFor={`${id}-priority`}>{t("Priority")}</label>
           <select
             id={`${id}-priority`}
             name="priority"
             value={priority}
             onChange={(event) => setFilter("priority", event.target.value)}
           >
-            <option value="">All Priorities</option>
+            <option value="">{t("All Priorities")}</option>
             {PRIORITIES.map((value) => (
               <option key={value} value={value}>
-                {priorityLabel(value)}
+                {t(priorityLabel(value))}
               </option>
             ))}
           </select>
@@ -150,7 +152,7 @@ export function GrievanceFilters() {
               if (!nothingToClear) clearFilters();
             }}
           >
-            Clear Filters
+            {t("Clear Filters")}
           </button>
         </div>
       </form>

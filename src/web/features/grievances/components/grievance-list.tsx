@@ -1,5 +1,6 @@
 import type { GrievanceListResponse } from "../../../../shared/api-types.ts";
-import { showingCount } from "../../../lib/i18n/i18n.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { showingCount } from "../../../lib/i18n/format.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { useAnnouncement } from "../../../lib/announcer.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
@@ -7,9 +8,11 @@ import { GrievanceCard } from "./grievance-card.tsx";
 import { Pagination } from "./pagination.tsx";
 
 export function GrievanceList({ data }: { data: GrievanceListResponse }) {
+  const t = useT();
   const count = showingCount(data);
-  // Said through the page's one live region, once per result (docs/accessibility.md).
-  useAnnouncement(data.items.length === 0 ? `${count}. ${MESSAGES.noGrievances}` : count);
+  // Said through the page's one live region, once per result (docs/accessibility.md): two whole sentences, each
+  // translated on its own.
+  useAnnouncement(data.items.length === 0 ? `${count}. ${t(MESSAGES.noGrievances)}` : count);
   return (
     <>
       <p className="result-count" data-testid="result-count">
@@ -20,8 +23,8 @@ export function GrievanceList({ data }: { data: GrievanceListResponse }) {
           <span className="empty-state__icon">
             <WaterDropIcon size={48} />
           </span>
-          <h2>{MESSAGES.noGrievances}</h2>
-          <p>{MESSAGES.noGrievancesHint}</p>
+          <h2>{t(MESSAGES.noGrievances)}</h2>
+          <p>{t(MESSAGES.noGrievancesHint)}</p>
         </div>
       ) : (
         <div className="grievance-grid" data-testid="grievance-grid">
@@ -36,11 +39,12 @@ export function GrievanceList({ data }: { data: GrievanceListResponse }) {
 }
 
 export function ListLoading() {
+  const t = useT();
   return (
     // Shown, not announced: the count that follows is (docs/accessibility.md).
     <p className="loading" data-testid="list-loading">
       <span className="spinner" aria-hidden="true" />
-      {MESSAGES.loadingList}
+      {t(MESSAGES.loadingList)}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import type { MapMarker } from "../../../../shared/api-types.ts";
 import type { Bbox } from "../../../../shared/geo.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { LazyReportsMap } from "../../map/reports-map-lazy.tsx";
 import { STATUS_LEGEND } from "../../map/reports-map-legend.ts";
@@ -15,6 +16,7 @@ const markerStatus = (report: MapMarker) => report.status;
 
 /** The list's map view: the reports matching the page's filters, in the visible area. */
 export function GrievanceMapView() {
+  const t = useT();
   const [params] = useSearchParams();
   // Parsed as the list parses them, so a filter the server would refuse is left out here too.
   const { q, category, status, priority } = listQueryFromSearchParams(params);
@@ -28,7 +30,7 @@ export function GrievanceMapView() {
       renderCard={renderCard}
       markerLabel={markerLabel}
       markerStatus={markerStatus}
-      label="Map of the reports matching the filters"
+      label={t("Map of the reports matching the filters")}
       legend={STATUS_LEGEND}
     />
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { PublicGrievance } from "../../../../shared/api-types.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
 
 interface GrievanceSummaryProps {
@@ -16,6 +17,7 @@ interface GrievanceSummaryProps {
  * pages and of the reporter's private page.
  */
 export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSummaryProps) {
+  const t = useT();
   return (
     <>
       <header className="details__header">
@@ -29,23 +31,23 @@ export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSu
 
       <div className="details__meta">
         <p>
-          <span className="details__meta-label">Reference:</span>{" "}
+          <span className="details__meta-label">{t("Reference:")}</span>{" "}
           <span className="reference" data-testid="details-reference">
             {grievance.reference}
           </span>
         </p>
         <p>
-          <span className="details__meta-label">Reported on</span>{" "}
+          <span className="details__meta-label">{t("Reported on")}</span>{" "}
           <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>
           {reportedNote && <> {reportedNote}</>}
         </p>
         {grievance.location && (
           <p>
-            <span className="details__meta-label">Location:</span> {grievance.location}
+            <span className="details__meta-label">{t("Location:")}</span> {grievance.location}
           </p>
         )}
         <p>
-          <span className="details__meta-label">Category:</span> {grievance.category}
+          <span className="details__meta-label">{t("Category:")}</span> {grievance.category}
         </p>
       </div>
     </>
@@ -54,9 +56,10 @@ export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSu
 
 /** "Issue Description", line breaks kept. */
 export function IssueDescription({ text }: { text: string }) {
+  const t = useT();
   return (
     <section className="details__section" aria-labelledby="description-heading">
-      <h2 id="description-heading">Issue Description</h2>
+      <h2 id="description-heading">{t("Issue Description")}</h2>
       <p className="details__description">{text}</p>
     </section>
   );

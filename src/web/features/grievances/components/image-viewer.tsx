@@ -1,5 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from "react";
 import type { GrievanceImage } from "../../../../shared/api-types.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 
 interface ImageViewerProps {
   image: GrievanceImage | null;
@@ -33,6 +34,7 @@ function boxOf({ width, height, mediumUrl }: GrievanceImage) {
  * Closed by the close button, a click outside the image, or Escape; the opener gets focus back.
  */
 export function ImageViewer({ image, label, onClose }: ImageViewerProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -56,7 +58,7 @@ export function ImageViewer({ image, label, onClose }: ImageViewerProps) {
     <dialog
       ref={dialogRef}
       className="image-viewer"
-      aria-label={`Image viewer: ${label}`}
+      aria-label={t("Image viewer: {label}", { label })}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
@@ -73,7 +75,7 @@ export function ImageViewer({ image, label, onClose }: ImageViewerProps) {
             ref={closeRef}
             type="button"
             className="image-viewer__close"
-            aria-label="Close image viewer"
+            aria-label={t("Close image viewer")}
             onClick={onClose}
           >
             <span aria-hidden="true">×</span>

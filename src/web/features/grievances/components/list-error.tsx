@@ -1,15 +1,18 @@
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
 
 /** The list could not be loaded (docs/product-decisions.md D3): say so, give the reason and a way to try again. */
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT();
   return (
     <div className="alert alert--error" role="alert" data-testid="list-error">
       <p>
-        <strong>{MESSAGES.listFailed}</strong> {errorMessageOf(error)}
+        <strong>{t(MESSAGES.listFailed)}</strong> {translateText(errorMessageOf(error))}
       </p>
       <button type="button" className="button" onClick={onRetry}>
-        Retry
+        {t("Retry")}
       </button>
     </div>
   );

@@ -1,10 +1,12 @@
+import { msg } from "../../../../shared/i18n/locales.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { listViewOf, type ListView } from "../../../lib/paths.ts";
 import { changedQuery } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
 const VIEWS: { view: ListView; label: string }[] = [
-  { view: "list", label: "List" },
-  { view: "map", label: "Map" },
+  { view: "list", label: msg("List") },
+  { view: "map", label: msg("Map") },
 ];
 
 /**
@@ -12,6 +14,7 @@ const VIEWS: { view: ListView; label: string }[] = [
  * button, pressed". The choice lives in the URL (`view=map`), beside the filters, so a shared link keeps it.
  */
 export function ViewSwitch() {
+  const t = useT();
   const [params, setParams] = useFilterParams();
   const current = listViewOf(params);
 
@@ -22,7 +25,7 @@ export function ViewSwitch() {
   };
 
   return (
-    <div className="view-switch" role="group" aria-label="Show reports as" data-testid="view-switch">
+    <div className="view-switch" role="group" aria-label={t("Show reports as")} data-testid="view-switch">
       {VIEWS.map(({ view, label }) => (
         <button
           key={view}
@@ -31,7 +34,7 @@ export function ViewSwitch() {
           aria-pressed={view === current}
           onClick={() => choose(view)}
         >
-          {label}
+          {t(label)}
         </button>
       ))}
     </div>

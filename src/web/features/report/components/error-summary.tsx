@@ -1,13 +1,16 @@
 import type { MouseEvent, Ref } from "react";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import "../../../styles/error-summary.css";
 
 export interface SummaryLink {
   /** The id of the control to go to. */
   target: string;
+  /** Already in the visitor's language. */
   text: string;
 }
 
 interface ErrorSummaryProps {
+  /** Already in the visitor's language. */
   message: string;
   links: readonly SummaryLink[];
   ref?: Ref<HTMLDivElement>;
@@ -27,6 +30,7 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, target: string) {
  * the headline message, then a link to each field in error that moves the focus into that field.
  */
 export function ErrorSummary({ message, links, ref }: ErrorSummaryProps) {
+  const t = useT();
   return (
     <div
       className="error-summary"
@@ -37,7 +41,7 @@ export function ErrorSummary({ message, links, ref }: ErrorSummaryProps) {
       data-testid="form-error"
     >
       <h2 className="error-summary__title" id="error-summary-title">
-        There is a problem
+        {t("There is a problem")}
       </h2>
       <p className="error-summary__message">{message}</p>
       {links.length > 0 && (

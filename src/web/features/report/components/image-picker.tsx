@@ -1,6 +1,7 @@
 import type { ChangeEvent } from "react";
 import { MAX_IMAGES } from "../../../../shared/domain.ts";
-import { MESSAGES } from "../../../../shared/messages.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { IMAGE_ACCEPT } from "../../../lib/image-files.ts";
 import "../../../styles/image-picker.css";
 
@@ -23,16 +24,22 @@ interface ImagePickerProps {
 
 export const IMAGES_INPUT_ID = "report-images";
 
-/** The specification's hint, with WebP, which is accepted too (docs/product-decisions.md, D6). */
-const IMAGE_HINT = `${MESSAGES.imageHint} and WebP`;
-
-function chosenText(count: number): string {
-  if (count === 0) return "No photos chosen.";
+/**
+ * What is chosen so far: "No photos chosen.", "1 photo chosen, 4 more allowed.", "5 photos chosen.". One message
+ * per case, each with its plural, so that every language can word the count its own way.
+ */
+function chosenText(t: ReturnType<typeof useT>, count: number): string {
+  if (count === 0) return t("No photos chosen.");
   const left = MAX_IMAGES - count;
-  return `${count} ${count === 1 ? "photo" : "photos"} chosen${left > 0 ? `, ${left} more allowed` : ""}.`;
+  if (left <= 0) return t("{count, plural, one {# photo chosen.} other {# photos chosen.}}", { count });
+  return t("{count, plural, one {# photo chosen} other {# photos chosen}}, {left, plural, one {# more allowed.} other {# more allowed.}}", {
+    count,
+    left,
+  });
 }
 
 export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId = IMAGES_INPUT_ID }: ImagePickerProps) {
+  const t = useT();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
 
@@ -46,14 +53,16 @@ export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId
   const countId = `${inputId}-count`;
   return (
     <div className="field field--full">
-      <label htmlFor={inputId}>Upload Images (Optional)</label>
+      <label htmlFor={inputId}>{t("Upload Images (Optional)")}</label>
       {/* Hint and error above the control, where they are read before it (docs/accessibility.md). */}
+      {/* The specification's hint, with WebP, which is accepted too (docs/product-decisions.md, D6). */}
       <p className="hint" id={hintId}>
-        {IMAGE_HINT}
+        {t("Maximum 5 images, 5MB each. Supported: JPG, PNG, GIF and WebP")}
       </p>
       {error && (
         <p className="field-error" id={errorId} role="alert" data-testid="image-error">
-          {error}
+          {/* The picker's own checks keep English message ids; the server's refusals come translated already. */}
+          {translateText(error)}
         </p>
       )}
       <input
@@ -70,18 +79,18 @@ export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId
       />
       {/* Our own words for what is chosen: the browser's ("No file chosen") are hidden by form.css. */}
       <p className="file-count" id={countId} data-testid="image-count">
-        {chosenText(images.length)}
+        {chosenText(t, images.length)}
       </p>
       {images.length > 0 && (
-        <ul className="preview-grid" aria-label="Chosen images">
+        <ul className="preview-grid" aria-label={t("Chosen images")}>
           {images.map((image) => (
             <li key={image.id} className="preview">
-              <img src={image.previewUrl} alt={`Preview of ${image.file.name}`} />
+              <img src={image.previewUrl} alt={t("Preview of {name}", { name: image.file.name })} />
               <span className="preview__name">{image.file.name}</span>
               <button
                 type="button"
                 className="preview__remove"
-                aria-label={`Remove image ${image.file.name}`}
+                aria-label={t("Remove image {name}", { name: image.file.name })}
                 disabled={disabled}
                 onClick={() => onRemove(image.id)}
               >

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import type { MapSettings } from "../../../../shared/api-types.ts";
 import { roundCoordinate, type LatLng } from "../../../../shared/geo.ts";
 import { LOCATION_MESSAGES } from "../../../../shared/location-messages.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { loadMapSettings } from "../../map/map-settings-api.ts";
 import { useGeolocation } from "../../map/use-geolocation.ts";
 import { reverseGeocode } from "../api/places.ts";
@@ -33,6 +35,7 @@ const formatCoordinate = (value: number) => value.toFixed(6);
 const rounded = (pin: LatLng): LatLng => ({ latitude: roundCoordinate(pin.latitude), longitude: roundCoordinate(pin.longitude) });
 
 export function LocationPin({ id, pin, onPinChange, error, locationFillable, onLocationFill, disabled }: LocationPinProps) {
+  const t = useT();
   const [open, setOpen] = useState(pin !== null);
   const [map, setMap] = useState<MapLoad>({ kind: "idle" });
   const [announcement, setAnnouncement] = useState("");
@@ -114,9 +117,10 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
   };
 
   const outside = map.kind === "ready" && pin !== null && map.picker.isOutsideServiceArea(map.settings, pin);
-  const shownError = error ?? (outside ? LOCATION_MESSAGES.outsideServiceArea : undefined);
+  // The server's refusal comes translated, the schema's in English: translateText leaves the first as it is.
+  const shownError = error ? translateText(error) : outside ? t(LOCATION_MESSAGES.outsideServiceArea) : undefined;
   const errorId = `${id}-error`;
-  const status = locating ? LOCATION_MESSAGES.locating : geolocation.state.kind === "failed" ? geolocation.state.message : "";
+  const status = locating ? t(LOCATION_MESSAGES.locating) : geolocation.state.kind === "failed" ? t(geolocation.state.message) : "";
   const Picker = map.kind === "ready" ? map.picker.default : undefined;
 
   return (
@@ -127,11 +131,11 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
       aria-describedby={[`${id}-hint`, shownError ? errorId : undefined].filter(Boolean).join(" ")}
     >
       <legend>
-        {LOCATION_MESSAGES.pinGroupLegend}
-        <span className="optional-mark"> (Optional)</span>
+        {t(LOCATION_MESSAGES.pinGroupLegend)}
+        <span className="optional-mark"> {t("(Optional)")}</span>
       </legend>
       <p className="hint" id={`${id}-hint`}>
-        {LOCATION_MESSAGES.pinGroupHint}
+        {t(LOCATION_MESSAGES.pinGroupHint)}
       </p>
       <div className="pin-group__actions">
         <button
@@ -142,7 +146,7 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
           aria-disabled={locating || undefined}
           disabled={disabled}
         >
-          {LOCATION_MESSAGES.useMyLocation}
+          {t(LOCATION_MESSAGES.useMyLocation)}
         </button>
         <button
           type="button"
@@ -153,15 +157,15 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
           onClick={toggleMap}
           disabled={disabled}
         >
-          {open ? LOCATION_MESSAGES.hideMap : LOCATION_MESSAGES.chooseOnMap}
+          {open ? t(LOCATION_MESSAGES.hideMap) : t(LOCATION_MESSAGES.chooseOnMap)}
         </button>
       </div>
       <p className="pin-group__status" role="status">
         {status}
       </p>
       <div id={`${id}-map`} className="pin-group__map" hidden={!open}>
-        {open && map.kind === "idle" && <p className="hint">{LOCATION_MESSAGES.formMapLoading}</p>}
-        {open && map.kind === "failed" && <p className="pin-group__unavailable">{LOCATION_MESSAGES.mapUnavailable}</p>}
+        {open && map.kind === "idle" && <p className="hint">{t(LOCATION_MESSAGES.formMapLoading)}</p>}
+        {open && map.kind === "failed" && <p className="pin-group__unavailable">{t(LOCATION_MESSAGES.mapUnavailable)}</p>}
         {open && Picker && map.kind === "ready" && (
           <Picker settings={map.settings} pin={pin} onPin={place} disabled={disabled} />
         )}
@@ -169,10 +173,10 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
       {pin && (
         <div className="pin-group__pin">
           <p className="pin-group__coordinates" data-testid="pin-coordinates">
-            {LOCATION_MESSAGES.pinCoordinates(formatCoordinate(pin.latitude), formatCoordinate(pin.longitude))}
+            {translateText(LOCATION_MESSAGES.pinCoordinates(formatCoordinate(pin.latitude), formatCoordinate(pin.longitude)))}
           </p>
           <button type="button" className="button button--secondary pin-group__remove" onClick={remove} disabled={disabled}>
-            {LOCATION_MESSAGES.removePin}
+            {t(LOCATION_MESSAGES.removePin)}
           </button>
         </div>
       )}
@@ -181,10 +185,11 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
           {shownError}
         </p>
       )}
+      {/* Kept in English (shared texts, some with the pin's coordinates) and translated when shown. */}
       <p className="visually-hidden" role="status">
-        {announcement}
+        {translateText(announcement)}
       </p>
-      {addressHint && <p className="hint">{addressHint}</p>}
+      {addressHint && <p className="hint">{translateText(addressHint)}</p>}
     </fieldset>
   );
 }

@@ -9,8 +9,11 @@ import {
   type GrievanceField,
 } from "../../../../shared/grievance-schema.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
+import { msg } from "../../../../shared/i18n/locales.ts";
 import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
 import { priorityLabel } from "../../../../shared/format.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { CategoryOptions } from "../../categories/category-options.tsx";
 import { useCategories } from "../../categories/use-categories.ts";
@@ -54,18 +57,22 @@ const FIELD_ORDER: GrievanceField[] = [
   "user_email",
   "user_phone",
 ];
-/** How the error summary names each field: its label as the form shows it. */
-const FIELD_LABELS: Record<GrievanceField | "images", string> = {
-  title: "Issue Title",
-  category: "Category",
-  priority: "Priority Level",
-  location: "Location",
-  latitude: "Pin on a map",
-  longitude: "Pin on a map",
-  description: "Detailed Description",
-  user_email: "Email Address",
-  user_phone: "Phone Number",
-  images: "Upload Images",
+/**
+ * The error summary's link to each field: its label as the form shows it, then the message. One message per field
+ * rather than "{field}: {message}", which would match any text with a colon when a finished text is translated
+ * (translate-text.ts), and which gives translators the label in its sentence.
+ */
+const SUMMARY_LINKS: Record<GrievanceField | "images", string> = {
+  title: msg("Issue Title: {message}"),
+  category: msg("Category: {message}"),
+  priority: msg("Priority Level: {message}"),
+  location: msg("Location: {message}"),
+  latitude: msg("Pin on a map: {message}"),
+  longitude: msg("Pin on a map: {message}"),
+  description: msg("Detailed Description: {message}"),
+  user_email: msg("Email Address: {message}"),
+  user_phone: msg("Phone Number: {message}"),
+  images: msg("Upload Images: {message}"),
 };
 
 // Both coordinates belong to the one "Pin on a map" group, which takes the focus for either.
@@ -73,13 +80,17 @@ const fieldId = (field: GrievanceField) => (field === "longitude" ? "report-lati
 
 /**
  * The alert at the top carries the headline message; the text under a field says what to do there, worded
- * differently so that every message appears once on screen.
+ * differently so that every message appears once on screen. A field's message is the schema's (English) or the
+ * server's (already in the visitor's language), so both are recognised; any other is translated if it is English.
  */
-function inlineMessage(message: string): string {
-  if (message === MESSAGES.requiredFields) return "This field is required.";
-  if (message === MESSAGES.invalidEmail) return "Enter an email address such as name@example.org, or leave it empty.";
-  if (message === MESSAGES.invalidPhone) return "Use digits with optional +, spaces, brackets or dashes (6 to 20 digits), or leave it empty.";
-  return message;
+function inlineMessage(t: ReturnType<typeof useT>, message: string): string {
+  const is = (english: string) => message === english || message === t(english);
+  if (is(MESSAGES.requiredFields)) return t("This field is required.");
+  if (is(MESSAGES.invalidEmail)) return t("Enter an email address such as name@example.org, or leave it empty.");
+  if (is(MESSAGES.invalidPhone)) {
+    return t("Use digits with optional +, spaces, brackets or dashes (6 to 20 digits), or leave it empty.");
+  }
+  return translateText(message);
 }
 
 type Status = "idle" | "submitting" | "success" | "saved-offline";
@@ -89,7 +100,8 @@ type Status = "idle" | "submitting" | "success" | "saved-offline";
  * asterisk. Priority Level always has a value, so it is neither.
  */
 function OptionalMark() {
-  return <span className="optional-mark"> (Optional)</span>;
+  const t = useT();
+  return <span className="optional-mark"> {t("(Optional)")}</span>;
 }
 
 /**
@@ -111,6 +123,7 @@ export interface ReportFormProps {
 }
 
 export function ReportForm({ onAccepted }: ReportFormProps = {}) {
+  const t = useT();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -190,14 +203,15 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
   // The summary's links, in form order; the two coordinates are one place on the form, so one link.
   const summaryLinks: SummaryLink[] = [];
+  const linkText = (field: GrievanceField | "images", message: string) => t(SUMMARY_LINKS[field], { message });
   for (const field of FIELD_ORDER) {
     const message = errors[field];
     const target = fieldId(field);
     if (message && !summaryLinks.some((link) => link.target === target)) {
-      summaryLinks.push({ target, text: `${FIELD_LABELS[field]}: ${inlineMessage(message)}` });
+      summaryLinks.push({ target, text: linkText(field, inlineMessage(t, message)) });
     }
   }
-  if (imageError) summaryLinks.push({ target: IMAGES_INPUT_ID, text: `${FIELD_LABELS.images}: ${imageError}` });
+  if (imageError) summaryLinks.push({ target: IMAGES_INPUT_ID, text: linkText("images", translateText(imageError)) });
 
   /**
    * No connection: the report is kept in this browser, photos included, with its Idempotency-Key, and sent when the
@@ -238,7 +252,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       return;
     }
     setStatus("submitting");
-    announce("Submitting...");
+    announce(t("Submitting..."));
     try {
       const submitted = await createGrievance(values, images.map((image) => image.file), key);
       keepSubmitted(submitted);
@@ -284,7 +298,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
   const fieldError = (field: GrievanceField): ReactNode =>
     errors[field] ? (
       <p className="field-error" id={`${fieldId(field)}-error`}>
-        {inlineMessage(errors[field])}
+        {inlineMessage(t, errors[field])}
       </p>
     ) : null;
 
@@ -292,10 +306,11 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     <form className="report-form card" noValidate onSubmit={handleSubmit} aria-labelledby="report-heading">
       <StorageNotice />
 
-      {formError && <ErrorSummary ref={summaryRef} message={formError} links={summaryLinks} />}
+      {/* The schema's headline is English, the server's comes translated: translateText leaves the latter as it is. */}
+      {formError && <ErrorSummary ref={summaryRef} message={translateText(formError)} links={summaryLinks} />}
       {status === "saved-offline" && (
         <div className="alert alert--success" ref={successRef} tabIndex={-1} data-testid="saved-offline">
-          <p>{SAVED_OFFLINE_MESSAGE}</p>
+          <p>{t(SAVED_OFFLINE_MESSAGE)}</p>
         </div>
       )}
       {status === "success" && (
@@ -303,12 +318,12 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
         <div className="alert alert--success" ref={successRef} tabIndex={-1} data-testid="form-success">
           {/* The specification's text exactly, and the reference beside it (docs/product-decisions.md D13). */}
           <p>
-            <span>{MESSAGES.submitSuccess}</span>
+            <span>{t(MESSAGES.submitSuccess)}</span>
             {reference && (
               <>
                 {" "}
                 <span>
-                  Your reference: <strong className="reference" data-testid="submitted-reference">{reference}</strong>
+                  {t("Your reference:")} <strong className="reference" data-testid="submitted-reference">{reference}</strong>
                 </span>
               </>
             )}
@@ -316,12 +331,12 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
         </div>
       )}
 
-      <p className="hint">Fields marked * are required.</p>
+      <p className="hint">{t("Fields marked * are required.")}</p>
 
       <div className="form-grid">
         <div className="field field--full">
           <label htmlFor={fieldId("title")}>
-            Issue Title<span className="required-mark">*</span>
+            {t("Issue Title")}<span className="required-mark">*</span>
           </label>
           <input type="text" required maxLength={FIELD_LIMITS.title} autoComplete="off" {...fieldProps("title")} />
           {fieldError("title")}
@@ -329,26 +344,26 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field">
           <label htmlFor={fieldId("category")}>
-            Category<span className="required-mark">*</span>
+            {t("Category")}<span className="required-mark">*</span>
           </label>
           <select required {...fieldProps("category")}>
-            <option value="">Select a category</option>
+            <option value="">{t("Select a category")}</option>
             {categories && <CategoryOptions categories={categories.filter((category) => category.active)} />}
           </select>
           {categoriesFailed && (
             <p className="field-error" role="alert">
-              The categories could not be loaded. Please check your connection and reload the page.
+              {t("The categories could not be loaded. Please check your connection and reload the page.")}
             </p>
           )}
           {fieldError("category")}
         </div>
 
         <div className="field">
-          <label htmlFor={fieldId("priority")}>Priority Level</label>
+          <label htmlFor={fieldId("priority")}>{t("Priority Level")}</label>
           <select {...fieldProps("priority")}>
             {PRIORITIES.map((priority) => (
               <option key={priority} value={priority}>
-                {priorityLabel(priority)}
+                {t(priorityLabel(priority))}
               </option>
             ))}
           </select>
@@ -357,13 +372,13 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field field--full">
           <label htmlFor={fieldId("location")}>
-            Location<OptionalMark />
+            {t("Location")}<OptionalMark />
           </label>
           <input
             type="text"
             maxLength={FIELD_LIMITS.location}
             autoComplete="street-address"
-            placeholder="Street, landmark or area"
+            placeholder={t("Street, landmark or area")}
             {...fieldProps("location")}
           />
           {fieldError("location")}
@@ -383,7 +398,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field field--full">
           <label htmlFor={fieldId("description")}>
-            Detailed Description<span className="required-mark">*</span>
+            {t("Detailed Description")}<span className="required-mark">*</span>
           </label>
           <textarea required rows={6} maxLength={FIELD_LIMITS.description} {...fieldProps("description")} />
           {fieldError("description")}
@@ -399,7 +414,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field">
           <label htmlFor={fieldId("user_email")}>
-            Email Address<OptionalMark />
+            {t("Email Address")}<OptionalMark />
           </label>
           <input type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" {...fieldProps("user_email")} />
           {fieldError("user_email")}
@@ -407,18 +422,18 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field">
           <label htmlFor={fieldId("user_phone")}>
-            Phone Number<OptionalMark />
+            {t("Phone Number")}<OptionalMark />
           </label>
           <input type="tel" maxLength={FIELD_LIMITS.phone} autoComplete="tel" {...fieldProps("user_phone")} />
           {fieldError("user_phone")}
         </div>
       </div>
 
-      <p className="hint">Your email and phone are optional and are never shown in full to the public.</p>
+      <p className="hint">{t("Your email and phone are optional and are never shown in full to the public.")}</p>
 
       <div className="form-actions">
         <button type="submit" className="button button--large" disabled={busy}>
-          {status === "submitting" ? "Submitting..." : "Submit Grievance"}
+          {status === "submitting" ? t("Submitting...") : t("Submit Grievance")}
         </button>
       </div>
     </form>

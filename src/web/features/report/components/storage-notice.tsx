@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { STORAGE_READY_MESSAGE_MS } from "../../../../shared/domain.ts";
 import { MESSAGES } from "../../../../shared/messages.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { getStorageStatus } from "../api/report.ts";
 
 type StorageState = "checking" | "ready" | "hidden" | "unavailable";
@@ -10,6 +11,7 @@ type StorageState = "checking" | "ready" | "hidden" | "unavailable";
  * error that stays (docs/product-decisions.md D4).
  */
 export function StorageNotice() {
+  const t = useT();
   const [state, setState] = useState<StorageState>("checking");
 
   useEffect(() => {
@@ -44,14 +46,14 @@ export function StorageNotice() {
       // down and back up (a layout shift a phone user feels, and Lighthouse counts). Shown, not announced: on every
       // visit to the form it would speak over what matters (docs/accessibility.md).
       <p className="alert alert--success toast" data-testid="storage-ready">
-        {MESSAGES.storageReady}
+        {t(MESSAGES.storageReady)}
       </p>
     );
   }
   if (state === "unavailable") {
     return (
       <p className="alert alert--error" role="alert" data-testid="storage-error">
-        {MESSAGES.storageUnavailable}
+        {t(MESSAGES.storageUnavailable)}
       </p>
     );
   }

@@ -1,3 +1,5 @@
+import { msg } from "../../../../shared/i18n/locales.ts";
+
 /**
  * What the first load needs to know of the offline outbox, without IndexedDB or the outbox's code: whether this
  * browser holds saved reports (a count kept in localStorage by offline-queue.ts), and the event that says it changed.
@@ -13,5 +15,5 @@ export function hasQueuedReportsHint(): boolean {
   }
 }
 
-/** What the form says when it keeps a report for later (the issue's own words). */
-export const SAVED_OFFLINE_MESSAGE = "Saved on this phone — will be sent when you are back online";
+/** What the form says when it keeps a report for later (the issue's own words); a message id, shown with t(). */
+export const SAVED_OFFLINE_MESSAGE = msg("Saved on this phone — will be sent when you are back online");

@@ -1,39 +1,43 @@
 import { Form, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { LanguageSwitch } from "../../../lib/i18n/language-switch.tsx";
 import { paths, routeIds } from "../../../lib/paths.ts";
 import { WaterLogo } from "../../../lib/water-logo.tsx";
 import type { staffLayoutLoader } from "../routes/staff-layout.tsx";
+import { fillSlots, slot } from "./slots.tsx";
 import "../../../styles/staff.css";
 
 /**
  * The console's own frame: a tool for staff, not a page of the public site (docs/accessibility.md). Its header
- * holds the console's sections, who is signed in and Sign out; the public navigation and footer are not here.
- * Sign-in and the set-password page use it too, without the account.
+ * holds the console's sections, who is signed in, Sign out and the language switch; the public navigation and
+ * footer are not here. Sign-in and the set-password page use it too, without the account.
  */
 export function ConsoleFrame() {
+  const t = useT();
   const session = useRouteLoaderData<typeof staffLayoutLoader>(routeIds.staffConsole);
   return (
     <div className="app console">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t("Skip to main content")}
       </a>
       <header className="console-header" data-testid="staff-bar">
         <div className="container console-header__inner">
           <Link className="console-header__title" to={session ? paths.staffConsole() : paths.staffSignIn()}>
             <WaterLogo />
-            <span>Staff console</span>
+            <span>{t("Staff console")}</span>
           </Link>
           {session && (
-            <nav aria-label="Staff console">
+            <nav aria-label={t("Staff console")}>
               <ul className="console-nav">
                 <li>
                   <NavLink className="console-nav__link" to={paths.staffConsole()} end>
-                    Work queue
+                    {t("Work queue")}
                   </NavLink>
                 </li>
                 {session.role === "admin" && (
                   <li>
                     <NavLink className="console-nav__link" to={paths.staffAdminCategories()}>
-                      Administration
+                      {t("Administration")}
                     </NavLink>
                   </li>
                 )}
@@ -44,18 +48,21 @@ export function ConsoleFrame() {
             {session && (
               <>
                 <span className="console-header__email">
-                  Signed in as <strong data-testid="staff-email">{session.email}</strong>
+                  {fillSlots(t("Signed in as {email}", { email: slot("email") }), {
+                    email: <strong data-testid="staff-email">{session.email}</strong>,
+                  })}
                 </span>
                 <Form method="post" action={paths.staffSignOut()}>
                   <button type="submit" className="button button--secondary button--small">
-                    Sign out
+                    {t("Sign out")}
                   </button>
                 </Form>
               </>
             )}
             <Link className="console-header__public" to={paths.home()}>
-              Public site
+              {t("Public site")}
             </Link>
+            <LanguageSwitch className="console-header__language" />
           </div>
         </div>
       </header>

@@ -1,25 +1,30 @@
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+
 /** Console-only flags, styled like the public badges but with words, never colour alone. */
 export function OverdueMarker() {
+  const t = useT();
   return (
     <span className="badge badge--overdue" data-testid="overdue-marker">
-      Overdue
+      {t("Overdue")}
     </span>
   );
 }
 
 export function HiddenMarker() {
+  const t = useT();
   return (
     <span className="badge badge--hidden" data-testid="hidden-marker">
-      Hidden
+      {t("Hidden")}
     </span>
   );
 }
 
 /** The reporter answered "No, it is still a problem" and staff have not changed the status since (decision 015). */
 export function ReopenedMarker() {
+  const t = useT();
   return (
     <span className="badge badge--reopened" data-testid="reopened-marker">
-      Reopened by reporter
+      {t("Reopened by reporter")}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { changedQuery } from "../../../lib/query-string.ts";
 import { useFilterParams } from "../../../lib/use-filter-params.ts";
 
@@ -8,6 +9,7 @@ import { useFilterParams } from "../../../lib/use-filter-params.ts";
  * live in the URL query, and a change goes back to page 1.
  */
 export function QueueExtraFilters() {
+  const t = useT();
   const [searchParams, setSearchParams] = useFilterParams();
   const id = useId();
   const overdue = searchParams.get("overdue") === "true";
@@ -21,7 +23,7 @@ export function QueueExtraFilters() {
   };
 
   return (
-    <section className="card queue-filters" aria-label="Console filters">
+    <section className="card queue-filters" aria-label={t("Console filters")}>
       <div className="queue-filters__row">
         <div className="checkbox-field">
           <input
@@ -31,7 +33,7 @@ export function QueueExtraFilters() {
             checked={overdue}
             onChange={(event) => update("overdue", event.target.checked ? "true" : null)}
           />
-          <label htmlFor={`${id}-overdue`}>Overdue only</label>
+          <label htmlFor={`${id}-overdue`}>{t("Overdue only")}</label>
         </div>
         <div className="checkbox-field">
           <input
@@ -41,38 +43,38 @@ export function QueueExtraFilters() {
             checked={reopened}
             onChange={(event) => update("reopened", event.target.checked ? "true" : null)}
           />
-          <label htmlFor={`${id}-reopened`}>Reopened by reporter only</label>
+          <label htmlFor={`${id}-reopened`}>{t("Reopened by reporter only")}</label>
         </div>
         <div className="field queue-filters__hidden">
-          <label htmlFor={`${id}-hidden`}>Hidden reports</label>
+          <label htmlFor={`${id}-hidden`}>{t("Hidden reports")}</label>
           <select
             id={`${id}-hidden`}
             name="hidden"
             value={hidden}
             onChange={(event) => update("hidden", event.target.value === "include" ? null : event.target.value)}
           >
-            <option value="include">Include hidden</option>
-            <option value="only">Only hidden</option>
-            <option value="exclude">Exclude hidden</option>
+            <option value="include">{t("Include hidden")}</option>
+            <option value="only">{t("Only hidden")}</option>
+            <option value="exclude">{t("Exclude hidden")}</option>
           </select>
         </div>
         <div className="field queue-filters__affected">
-          <label htmlFor={`${id}-affected`}>People affected</label>
+          <label htmlFor={`${id}-affected`}>{t("People affected")}</label>
           <select
             id={`${id}-affected`}
             name="affected"
             value={affected}
             onChange={(event) => update("affected", event.target.value || null)}
           >
-            <option value="">Any</option>
-            <option value="true">Someone else affected too</option>
+            <option value="">{t("Any")}</option>
+            <option value="true">{t("Someone else affected too")}</option>
           </select>
         </div>
         <div className="field queue-filters__sort">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <label htmlFor={`${id}-sort`}>{t("Sort by")}</label>
           <select id={`${id}-sort`} name="sort" value={sort} onChange={(event) => update("sort", event.target.value || null)}>
-            <option value="">Oldest open first</option>
-            <option value="affected">Most people affected</option>
+            <option value="">{t("Oldest open first")}</option>
+            <option value="affected">{t("Most people affected")}</option>
           </select>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { StaffQueueResponse } from "../../../../shared/staff-api.ts";
-import { formatDate } from "../../../../shared/format.ts";
-import { showingCount } from "../../../lib/i18n/i18n.ts";
+import { formatDate, showingCount } from "../../../lib/i18n/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { MESSAGES } from "../../../../shared/messages.ts";
 import { AffectedCount } from "../../grievances/components/affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
@@ -19,6 +19,7 @@ const flagged = (item: QueueItem) => Boolean(item.reopened_by_reporter_at || ite
  * become stacked blocks (staff.css) with each cell labelled by its data-label.
  */
 export function QueueTable({ data }: { data: StaffQueueResponse }) {
+  const t = useT();
   const count = showingCount(data, "reports");
   useAnnouncement(count);
   return (
@@ -28,21 +29,21 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
       </p>
       {data.items.length === 0 ? (
         <div className="empty-state card">
-          <h2>{MESSAGES.noGrievances}</h2>
-          <p>{MESSAGES.noGrievancesHint}</p>
+          <h2>{t(MESSAGES.noGrievances)}</h2>
+          <p>{t(MESSAGES.noGrievancesHint)}</p>
         </div>
       ) : (
         <div className="card queue-table-wrap">
           <table className="queue-table" data-testid="queue-table">
-            <caption className="visually-hidden">Reports</caption>
+            <caption className="visually-hidden">{t("Reports")}</caption>
             <thead>
               <tr>
-                <th scope="col">Report</th>
-                <th scope="col">Category</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reported</th>
-                <th scope="col">Flags</th>
+                <th scope="col">{t("Report")}</th>
+                <th scope="col">{t("Category")}</th>
+                <th scope="col">{t("Priority")}</th>
+                <th scope="col">{t("Status")}</th>
+                <th scope="col">{t("Reported")}</th>
+                <th scope="col">{t("Flags")}</th>
               </tr>
             </thead>
             <tbody>
@@ -57,19 +58,19 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                       </span>
                     )}
                   </th>
-                  <td data-label="Category">{item.category}</td>
-                  <td data-label="Priority">
+                  <td data-label={t("Category")}>{item.category}</td>
+                  <td data-label={t("Priority")}>
                     <PriorityBadge priority={item.priority} />
                   </td>
-                  <td data-label="Status">
+                  <td data-label={t("Status")}>
                     <StatusBadge status={item.status} />
                   </td>
-                  <td data-label="Reported">
+                  <td data-label={t("Reported")}>
                     <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
-                    <span className="muted queue-table__age">{`${formatDuration(item.age_seconds, 1)} ago`}</span>
+                    <span className="muted queue-table__age">{t("{duration} ago", { duration: formatDuration(item.age_seconds, 1) })}</span>
                   </td>
                   {/* A row without flags leaves the cell empty: stacked on a phone, it then takes no line. */}
-                  <td data-label="Flags" className={flagged(item) ? undefined : "queue-table__no-flags"}>
+                  <td data-label={t("Flags")} className={flagged(item) ? undefined : "queue-table__no-flags"}>
                     {flagged(item) && (
                       <span className="badge-row">
                         {item.reopened_by_reporter_at && <ReopenedMarker />}

@@ -1,16 +1,19 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { StaffReporterUpdate } from "../../../../shared/staff-api.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
+import { formatCount, formatDateTime } from "../../../lib/i18n/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { ImageGallery } from "../../grievances/components/attached-images.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
+import { fillSlots, slot } from "./slots.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 /** Hide one update with a required reason; its own fetcher, so each update's form keeps its own messages. */
 function HideUpdateForm({ update }: { update: StaffReporterUpdate }) {
+  const t = useT();
   const fetcher = useFetcher<StaffActionResult>({ key: `staff-hide-update-${update.id}` });
   const id = useId();
   const idle = fetcher.state === "idle";
@@ -21,10 +24,10 @@ function HideUpdateForm({ update }: { update: StaffReporterUpdate }) {
     <fetcher.Form method="post" ref={formRef} noValidate className="staff-form reporter-update__hide">
       <input type="hidden" name="intent" value="hide-update" />
       <input type="hidden" name="updateId" value={update.id} />
-      <ReasonField id={id} label="Reason for hiding this update" rows={2} error={reasonError} />
+      <ReasonField id={id} label={t("Reason for hiding this update")} rows={2} error={reasonError} />
       <div className="form-actions">
-        <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button button--danger">
-          Hide update
+        <BusySubmitButton busy={!idle} busyLabel={t("Saving...")} className="button button--danger">
+          {t("Hide update")}
         </BusySubmitButton>
       </div>
       <FormFeedback result={result} testId="hide-update" />
@@ -32,11 +35,25 @@ function HideUpdateForm({ update }: { update: StaffReporterUpdate }) {
   );
 }
 
+/** Who hid an update, and when, after the words "Hidden from the public" (the state, in bold). */
+function hiddenStateText(update: StaffReporterUpdate, t: ReturnType<typeof useT>): string {
+  const state = slot("state");
+  const date = slot("date");
+  const email = update.hidden_by_email;
+  if (update.hidden_at && email) return t("{state} since {date} by {email}.", { state, date, email });
+  if (update.hidden_at) return t("{state} since {date}.", { state, date });
+  if (email) return t("{state} by {email}.", { state, email });
+  return `${state}.`;
+}
+
 function UpdateItem({ update, index, count }: { update: StaffReporterUpdate; index: number; count: number }) {
+  const t = useT();
   return (
     <li className={`reporter-update${update.hidden ? " reporter-update--hidden" : ""}`} data-testid="staff-reporter-update">
       <p className="timeline__meta">
-        Update {index + 1} of {count} · <time dateTime={update.at}>{formatDateTime(update.at)}</time>
+        {fillSlots(t("Update {number} of {count} · {date}", { number: formatCount(index + 1), count: formatCount(count), date: slot("date") }), {
+          date: <time dateTime={update.at}>{formatDateTime(update.at)}</time>,
+        })}
       </p>
       <p className="timeline__note">{update.text}</p>
       {update.images.length > 0 && (
@@ -44,18 +61,14 @@ function UpdateItem({ update, index, count }: { update: StaffReporterUpdate; ind
       )}
       {update.hidden ? (
         <p className="reporter-update__hidden-state" data-testid="update-hidden-state">
-          <strong>Hidden from the public</strong>
-          {update.hidden_at && (
-            <>
-              {" since "}
-              <time dateTime={update.hidden_at}>{formatDateTime(update.hidden_at)}</time>
-            </>
-          )}
-          {update.hidden_by_email && ` by ${update.hidden_by_email}`}.
+          {fillSlots(hiddenStateText(update, t), {
+            state: <strong>{t("Hidden from the public")}</strong>,
+            date: update.hidden_at && <time dateTime={update.hidden_at}>{formatDateTime(update.hidden_at)}</time>,
+          })}
           {update.hidden_reason && (
             <>
               {" "}
-              <span className="details__meta-label">Reason:</span> {update.hidden_reason}
+              <span className="details__meta-label">{t("Reason:")}</span> {update.hidden_reason}
             </>
           )}
         </p>
@@ -71,11 +84,12 @@ function UpdateItem({ update, index, count }: { update: StaffReporterUpdate; ind
  * ones too, each with its photos and a Hide button (spam, abuse, personal data), or who hid it and why.
  */
 export function ReporterUpdatesPanel({ updates }: { updates: StaffReporterUpdate[] }) {
+  const t = useT();
   const id = useId();
   if (updates.length === 0) return null;
   return (
     <section className="details__section reporter-updates" aria-labelledby={`${id}-heading`} data-testid="staff-reporter-updates">
-      <h2 id={`${id}-heading`}>Updates from the reporter</h2>
+      <h2 id={`${id}-heading`}>{t("Updates from the reporter")}</h2>
       <ol className="reporter-updates__list">
         {updates.map((update, index) => (
           <UpdateItem key={update.id} update={update} index={index} count={updates.length} />

@@ -1,7 +1,9 @@
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { Bbox } from "../../../../shared/geo.ts";
+import { msg } from "../../../../shared/i18n/locales.ts";
 import type { StaffMapMarker } from "../../../../shared/staff-api.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { MapCard } from "../../grievances/components/map-card.tsx";
 import { LazyReportsMap } from "../../map/reports-map-lazy.tsx";
@@ -13,14 +15,19 @@ import { HiddenMarker } from "./markers.tsx";
 const renderCard = (report: StaffMapMarker) => (
   <MapCard report={report} to={paths.staffGrievance(report.id)} flags={report.hidden && <HiddenMarker />} />
 );
-// Hidden is said in the name as well as drawn: a screen reader hears it, not only sees a grey pin.
-const markerLabel = (report: StaffMapMarker) => (report.hidden ? `${report.title} (hidden)` : report.title);
 const markerStatus = (report: StaffMapMarker) => report.status;
-const LEGEND = [...STATUS_LEGEND, { className: "reports-map__marker--hidden", label: "Hidden" }];
+// Labels are message ids: the map's legend translates them where it shows them.
+const LEGEND = [...STATUS_LEGEND, { className: "reports-map__marker--hidden", label: msg("Hidden") }];
 const markerClass = (report: StaffMapMarker) => (report.hidden ? "reports-map__marker--hidden" : undefined);
 
 /** The work queue on a map: the console's filters, every report with a pin in the area, hidden ones marked. */
 export function StaffMapView() {
+  const t = useT();
+  // Hidden is said in the name as well as drawn: a screen reader hears it, not only sees a grey pin.
+  const markerLabel = useCallback(
+    (report: StaffMapMarker) => (report.hidden ? t("{title} (hidden)", { title: report.title }) : report.title),
+    [t],
+  );
   const [params] = useSearchParams();
   // The filters as a string, so the loader changes (and the map reloads) only when a filter does.
   const filters = JSON.stringify(staffQueueQueryFromSearchParams(params));
@@ -35,7 +42,7 @@ export function StaffMapView() {
       markerLabel={markerLabel}
       markerStatus={markerStatus}
       markerClass={markerClass}
-      label="Map of the reports matching the console's filters"
+      label={t("Map of the reports matching the console's filters")}
       legend={LEGEND}
     />
   );

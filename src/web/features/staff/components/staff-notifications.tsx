@@ -1,53 +1,65 @@
 import type { NotificationKind, StaffNotification } from "../../../../shared/follow.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
+import { msg } from "../../../../shared/i18n/locales.ts";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { fillSlots, slot } from "./slots.tsx";
 
+// Message ids, translated where shown (docs/decisions/019-languages.md).
 const KIND_LABELS: Record<NotificationKind, string> = {
-  receipt: "Receipt to the reporter",
-  confirm: "Follow confirmation",
-  update: "Update",
+  receipt: msg("Receipt to the reporter"),
+  confirm: msg("Follow confirmation"),
+  update: msg("Update"),
 };
 
-const STATUS_LABELS = { sent: "Sent", pending: "Pending", failed: "Failed" } as const;
+const STATUS_LABELS = { sent: msg("Sent"), pending: msg("Pending"), failed: msg("Failed") } as const;
 
 /** The e-mail queued about the report (issue 8): to whom, what, and whether it was sent, is pending or failed. */
 export function StaffNotifications({ notifications }: { notifications: StaffNotification[] }) {
+  const t = useT();
+  const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
   return (
     <section className="card staff-panel" aria-labelledby="staff-notifications-heading">
-      <h2 id="staff-notifications-heading">E-mail notifications</h2>
+      <h2 id="staff-notifications-heading">{t("E-mail notifications")}</h2>
       {notifications.length === 0 ? (
-        <p className="muted">No e-mail about this report.</p>
+        <p className="muted">{t("No e-mail about this report.")}</p>
       ) : (
         <ol className="timeline" data-testid="staff-notifications">
           {notifications.map((n) => (
             <li key={n.id} className="timeline__item" data-testid="staff-notification" data-status={n.status}>
               <p className="timeline__title">
-                {KIND_LABELS[n.kind]} to {n.recipient}: <strong>{STATUS_LABELS[n.status]}</strong>
+                {fillSlots(t("{kind} to {recipient}: {status}", { kind: t(KIND_LABELS[n.kind]), recipient: n.recipient, status: slot("status") }), {
+                  status: <strong>{t(STATUS_LABELS[n.status])}</strong>,
+                })}
               </p>
+              {/* Separate facts, one message each, between dots. */}
               <p className="timeline__meta">
-                Queued <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+                {fillSlots(t("Queued {date}", { date: slot("date") }), { date: at(n.createdAt) })}
                 {n.sentAt && (
                   <>
-                    {" · sent "}
-                    <time dateTime={n.sentAt}>{formatDateTime(n.sentAt)}</time>
+                    {" · "}
+                    {fillSlots(t("sent {date}", { date: slot("date") }), { date: at(n.sentAt) })}
                   </>
                 )}
                 {n.failedAt && (
                   <>
-                    {" · given up "}
-                    <time dateTime={n.failedAt}>{formatDateTime(n.failedAt)}</time>
+                    {" · "}
+                    {fillSlots(t("given up {date}", { date: slot("date") }), { date: at(n.failedAt) })}
                   </>
                 )}
                 {n.status === "pending" && n.attempts > 0 && n.nextAttemptAt && (
                   <>
-                    {` · ${n.attempts} attempt(s), next `}
-                    <time dateTime={n.nextAttemptAt}>{formatDateTime(n.nextAttemptAt)}</time>
+                    {" · "}
+                    {fillSlots(
+                      t("{attempts, plural, other {# attempt(s)}}, next {date}", { attempts: n.attempts, date: slot("date") }),
+                      { date: at(n.nextAttemptAt) },
+                    )}
                   </>
                 )}
               </p>
               <p className="timeline__note">{n.subject}</p>
               {n.lastError && (
                 <p className="timeline__note">
-                  <span className="details__meta-label">Last error:</span> {n.lastError}
+                  <span className="details__meta-label">{t("Last error:")}</span> {n.lastError}
                 </p>
               )}
             </li>

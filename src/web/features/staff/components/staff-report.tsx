@@ -4,6 +4,7 @@ import { AttachedImages } from "../../grievances/components/attached-images.tsx"
 import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
 import { ReportPlace } from "../../grievances/components/report-place.tsx";
 import { formatDuration } from "../../../lib/format-duration.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 import { ReporterUpdatesPanel } from "./reporter-updates-panel.tsx";
 
@@ -14,6 +15,7 @@ function telHref(phone: string): string {
 
 /** Everything about the report as staff see it: contact details in full (docs/product-decisions.md D8), flags, images. */
 export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) {
+  const t = useT();
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
 
   return (
@@ -27,7 +29,7 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
             {grievance.hidden && <HiddenMarker />}
           </>
         }
-        reportedNote={<span className="muted">({formatDuration(grievance.age_seconds)} ago)</span>}
+        reportedNote={<span className="muted">({t("{duration} ago", { duration: formatDuration(grievance.age_seconds) })})</span>}
       />
 
       <p className="staff-report__affected">
@@ -35,24 +37,24 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
       </p>
 
       <section className="contact-box" aria-labelledby="staff-contact-heading">
-        <h2 id="staff-contact-heading">Contact Information:</h2>
+        <h2 id="staff-contact-heading">{t("Contact Information:")}</h2>
         {hasContact ? (
           <>
             {grievance.user_email && (
               <p>
-                <span className="details__meta-label">Email:</span>{" "}
+                <span className="details__meta-label">{t("Email:")}</span>{" "}
                 <a href={`mailto:${grievance.user_email}`}>{grievance.user_email}</a>
               </p>
             )}
             {grievance.user_phone && (
               <p>
-                <span className="details__meta-label">Phone:</span>{" "}
+                <span className="details__meta-label">{t("Phone:")}</span>{" "}
                 <a href={telHref(grievance.user_phone)}>{grievance.user_phone}</a>
               </p>
             )}
           </>
         ) : (
-          <p className="muted">The reporter left no contact details.</p>
+          <p className="muted">{t("The reporter left no contact details.")}</p>
         )}
       </section>
 

@@ -1,43 +1,52 @@
 import type { StaffTimelineEvent } from "../../../../shared/staff-api.ts";
-import { formatDateTime, statusLabel } from "../../../../shared/format.ts";
+import { statusLabel } from "../../../../shared/format.ts";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { fillSlots, slot } from "./slots.tsx";
 
-function describe(event: StaffTimelineEvent): { title: string; noteLabel: string } {
-  if (event.kind === "hidden") return { title: "Hidden from the public", noteLabel: "Reason" };
-  if (event.kind === "shown") return { title: "Shown to the public again", noteLabel: "Note" };
+function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { title: string; noteLabel: string } {
+  if (event.kind === "hidden") return { title: t("Hidden from the public"), noteLabel: t("Reason:") };
+  if (event.kind === "shown") return { title: t("Shown to the public again"), noteLabel: t("Note:") };
   // The reporter's answers to "Is it fixed?" (docs/decisions/015-reporter-actions.md).
-  if (event.kind === "confirmed-fixed") return { title: "The reporter confirmed it is fixed", noteLabel: "Note" };
-  const from = event.from ? statusLabel(event.from) : "?";
-  const to = event.to ? statusLabel(event.to) : "?";
+  if (event.kind === "confirmed-fixed") return { title: t("The reporter confirmed it is fixed"), noteLabel: t("Note:") };
+  const from = event.from ? t(statusLabel(event.from)) : "?";
+  const to = event.to ? t(statusLabel(event.to)) : "?";
   if (event.actor === "reporter") {
-    return { title: `Reopened by the reporter (${from} to ${to}): still a problem`, noteLabel: "Reporter's note (public)" };
+    return {
+      title: t("Reopened by the reporter ({from} to {to}): still a problem", { from, to }),
+      noteLabel: t("Reporter's note (public):"),
+    };
   }
-  return { title: `Status changed from ${from} to ${to}`, noteLabel: "Public note" };
+  return { title: t("Status changed from {from} to {to}", { from, to }), noteLabel: t("Public note:") };
 }
 
 /** Every recorded action on the report, oldest first, with who did it (staff only: the public sees no names). */
 export function StaffTimeline({ createdAt, events }: { createdAt: string; events: StaffTimelineEvent[] }) {
+  const t = useT();
   return (
     <section className="card staff-panel" aria-labelledby="staff-timeline-heading">
-      <h2 id="staff-timeline-heading">Timeline</h2>
+      <h2 id="staff-timeline-heading">{t("Timeline")}</h2>
       <ol className="timeline" data-testid="staff-timeline">
         <li className="timeline__item">
-          <p className="timeline__title">Reported</p>
+          <p className="timeline__title">{t("Reported")}</p>
           <p className="timeline__meta">
             <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
           </p>
         </li>
         {events.map((event) => {
-          const { title, noteLabel } = describe(event);
+          const { title, noteLabel } = describe(event, t);
+          const date = <time dateTime={event.at}>{formatDateTime(event.at)}</time>;
           return (
             <li key={event.id} className={`timeline__item timeline__item--${event.kind}`}>
               <p className="timeline__title">{title}</p>
               <p className="timeline__meta">
-                <time dateTime={event.at}>{formatDateTime(event.at)}</time> · by{" "}
-                {event.actor === "reporter" ? "the reporter" : event.staff_email}
+                {event.actor === "reporter"
+                  ? fillSlots(t("{date} · by the reporter", { date: slot("date") }), { date })
+                  : fillSlots(t("{date} · by {email}", { date: slot("date"), email: event.staff_email ?? "" }), { date })}
               </p>
               {event.note && (
                 <p className="timeline__note">
-                  <span className="details__meta-label">{noteLabel}:</span> {event.note}
+                  <span className="details__meta-label">{noteLabel}</span> {event.note}
                 </p>
               )}
             </li>

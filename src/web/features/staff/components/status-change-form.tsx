@@ -3,13 +3,16 @@ import { useFetcher } from "react-router";
 import type { Status } from "../../../../shared/domain.ts";
 import { statusLabel } from "../../../../shared/format.ts";
 import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "../../../../shared/staff-schemas.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
+import { fillSlots, slot } from "./slots.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 /** Moves the report to one of the statuses allowed from its current one (STATUS_TRANSITIONS), with a public note. */
 export function StatusChangeForm({ status }: { status: Status }) {
+  const t = useT();
   const fetcher = useFetcher<StaffActionResult>({ key: "staff-status" });
   const id = useId();
   const idle = fetcher.state === "idle";
@@ -21,14 +24,14 @@ export function StatusChangeForm({ status }: { status: Status }) {
 
   return (
     <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Change status</h2>
+      <h2 id={`${id}-heading`}>{t("Change status")}</h2>
       <p className="muted">
-        Now: <strong>{statusLabel(status)}</strong>
+        {fillSlots(t("Now: {status}", { status: slot("status") }), { status: <strong>{t(statusLabel(status))}</strong> })}
       </p>
       <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
         <input type="hidden" name="intent" value="status" />
         <div className="field">
-          <label htmlFor={`${id}-status`}>New status</label>
+          <label htmlFor={`${id}-status`}>{t("New status")}</label>
           {/*
             Nothing preselected: a status is a public statement, so it is chosen, never taken by default
             (docs/accessibility.md). Remounted when the status changes, so it is empty again after a change.
@@ -41,10 +44,10 @@ export function StatusChangeForm({ status }: { status: Status }) {
             aria-invalid={statusError ? true : undefined}
             aria-describedby={statusError ? `${id}-status-error` : undefined}
           >
-            <option value="">Choose a new status</option>
+            <option value="">{t("Choose a new status")}</option>
             {options.map((value) => (
               <option key={value} value={value}>
-                {statusLabel(value)}
+                {t(statusLabel(value))}
               </option>
             ))}
           </select>
@@ -55,7 +58,7 @@ export function StatusChangeForm({ status }: { status: Status }) {
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-note`}>Public note</label>
+          <label htmlFor={`${id}-note`}>{t("Public note")}</label>
           <textarea
             id={`${id}-note`}
             name="note"
@@ -65,7 +68,7 @@ export function StatusChangeForm({ status }: { status: Status }) {
             aria-describedby={`${id}-note-hint${noteError ? ` ${id}-note-error` : ""}`}
           />
           <p className="hint" id={`${id}-note-hint`}>
-            Shown to everyone on the report&apos;s public page. Required when resolving.
+            {t("Shown to everyone on the report's public page. Required when resolving.")}
           </p>
           {noteError && (
             <p className="field-error" id={`${id}-note-error`} role="alert" data-testid="note-error">
@@ -75,8 +78,8 @@ export function StatusChangeForm({ status }: { status: Status }) {
         </div>
         <FormFeedback result={result} testId="status-change" />
         <div className="form-actions">
-          <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button">
-            Change status
+          <BusySubmitButton busy={!idle} busyLabel={t("Saving...")} className="button">
+            {t("Change status")}
           </BusySubmitButton>
         </div>
       </fetcher.Form>

@@ -1,10 +1,12 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { formatDateTime } from "../../../../shared/format.ts";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
+import { fillSlots, slot } from "./slots.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 interface VisibilityFormProps {
@@ -18,6 +20,7 @@ interface VisibilityFormProps {
  * One fetcher for both, so the confirmation survives the switch from one form to the other.
  */
 export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFormProps) {
+  const t = useT();
   const fetcher = useFetcher<StaffActionResult>({ key: "staff-visibility" });
   const id = useId();
   const idle = fetcher.state === "idle";
@@ -27,43 +30,45 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
 
   return (
     <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Public visibility</h2>
+      <h2 id={`${id}-heading`}>{t("Public visibility")}</h2>
       {hidden ? (
         <>
           <p data-testid="hidden-state">
-            <strong>Hidden from the public</strong>
-            {hiddenAt && (
+            {hiddenAt ? (
+              fillSlots(t("{state} since {date}.", { state: slot("state"), date: slot("date") }), {
+                state: <strong>{t("Hidden from the public")}</strong>,
+                date: <time dateTime={hiddenAt}>{formatDateTime(hiddenAt)}</time>,
+              })
+            ) : (
               <>
-                {" since "}
-                <time dateTime={hiddenAt}>{formatDateTime(hiddenAt)}</time>
+                <strong>{t("Hidden from the public")}</strong>.
               </>
             )}
-            .
           </p>
           {hiddenReason && (
             <p>
-              <span className="details__meta-label">Reason:</span> {hiddenReason}
+              <span className="details__meta-label">{t("Reason:")}</span> {hiddenReason}
             </p>
           )}
           <fetcher.Form method="post" ref={formRef} className="form-actions">
             <input type="hidden" name="intent" value="unhide" />
-            <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button button--secondary">
-              Unhide
+            <BusySubmitButton busy={!idle} busyLabel={t("Saving...")} className="button button--secondary">
+              {t("Unhide")}
             </BusySubmitButton>
           </fetcher.Form>
         </>
       ) : (
         <>
-          <p className="muted">Visible on public pages. Hide spam, abuse or reports that expose personal data.</p>
+          <p className="muted">{t("Visible on public pages. Hide spam, abuse or reports that expose personal data.")}</p>
           {/* Closed by default and quieter than "Change status": hiding is the rarer, more drastic action. */}
           <details className="disclosure" open={Boolean(reasonError)}>
-            <summary>Hide this report</summary>
+            <summary>{t("Hide this report")}</summary>
             <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
               <input type="hidden" name="intent" value="hide" />
-              <ReasonField id={id} label="Reason for hiding" rows={3} error={reasonError} />
+              <ReasonField id={id} label={t("Reason for hiding")} rows={3} error={reasonError} />
               <div className="form-actions">
-                <BusySubmitButton busy={!idle} busyLabel="Saving..." className="button button--danger-secondary">
-                  Hide report
+                <BusySubmitButton busy={!idle} busyLabel={t("Saving...")} className="button button--danger-secondary">
+                  {t("Hide report")}
                 </BusySubmitButton>
               </div>
             </fetcher.Form>

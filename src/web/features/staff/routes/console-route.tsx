@@ -2,6 +2,7 @@ import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-r
 import { FilterDisclosure } from "../../grievances/components/filter-disclosure.tsx";
 import { activeFilterCount, GrievanceFilters } from "../../grievances/components/grievance-filters.tsx";
 import { ViewSwitch } from "../../grievances/components/view-switch.tsx";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { listViewOf } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getQueue } from "../api/staff-api.ts";
@@ -24,13 +25,16 @@ export async function consoleLoader({ request }: LoaderFunctionArgs) {
 }
 
 export function ConsoleRoute() {
-  useDocumentTitle("Staff console");
+  const t = useT();
+  useDocumentTitle(t("Staff console"));
   const data = useLoaderData<typeof consoleLoader>();
   const [searchParams] = useSearchParams();
   return (
     <div className="page">
-      <h1>Work queue</h1>
-      <p className="page__lead">All reports, oldest open first unless sorted otherwise. Open one to change its status or hide it.</p>
+      <h1>{t("Work queue")}</h1>
+      <p className="page__lead">
+        {t("All reports, oldest open first unless sorted otherwise. Open one to change its status or hide it.")}
+      </p>
       <FilterDisclosure activeCount={activeFilterCount(searchParams)}>
         <GrievanceFilters />
         <QueueExtraFilters />

@@ -2,6 +2,8 @@ import { useId } from "react";
 import { Form, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { signInSchema } from "../../../../shared/staff-schemas.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getSession, signIn } from "../api/staff-api.ts";
 import { safeNextPath } from "../session-guard.ts";
@@ -32,7 +34,8 @@ export async function signInAction({ request }: ActionFunctionArgs): Promise<Sig
   const parsed = signInSchema.safeParse({ email, password });
   if (!parsed.success) {
     const fields = (["email", "password"] as const).filter((key) => (key === "email" ? email.trim() : password) === "");
-    return { message: parsed.error.issues[0]?.message ?? "", fields };
+    // The shared schema's message is an English id (the server's own answers come translated).
+    return { message: translateText(parsed.error.issues[0]?.message ?? ""), fields };
   }
   try {
     await signIn(parsed.data.email, parsed.data.password);
@@ -44,7 +47,8 @@ export async function signInAction({ request }: ActionFunctionArgs): Promise<Sig
 }
 
 export function SignInRoute() {
-  useDocumentTitle("Staff sign-in");
+  const t = useT();
+  useDocumentTitle(t("Staff sign-in"));
   const problem = useActionData<typeof signInAction>() as SignInProblem | undefined;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -54,12 +58,12 @@ export function SignInRoute() {
 
   return (
     <div className="page page--narrow staff-sign-in">
-      <h1 id={`${id}-heading`}>Staff sign-in</h1>
-      <p className="page__lead">For the utility&apos;s staff who handle reports. Visitors do not need an account.</p>
+      <h1 id={`${id}-heading`}>{t("Staff sign-in")}</h1>
+      <p className="page__lead">{t("For the utility's staff who handle reports. Visitors do not need an account.")}</p>
       <Form method="post" className="card staff-form" noValidate aria-labelledby={`${id}-heading`}>
         {searchParams.get("password") === "set" && !problem && (
           <div className="alert alert--success" role="status">
-            Your password is set. Please sign in with it.
+            {t("Your password is set. Please sign in with it.")}
           </div>
         )}
         {problem && (
@@ -69,7 +73,7 @@ export function SignInRoute() {
         )}
         <input type="hidden" name="next" value={searchParams.get("next") ?? ""} />
         <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
+          <label htmlFor={`${id}-email`}>{t("Email")}</label>
           <input
             id={`${id}-email`}
             name="email"
@@ -81,7 +85,7 @@ export function SignInRoute() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
+          <label htmlFor={`${id}-password`}>{t("Password")}</label>
           <input
             id={`${id}-password`}
             name="password"
@@ -94,7 +98,7 @@ export function SignInRoute() {
         </div>
         <div className="form-actions">
           <BusySubmitButton busy={busy} className="button button--large">
-            {busy ? "Signing in..." : "Sign in"}
+            {busy ? t("Signing in...") : t("Sign in")}
           </BusySubmitButton>
         </div>
       </Form>

@@ -1,7 +1,9 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
 import { STAFF_MESSAGES } from "../../../../shared/staff-messages.ts";
+import { directionOf } from "../../../../shared/i18n/locales.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
+import { useLocale, useT } from "../../../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getStaffGrievance } from "../api/staff-api.ts";
 import { StaffNotifications } from "../components/staff-notifications.tsx";
@@ -27,13 +29,14 @@ export async function staffGrievanceLoader({ request, params }: LoaderFunctionAr
 }
 
 function NotFound() {
-  useDocumentTitle(STAFF_MESSAGES.notFound);
+  const t = useT();
+  useDocumentTitle(t(STAFF_MESSAGES.notFound));
   return (
     <section className="message-page card">
-      <h1>{STAFF_MESSAGES.notFound}</h1>
+      <h1>{t(STAFF_MESSAGES.notFound)}</h1>
       <p>
         <Link className="button" to={paths.staffConsole()}>
-          Back to the work queue
+          {t("Back to the work queue")}
         </Link>
       </p>
     </section>
@@ -46,11 +49,14 @@ export function StaffGrievanceRoute() {
 }
 
 function StaffGrievancePage({ grievance }: { grievance: StaffGrievanceDetail }) {
-  useDocumentTitle(`${grievance.title} (staff)`);
+  const t = useT();
+  // "Back" points the way the page's text runs: left in English, right in Arabic.
+  const back = directionOf(useLocale()) === "rtl" ? "\u2192" : "\u2190";
+  useDocumentTitle(t("{title} (staff)", { title: grievance.title }));
   return (
     <div className="page staff-report-page">
       <p>
-        <Link to={paths.staffConsole()}>&larr; Back to the work queue</Link>
+        <Link to={paths.staffConsole()}>{`${back} ${t("Back to the work queue")}`}</Link>
       </p>
       <div className="staff-report-layout">
         <StaffReport grievance={grievance} />

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 
 type CopyState = "idle" | "copied" | "unavailable";
 
@@ -7,6 +8,7 @@ type CopyState = "idle" | "copied" | "unavailable";
  * a browser may refuse it; then the link is selected and the visitor is told to copy it themselves.
  */
 export function CopyLink({ url, label }: { url: string; label: string }) {
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<CopyState>("idle");
@@ -38,12 +40,12 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
           data-testid="tracking-link"
         />
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          Copy
+          {t("Copy")}
         </button>
       </div>
       <p className="copy-link__status" role="status">
-        {state === "copied" && "Link copied."}
-        {state === "unavailable" && "Copying is not available here: the link is selected, copy it with your device's copy command."}
+        {state === "copied" && t("Link copied.")}
+        {state === "unavailable" && t("Copying is not available here: the link is selected, copy it with your device's copy command.")}
       </p>
     </div>
   );

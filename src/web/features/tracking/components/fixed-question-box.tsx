@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { formatDateTime } from "../../../../shared/format.ts";
 import { fixedAnswerProblem, REPORTER_MESSAGES, type FixedAnswer } from "../../../../shared/reporter-actions.ts";
 import { NOTE_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
 import type { TrackedGrievance } from "../../../../shared/tracking.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { fillIn, SLOT } from "../../grievances/components/fill-in.tsx";
 import { answerFixedQuestion } from "../api/tracking.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
@@ -14,6 +17,7 @@ interface FixedQuestionBoxProps {
   onAnswered: (tracked: TrackedGrievance) => void;
 }
 
+/** `message` in English (or as the server worded it), translated when shown so that it follows a change of language. */
 type Result = { ok: boolean; message: string };
 
 /**
@@ -23,6 +27,7 @@ type Result = { ok: boolean; message: string };
  * the buttons that had it are gone.
  */
 export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBoxProps) {
+  const t = useT();
   const id = useId();
   const noteId = `${id}-note`;
   const [askingNote, setAskingNote] = useState(false);
@@ -84,14 +89,16 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
 
   return (
     <section className="reporter-action fixed-question" aria-labelledby={`${id}-heading`} data-testid="fixed-question">
-      <h2 id={`${id}-heading`}>Is it fixed?</h2>
+      <h2 id={`${id}-heading`}>{t("Is it fixed?")}</h2>
       {resolved && fixedQuestion.open && (
-        <p>The staff have marked this report resolved. Please tell them whether the problem is really fixed.</p>
+        <p>{t("The staff have marked this report resolved. Please tell them whether the problem is really fixed.")}</p>
       )}
       {resolved && fixedQuestion.confirmedAt && (
         <p>
-          You told us on <time dateTime={fixedQuestion.confirmedAt}>{formatDateTime(fixedQuestion.confirmedAt)}</time>{" "}
-          that it is fixed. Has the problem come back?
+          {fillIn(
+            t("You told us on {date} that it is fixed. Has the problem come back?", { date: SLOT }),
+            <time dateTime={fixedQuestion.confirmedAt}>{formatDateTime(fixedQuestion.confirmedAt)}</time>,
+          )}
         </p>
       )}
 
@@ -106,7 +113,7 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
                 if (!sending) void send({ fixed: true });
               }}
             >
-              Yes
+              {t("Yes")}
             </button>
           )}
           <button
@@ -120,7 +127,7 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
               setAskingNote(true);
             }}
           >
-            No, it is still a problem
+            {t("No, it is still a problem")}
           </button>
         </div>
       )}
@@ -129,7 +136,8 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
         <form noValidate onSubmit={handleNote} className="reporter-action__form">
           <div className="field field--full">
             <label htmlFor={noteId}>
-              What is still wrong?<span className="required-mark">*</span>
+              {t("What is still wrong?")}
+              <span className="required-mark">*</span>
             </label>
             <textarea
               ref={noteRef}
@@ -148,17 +156,17 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
               }}
             />
             <p className="hint" id={`${noteId}-hint`}>
-              Your note is shown publicly on the report's timeline, and the report goes back to the staff.
+              {t("Your note is shown publicly on the report's timeline, and the report goes back to the staff.")}
             </p>
             {noteError && (
               <p className="field-error" id={`${noteId}-error`} role="alert">
-                {noteError}
+                {translateText(noteError)}
               </p>
             )}
           </div>
           <div className="fixed-question__buttons">
-            <BusySubmitButton busy={sending} busyLabel="Sending..." className="button">
-              Send: still a problem
+            <BusySubmitButton busy={sending} busyLabel={t("Sending...")} className="button">
+              {t("Send: still a problem")}
             </BusySubmitButton>
             <button
               type="button"
@@ -171,7 +179,7 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
                 setNoteError("");
               }}
             >
-              Cancel
+              {t("Cancel")}
             </button>
           </div>
         </form>
@@ -185,10 +193,10 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
         className={result?.ok ? "alert alert--success" : undefined}
         data-testid="fixed-question-done"
       >
-        {result?.ok ? result.message : ""}
+        {result?.ok ? translateText(result.message) : ""}
       </div>
       <div role="alert" className={result && !result.ok ? "alert alert--error" : undefined} data-testid="fixed-question-error">
-        {result && !result.ok ? result.message : ""}
+        {result && !result.ok ? translateText(result.message) : ""}
       </div>
     </section>
   );

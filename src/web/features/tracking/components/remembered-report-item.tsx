@@ -1,12 +1,21 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Status } from "../../../../shared/domain.ts";
-import { formatDate } from "../../../../shared/format.ts";
+import { msg } from "../../../../shared/i18n/locales.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { formatDate } from "../../../lib/i18n/format.ts";
 import { paths } from "../../../lib/paths.ts";
+import { fillIn, SLOT } from "../../grievances/components/fill-in.tsx";
 import { StatusBadge } from "../../grievances/components/badges.tsx";
 import { getTrackedGrievance } from "../api/tracking.ts";
 import type { RememberedReport } from "../my-reports-store.ts";
+
+const STATE_TEXTS = {
+  loading: msg("Checking status..."),
+  gone: msg("No longer available"),
+  unknown: msg("Status unavailable right now"),
+} as const;
 
 type Current = { state: "loading" } | { state: "found"; status: Status } | { state: "gone" } | { state: "unknown" };
 
@@ -29,14 +38,15 @@ function useCurrentStatus(token: string): Current {
 }
 
 function CurrentStatus({ token }: { token: string }) {
+  const t = useT();
   const current = useCurrentStatus(token);
   if (current.state === "found") return <StatusBadge status={current.status} />;
-  const text = { loading: "Checking status...", gone: "No longer available", unknown: "Status unavailable right now" }[current.state];
-  return <span className="muted">{text}</span>;
+  return <span className="muted">{t(STATE_TEXTS[current.state])}</span>;
 }
 
 /** One remembered report: reference, title, date, status now; its private page, or forget it on this device. */
 export function RememberedReportItem({ report, onForget }: { report: RememberedReport; onForget: () => void }) {
+  const t = useT();
   return (
     <li className="card remembered-report" data-testid="remembered-report">
       <div className="remembered-report__main">
@@ -46,7 +56,10 @@ export function RememberedReportItem({ report, onForget }: { report: RememberedR
         </h2>
         <p className="remembered-report__meta">
           <span className="muted">
-            Submitted <time dateTime={report.submittedAt}>{formatDate(report.submittedAt)}</time>
+            {fillIn(
+              t("Submitted {date}", { date: SLOT }),
+              <time dateTime={report.submittedAt}>{formatDate(report.submittedAt)}</time>,
+            )}
           </span>
           <CurrentStatus token={report.token} />
         </p>
@@ -55,9 +68,9 @@ export function RememberedReportItem({ report, onForget }: { report: RememberedR
         type="button"
         className="button button--secondary remembered-report__forget"
         onClick={onForget}
-        aria-label={`Forget report ${report.reference}`}
+        aria-label={t("Forget report {reference}", { reference: report.reference })}
       >
-        Forget
+        {t("Forget")}
       </button>
     </li>
   );

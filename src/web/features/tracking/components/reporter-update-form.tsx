@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { REPORTER_MESSAGES, REPORTER_UPDATE_MAX_LENGTH, reporterUpdateSchema, UPDATE_TEXT_FIELD } from "../../../../shared/reporter-actions.ts";
 import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
 import { ImagePicker } from "../../report/components/image-picker.tsx";
 import { useChosenImages } from "../../report/components/use-chosen-images.ts";
 import { addReporterUpdate } from "../api/tracking.ts";
@@ -19,10 +21,13 @@ interface ReporterUpdateFormProps {
  * with the report form's photo picker and its messages. The server shows the update publicly in the timeline.
  */
 export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) {
+  const t = useT();
   const id = useId();
   const textId = `${id}-text`;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState("");
+  // Messages are kept in English (or as the server worded them) and translated when shown, so that they follow a
+  // change of language.
   const [textError, setTextError] = useState<string | undefined>();
   const [formError, setFormError] = useState("");
   const [done, setDone] = useState("");
@@ -53,7 +58,7 @@ export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) 
       console.error("Reporter update failed:", error);
       const message = errorMessageOf(error);
       if (error instanceof ApiRequestError && error.fieldErrors?.images) {
-        photos.setError(error.fieldErrors.images);
+        photos.setError(translateText(error.fieldErrors.images));
         document.getElementById(IMAGES_INPUT_ID)?.focus();
       } else setFormError(message);
     } finally {
@@ -63,15 +68,17 @@ export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) 
 
   return (
     <section className="reporter-action" aria-labelledby={`${id}-heading`} data-testid="update-form">
-      <h2 id={`${id}-heading`}>Add an update</h2>
+      <h2 id={`${id}-heading`}>{t("Add an update")}</h2>
       <p className="hint">
-        Has something changed, or do you have new photos? Your update appears on the report's public page, without
-        your name or contact details.
+        {t(
+          "Has something changed, or do you have new photos? Your update appears on the report's public page, without your name or contact details.",
+        )}
       </p>
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="reporter-action__form">
         <div className="field field--full">
           <label htmlFor={textId}>
-            What has changed?<span className="required-mark">*</span>
+            {t("What has changed?")}
+            <span className="required-mark">*</span>
           </label>
           <textarea
             ref={textRef}
@@ -92,7 +99,7 @@ export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) 
           />
           {textError && (
             <p className="field-error" id={`${textId}-error`} role="alert">
-              {textError}
+              {translateText(textError)}
             </p>
           )}
         </div>
@@ -107,15 +114,15 @@ export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) 
         {/* Always in the page (empty, they take no room), so that a message appearing in them is announced. */}
         <div className="form-feedback">
           <div role="alert" className={formError ? "alert alert--error" : undefined} data-testid="update-error">
-            {formError}
+            {formError && translateText(formError)}
           </div>
           <div role="status" className={done ? "alert alert--success" : undefined} data-testid="update-done">
-            {done}
+            {done && t(done)}
           </div>
         </div>
         <div className="form-actions">
-          <BusySubmitButton busy={sending} busyLabel="Sending..." className="button">
-            Add update
+          <BusySubmitButton busy={sending} busyLabel={t("Sending...")} className="button">
+            {t("Add update")}
           </BusySubmitButton>
         </div>
       </form>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
+import { fillIn, SLOT } from "../../grievances/components/fill-in.tsx";
 import { announcedReport, dismissAnnouncement } from "../my-reports-store.ts";
 import { CopyLink } from "./copy-link.tsx";
 import "../../../styles/tracking.css";
@@ -10,6 +12,7 @@ import "../../../styles/tracking.css";
  * form announces the report (my-reports-store.ts) and sends the visitor here after 2 s, as the specification says.
  */
 export function SubmittedPanel() {
+  const t = useT();
   const [report, setReport] = useState(announcedReport);
   const heading = useRef<HTMLHeadingElement>(null);
   // Right after a submit, this panel is what the reporter needs: it takes the focus from the page's heading (which
@@ -37,20 +40,25 @@ export function SubmittedPanel() {
     <section className="card submitted-panel" aria-labelledby="submitted-panel-heading" data-testid="submitted-panel">
       <div className="submitted-panel__head">
         <h2 id="submitted-panel-heading" ref={heading} tabIndex={-1}>
-          Report {report.reference} submitted
+          {t("Report {reference} submitted", { reference: report.reference })}
         </h2>
-        <button type="button" className="icon-button" onClick={dismiss} aria-label={`Dismiss: report ${report.reference} submitted`}>
+        <button type="button" className="icon-button" onClick={dismiss} aria-label={t("Dismiss: report {reference} submitted", { reference: report.reference })}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
       <p>
-        Follow your report with this private link. Keep it to yourself: anyone who has it sees the contact details
-        you gave. It is also kept in <Link to={paths.myReports()}>My Reports</Link> on this device.
+        {fillIn(
+          t(
+            "Follow your report with this private link. Keep it to yourself: anyone who has it sees the contact details you gave. It is also kept in {myReports} on this device.",
+            { myReports: SLOT },
+          ),
+          <Link to={paths.myReports()}>{t("My Reports")}</Link>,
+        )}
       </p>
-      <CopyLink url={report.trackingUrl} label="Your private link" />
+      <CopyLink url={report.trackingUrl} label={t("Your private link")} />
       <p className="submitted-panel__actions">
         <Link className="button" to={paths.track(report.token)}>
-          View it
+          {t("View it")}
         </Link>
       </p>
     </section>

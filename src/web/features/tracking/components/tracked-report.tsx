@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { TrackedGrievance } from "../../../../shared/tracking.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { AttachedImages } from "../../grievances/components/attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
@@ -23,6 +24,7 @@ interface TrackedReportProps {
  * reporter-actions.md): answer "Is it fixed?" once it is resolved, and add an update with photos.
  */
 export function TrackedReport({ tracked, token, onChange, onReload }: TrackedReportProps) {
+  const t = useT();
   const { grievance, timeline } = tracked;
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
   return (
@@ -31,37 +33,38 @@ export function TrackedReport({ tracked, token, onChange, onReload }: TrackedRep
 
       <div className="private-note" data-testid="private-note">
         <p>
-          <strong>This is your private page of report {grievance.reference}.</strong> Keep its link to yourself:
-          anyone who has it sees the contact details you gave. It is not listed anywhere and search engines do not
-          index it.
+          <strong>{t("This is your private page of report {reference}.", { reference: grievance.reference })}</strong>{" "}
+          {t(
+            "Keep its link to yourself: anyone who has it sees the contact details you gave. It is not listed anywhere and search engines do not index it.",
+          )}
         </p>
       </div>
 
       <section className="contact-box" aria-labelledby="contact-heading">
-        <h2 id="contact-heading">Your contact details:</h2>
+        <h2 id="contact-heading">{t("Your contact details:")}</h2>
         {hasContact ? (
           <>
             {grievance.user_email && (
               <p>
-                <span className="details__meta-label">Email:</span> {grievance.user_email}
+                <span className="details__meta-label">{t("Email:")}</span> {grievance.user_email}
               </p>
             )}
             {grievance.user_phone && (
               <p>
-                <span className="details__meta-label">Phone:</span> {grievance.user_phone}
+                <span className="details__meta-label">{t("Phone:")}</span> {grievance.user_phone}
               </p>
             )}
-            <p className="muted">Only you and the portal's staff see them in full; the public page masks them.</p>
+            <p className="muted">{t("Only you and the portal's staff see them in full; the public page masks them.")}</p>
           </>
         ) : (
-          <p className="muted">You gave none with this report.</p>
+          <p className="muted">{t("You gave none with this report.")}</p>
         )}
       </section>
 
       <IssueDescription text={grievance.description} />
 
       <section className="details__section progress" aria-labelledby="progress-heading" data-testid="progress">
-        <h2 id="progress-heading">Progress</h2>
+        <h2 id="progress-heading">{t("Progress")}</h2>
         <ProgressEntries entries={timeline} />
       </section>
 
@@ -70,12 +73,12 @@ export function TrackedReport({ tracked, token, onChange, onReload }: TrackedRep
 
       <AttachedImages images={grievance.images} />
 
-      <nav className="details__links" aria-label="More actions">
+      <nav className="details__links" aria-label={t("More actions")}>
         <Link className="button" to={paths.grievance(grievance.id)}>
-          Public page of this report
+          {t("Public page of this report")}
         </Link>
         <Link className="button button--secondary" to={paths.myReports()}>
-          My Reports
+          {t("My Reports")}
         </Link>
       </nav>
     </article>

@@ -2,12 +2,15 @@ import { Suspense, useState } from "react";
 import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
 import { TRACKING_MESSAGES, type TrackedGrievance } from "../../../../shared/tracking.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { translateText } from "../../../lib/i18n/translate-text.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getTrackedGrievance } from "../api/tracking.ts";
 import { TrackedReport } from "../components/tracked-report.tsx";
 import type { trackLoader } from "./track-route.loader.ts";
 import "../../../styles/tracking.css";
+import "../../../styles/content.css";
 
 /**
  * While on this page: not indexed, and no Referer naming its address is sent anywhere (the server's answers say the
@@ -23,28 +26,30 @@ function PrivatePageMeta() {
 }
 
 function TrackLoading() {
-  useDocumentTitle("Your report");
+  const t = useT();
+  useDocumentTitle(t("Your report"));
   return (
     <p className="loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      Loading your report...
+      {t("Loading your report...")}
     </p>
   );
 }
 
 /** Unknown, mistyped or hidden: one and the same page, which does not say whether a report exists. */
 function TrackNotFound() {
-  useDocumentTitle("Report not found");
+  const t = useT();
+  useDocumentTitle(t("Report not found"));
   return (
     <section className="message-page card" data-testid="track-not-found">
-      <h1>Report not found</h1>
-      <p>{TRACKING_MESSAGES.notFound}</p>
+      <h1>{t("Report not found")}</h1>
+      <p>{t(TRACKING_MESSAGES.notFound)}</p>
       <p className="message-page__actions">
         <Link className="button" to={paths.myReports()}>
-          My Reports
+          {t("My Reports")}
         </Link>
         <Link className="button button--secondary" to={paths.list()}>
-          View Grievances
+          {t("View Grievances")}
         </Link>
       </p>
     </section>
@@ -53,15 +58,16 @@ function TrackNotFound() {
 
 /** The portal cannot answer right now (503, or no connection): the report may well exist, so offer a retry. */
 function TrackUnavailable({ message }: { message: string }) {
+  const t = useT();
   const revalidator = useRevalidator();
-  useDocumentTitle("Report unavailable");
+  useDocumentTitle(t("Report unavailable"));
   return (
     <section className="message-page card" data-testid="track-unavailable">
-      <h1>Your report could not be loaded</h1>
+      <h1>{t("Your report could not be loaded")}</h1>
       <div className="alert alert--error" role="alert">
-        <p>{message}</p>
+        <p>{translateText(message)}</p>
         <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
-          Retry
+          {t("Retry")}
         </button>
       </div>
     </section>
@@ -80,8 +86,9 @@ function TrackFailed() {
  * so the page never falls back to "Loading" and the actions' messages stay where they are.
  */
 function TrackLoaded({ tracked, token }: { tracked: TrackedGrievance; token: string }) {
+  const t = useT();
   const [current, setCurrent] = useState(tracked);
-  useDocumentTitle(`Your report ${current.grievance.reference}`);
+  useDocumentTitle(t("Your report {reference}", { reference: current.grievance.reference }));
   const reload = async () => {
     try {
       setCurrent(await getTrackedGrievance(token));
