@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { StaffNotification } from "../../../src/shared/follow.ts";
 import { ConsoleFrame } from "../../../src/web/features/staff/components/console-frame.tsx";
-import { fillSlots, slot } from "../../../src/web/features/staff/components/slots.tsx";
+import { slot, withElements } from "../../../src/web/lib/text-with-elements.tsx";
 import { StaffNotifications } from "../../../src/web/features/staff/components/staff-notifications.tsx";
 import { I18nProvider } from "../../../src/web/lib/i18n/i18n-context.tsx";
 import { t } from "../../../src/web/lib/i18n/i18n.ts";
@@ -57,7 +57,7 @@ describe("console texts", () => {
   afterEach(cleanup);
 
   it("puts an element where the message's placeholder is", () => {
-    const { container } = render(<p>{fillSlots(t("Signed in as {email}", { email: slot("email") }), { email: <strong>a@b.c</strong> })}</p>);
+    const { container } = render(<p>{withElements(t("Signed in as {email}", { email: slot("email") }), { email: <strong>a@b.c</strong> })}</p>);
     expect(container.innerHTML).toBe("<p>Signed in as <strong>a@b.c</strong></p>");
   });
 

@@ -6,7 +6,7 @@ import { errorMessageOf } from "../../lib/api-client.ts";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { formatDateTime } from "../../lib/i18n/format.ts";
 import { translateText } from "../../lib/i18n/translate-text.ts";
-import { fillIn, SLOT } from "../grievances/components/fill-in.tsx";
+import { slot, withElements } from "../../lib/text-with-elements.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { getStats } from "./stats-api.ts";
 import { CategoryCounts, DurationTable, OverdueSummary, StatusCounts } from "./stats-tables.tsx";
@@ -61,10 +61,7 @@ function StatsContent({ stats }: { stats: PublicStats }) {
         <OverdueSummary stats={stats} />
       </section>
       <p className="muted stats__generated">
-        {fillIn(
-          t("Figures as of {time}. Hidden reports are not counted.", { time: SLOT }),
-          <time dateTime={stats.generatedAt}>{formatDateTime(stats.generatedAt)}</time>,
-        )}
+        {withElements(t("Figures as of {time}. Hidden reports are not counted.", { time: slot("time") }), { time: <time dateTime={stats.generatedAt}>{formatDateTime(stats.generatedAt)}</time> })}
       </p>
     </div>
   );

@@ -5,7 +5,7 @@ import type { PublicStats, StatsWindow } from "../../../shared/staff-api.ts";
 import { formatDuration } from "../../lib/format-duration.ts";
 import { useLocale, useT } from "../../lib/i18n/i18n-context.tsx";
 import { formatCount } from "../../lib/i18n/format.ts";
-import { fillIn, SLOT } from "../grievances/components/fill-in.tsx";
+import { slot, withElements } from "../../lib/text-with-elements.tsx";
 
 const NO_DATA = msg("No data yet");
 
@@ -111,14 +111,11 @@ export function OverdueSummary({ stats }: { stats: PublicStats }) {
       <p className="stats-figure" data-testid="overdue-share">
         {share === null
           ? t("No reports are open at the moment.")
-          : fillIn(
-              t("{share} of open reports are overdue ({overdue} of {open}).", {
-                share: SLOT,
+          : withElements(t("{share} of open reports are overdue ({overdue} of {open}).", {
+                share: slot("share"),
                 overdue: formatCount(stats.overdueOpen),
                 open: formatCount(stats.open),
-              }),
-              <strong>{formatPercent(share, locale)}</strong>,
-            )}
+              }), { share: <strong>{formatPercent(share, locale)}</strong> })}
       </p>
       <p>{t("A report is overdue when it is still pending or in progress after the target time for its priority:")}</p>
       <dl className="stats-targets">

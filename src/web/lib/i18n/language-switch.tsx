@@ -14,7 +14,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   return (
     <div className={["language-switch", className].filter(Boolean).join(" ")}>
       <label htmlFor={id}>
-        <span aria-hidden="true">🌐 </span>
+        <GlobeIcon />
         {t("Language")}
       </label>
       <select
@@ -32,5 +32,15 @@ export function LanguageSwitch({ className }: { className?: string }) {
         ))}
       </select>
     </div>
+  );
+}
+
+/** A globe, the sign people look for to change language: drawn, as an emoji may be missing from a phone's fonts. */
+function GlobeIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+    </svg>
   );
 }

@@ -4,7 +4,7 @@ import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
-import { fillSlots, slot } from "../../staff/components/slots.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { getPasswordLink, setPassword } from "../api/admin-api.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
@@ -54,7 +54,7 @@ export function SetPasswordRoute() {
         ) : (
           <Form method="post">
             <p>
-              {fillSlots(t("For the staff account {email}.", { email: slot("email") }), {
+              {withElements(t("For the staff account {email}.", { email: slot("email") }), {
                 email: <strong data-testid="set-password-email">{email}</strong>,
               })}
             </p>

@@ -77,7 +77,12 @@ export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId
         aria-invalid={error ? true : undefined}
         onChange={handleChange}
       />
-      {/* Our own words for what is chosen: the browser's ("No file chosen") are hidden by form.css. */}
+      {/* The button people see, in the page's language: the browser's own says "Choose Files" in the browser's
+          language. The input keeps the focus and the name; this second label only opens it when pressed. */}
+      <label htmlFor={inputId} className="file-input__button" aria-hidden="true">
+        {t("Choose photos")}
+      </label>
+      {/* Our own words for what is chosen, for the same reason. */}
       <p className="file-count" id={countId} data-testid="image-count">
         {chosenText(t, images.length)}
       </p>

@@ -4,7 +4,7 @@ import { LanguageSwitch } from "../../../lib/i18n/language-switch.tsx";
 import { paths, routeIds } from "../../../lib/paths.ts";
 import { WaterLogo } from "../../../lib/water-logo.tsx";
 import type { staffLayoutLoader } from "../routes/staff-layout.tsx";
-import { fillSlots, slot } from "./slots.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import "../../../styles/staff.css";
 
 /**
@@ -48,7 +48,7 @@ export function ConsoleFrame() {
             {session && (
               <>
                 <span className="console-header__email">
-                  {fillSlots(t("Signed in as {email}", { email: slot("email") }), {
+                  {withElements(t("Signed in as {email}", { email: slot("email") }), {
                     email: <strong data-testid="staff-email">{session.email}</strong>,
                   })}
                 </span>

@@ -8,7 +8,7 @@ import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
-import { fillSlots, slot } from "./slots.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 /** Hide one update with a required reason; its own fetcher, so each update's form keeps its own messages. */
@@ -51,7 +51,7 @@ function UpdateItem({ update, index, count }: { update: StaffReporterUpdate; ind
   return (
     <li className={`reporter-update${update.hidden ? " reporter-update--hidden" : ""}`} data-testid="staff-reporter-update">
       <p className="timeline__meta">
-        {fillSlots(t("Update {number} of {count} · {date}", { number: formatCount(index + 1), count: formatCount(count), date: slot("date") }), {
+        {withElements(t("Update {number} of {count} · {date}", { number: formatCount(index + 1), count: formatCount(count), date: slot("date") }), {
           date: <time dateTime={update.at}>{formatDateTime(update.at)}</time>,
         })}
       </p>
@@ -61,7 +61,7 @@ function UpdateItem({ update, index, count }: { update: StaffReporterUpdate; ind
       )}
       {update.hidden ? (
         <p className="reporter-update__hidden-state" data-testid="update-hidden-state">
-          {fillSlots(hiddenStateText(update, t), {
+          {withElements(hiddenStateText(update, t), {
             state: <strong>{t("Hidden from the public")}</strong>,
             date: update.hidden_at && <time dateTime={update.hidden_at}>{formatDateTime(update.hidden_at)}</time>,
           })}

@@ -2,7 +2,7 @@ import type { NotificationKind, StaffNotification } from "../../../../shared/fol
 import { msg } from "../../../../shared/i18n/locales.ts";
 import { formatDateTime } from "../../../lib/i18n/format.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { fillSlots, slot } from "./slots.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 
 // Message ids, translated where shown (docs/decisions/019-languages.md).
 const KIND_LABELS: Record<NotificationKind, string> = {
@@ -27,29 +27,29 @@ export function StaffNotifications({ notifications }: { notifications: StaffNoti
           {notifications.map((n) => (
             <li key={n.id} className="timeline__item" data-testid="staff-notification" data-status={n.status}>
               <p className="timeline__title">
-                {fillSlots(t("{kind} to {recipient}: {status}", { kind: t(KIND_LABELS[n.kind]), recipient: n.recipient, status: slot("status") }), {
+                {withElements(t("{kind} to {recipient}: {status}", { kind: t(KIND_LABELS[n.kind]), recipient: n.recipient, status: slot("status") }), {
                   status: <strong>{t(STATUS_LABELS[n.status])}</strong>,
                 })}
               </p>
               {/* Separate facts, one message each, between dots. */}
               <p className="timeline__meta">
-                {fillSlots(t("Queued {date}", { date: slot("date") }), { date: at(n.createdAt) })}
+                {withElements(t("Queued {date}", { date: slot("date") }), { date: at(n.createdAt) })}
                 {n.sentAt && (
                   <>
                     {" · "}
-                    {fillSlots(t("sent {date}", { date: slot("date") }), { date: at(n.sentAt) })}
+                    {withElements(t("sent {date}", { date: slot("date") }), { date: at(n.sentAt) })}
                   </>
                 )}
                 {n.failedAt && (
                   <>
                     {" · "}
-                    {fillSlots(t("given up {date}", { date: slot("date") }), { date: at(n.failedAt) })}
+                    {withElements(t("given up {date}", { date: slot("date") }), { date: at(n.failedAt) })}
                   </>
                 )}
                 {n.status === "pending" && n.attempts > 0 && n.nextAttemptAt && (
                   <>
                     {" · "}
-                    {fillSlots(
+                    {withElements(
                       t("{attempts, plural, other {# attempt(s)}}, next {date}", { attempts: n.attempts, date: slot("date") }),
                       { date: at(n.nextAttemptAt) },
                     )}

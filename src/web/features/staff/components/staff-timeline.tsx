@@ -2,7 +2,7 @@ import type { StaffTimelineEvent } from "../../../../shared/staff-api.ts";
 import { statusLabel } from "../../../../shared/format.ts";
 import { formatDateTime } from "../../../lib/i18n/format.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { fillSlots, slot } from "./slots.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 
 function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { title: string; noteLabel: string } {
   if (event.kind === "hidden") return { title: t("Hidden from the public"), noteLabel: t("Reason:") };
@@ -41,8 +41,8 @@ export function StaffTimeline({ createdAt, events }: { createdAt: string; events
               <p className="timeline__title">{title}</p>
               <p className="timeline__meta">
                 {event.actor === "reporter"
-                  ? fillSlots(t("{date} · by the reporter", { date: slot("date") }), { date })
-                  : fillSlots(t("{date} · by {email}", { date: slot("date"), email: event.staff_email ?? "" }), { date })}
+                  ? withElements(t("{date} · by the reporter", { date: slot("date") }), { date })
+                  : withElements(t("{date} · by {email}", { date: slot("date"), email: event.staff_email ?? "" }), { date })}
               </p>
               {event.note && (
                 <p className="timeline__note">

@@ -7,7 +7,7 @@ import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
-import { fillSlots, slot } from "./slots.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 /** Moves the report to one of the statuses allowed from its current one (STATUS_TRANSITIONS), with a public note. */
@@ -26,7 +26,7 @@ export function StatusChangeForm({ status }: { status: Status }) {
     <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t("Change status")}</h2>
       <p className="muted">
-        {fillSlots(t("Now: {status}", { status: slot("status") }), { status: <strong>{t(statusLabel(status))}</strong> })}
+        {withElements(t("Now: {status}", { status: slot("status") }), { status: <strong>{t(statusLabel(status))}</strong> })}
       </p>
       <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
         <input type="hidden" name="intent" value="status" />

@@ -6,7 +6,7 @@ import type { StaffActionResult } from "../staff-actions.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
-import { fillSlots, slot } from "./slots.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 interface VisibilityFormProps {
@@ -35,7 +35,7 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
         <>
           <p data-testid="hidden-state">
             {hiddenAt ? (
-              fillSlots(t("{state} since {date}.", { state: slot("state"), date: slot("date") }), {
+              withElements(t("{state} since {date}.", { state: slot("state"), date: slot("date") }), {
                 state: <strong>{t("Hidden from the public")}</strong>,
                 date: <time dateTime={hiddenAt}>{formatDateTime(hiddenAt)}</time>,
               })

@@ -6,7 +6,7 @@ import { errorMessageOf } from "../../../lib/api-client.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { formatDateTime } from "../../../lib/i18n/format.ts";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { fillIn, SLOT } from "../../grievances/components/fill-in.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import { answerFixedQuestion } from "../api/tracking.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
 
@@ -95,10 +95,7 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
       )}
       {resolved && fixedQuestion.confirmedAt && (
         <p>
-          {fillIn(
-            t("You told us on {date} that it is fixed. Has the problem come back?", { date: SLOT }),
-            <time dateTime={fixedQuestion.confirmedAt}>{formatDateTime(fixedQuestion.confirmedAt)}</time>,
-          )}
+          {withElements(t("You told us on {date} that it is fixed. Has the problem come back?", { date: slot("date") }), { date: <time dateTime={fixedQuestion.confirmedAt}>{formatDateTime(fixedQuestion.confirmedAt)}</time> })}
         </p>
       )}
 

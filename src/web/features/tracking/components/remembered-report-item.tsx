@@ -6,7 +6,7 @@ import { ApiRequestError } from "../../../lib/api-client.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { formatDate } from "../../../lib/i18n/format.ts";
 import { paths } from "../../../lib/paths.ts";
-import { fillIn, SLOT } from "../../grievances/components/fill-in.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import { StatusBadge } from "../../grievances/components/badges.tsx";
 import { getTrackedGrievance } from "../api/tracking.ts";
 import type { RememberedReport } from "../my-reports-store.ts";
@@ -56,10 +56,7 @@ export function RememberedReportItem({ report, onForget }: { report: RememberedR
         </h2>
         <p className="remembered-report__meta">
           <span className="muted">
-            {fillIn(
-              t("Submitted {date}", { date: SLOT }),
-              <time dateTime={report.submittedAt}>{formatDate(report.submittedAt)}</time>,
-            )}
+            {withElements(t("Submitted {date}", { date: slot("date") }), { date: <time dateTime={report.submittedAt}>{formatDate(report.submittedAt)}</time> })}
           </span>
           <CurrentStatus token={report.token} />
         </p>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
-import { fillIn, SLOT } from "../../grievances/components/fill-in.tsx";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
 import { announcedReport, dismissAnnouncement } from "../my-reports-store.ts";
 import { CopyLink } from "./copy-link.tsx";
 import "../../../styles/tracking.css";
@@ -47,12 +47,12 @@ export function SubmittedPanel() {
         </button>
       </div>
       <p>
-        {fillIn(
+        {withElements(
           t(
             "Follow your report with this private link. Keep it to yourself: anyone who has it sees the contact details you gave. It is also kept in {myReports} on this device.",
-            { myReports: SLOT },
+            { myReports: slot("myReports") },
           ),
-          <Link to={paths.myReports()}>{t("My Reports")}</Link>,
+          { myReports: <Link to={paths.myReports()}>{t("My Reports")}</Link> },
         )}
       </p>
       <CopyLink url={report.trackingUrl} label={t("Your private link")} />
