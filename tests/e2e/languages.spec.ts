@@ -30,7 +30,9 @@ test.describe("languages", () => {
   test("the switch changes the language at once, keeps what was typed, and is remembered by the server", async ({ page }) => {
     await page.goto("/submit-grievance");
     await page.getByLabel("Issue Title").fill("Tuyau cassé rue Haute");
-    await page.getByLabel("Language").selectOption("fr");
+    const languageSwitch = page.getByLabel("Language");
+    await languageSwitch.focus();
+    await languageSwitch.selectOption("fr");
 
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { level: 1, name: textIn("fr", "Report a Grievance") })).toBeVisible();
