@@ -21,6 +21,7 @@ const PAGES = [
   { path: "/submit-grievance", route: ["app/routes/submit.tsx"] },
   { path: "/grievances", route: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"] },
   { path: "/grievance/:id", route: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"] },
+  { path: "/track/:token", route: ["features/tracking/routes/track-route.tsx", "features/tracking/routes/track-route.loader.ts"] },
 ] as const;
 
 async function buildInto(appRoot: string, outDir: string): Promise<void> {

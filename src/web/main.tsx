@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./app/router.tsx";
-import { activateLocale, initialLocale } from "./lib/i18n/i18n.ts";
+import { initialLocale, startInLanguage } from "./lib/i18n/i18n.ts";
 import { I18nProvider } from "./lib/i18n/i18n-context.tsx";
 import { registerServiceWorker } from "./register-service-worker.ts";
 import "./styles/index.css";
@@ -14,7 +14,7 @@ if (!container) throw new Error("The page has no #root element.");
 // server names both in the page's HTML (docs/decisions/019-languages.md). Not a top-level await: the lazy chunks
 // import the entry's modules, which Rollup would then have to split out of the entry.
 const router = createAppRouter();
-void activateLocale(initialLocale()).then(() =>
+void startInLanguage(initialLocale()).then(() =>
   createRoot(container).render(
     <StrictMode>
       <I18nProvider>

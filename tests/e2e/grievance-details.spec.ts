@@ -92,6 +92,52 @@ test.describe("grievance details", () => {
     }
   });
 
+  test("Follow and \"I have this problem too\" act in place through the page's action, without reading the report again", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const created = await seedGrievance(request, baseURL!, { title: uniqueTitle("Acts in place") });
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith(`/api/grievances/${created.id}`)) asked.push(`${r.method()} ${pathname.slice(`/api/grievances/${created.id}`.length) || "/"}`);
+    });
+    await page.goto(`/grievance/${created.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: created.title })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const firstLoad = asked.length;
+
+    // A mistyped address is refused by the action before anything is sent; the field says so.
+    const form = page.getByTestId("follow-form");
+    const email = form.getByLabel("Your e-mail");
+    await email.fill("not-an-address");
+    await form.getByRole("button", { name: "Follow" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address.");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await email.fill("neighbour@example.net");
+    const follow = form.getByRole("button", { name: "Follow" });
+    await follow.click();
+    await expect(form.getByRole("status")).toContainText("we have sent it an e-mail with a link to confirm");
+    await expect(form.getByRole("alert")).toHaveText("");
+    await expect(email).toHaveValue("");
+    await expect(follow).toBeFocused();
+
+    // The count comes with the action's answer; the press is remembered in this browser.
+    const affected = page.getByRole("button", { name: "I have this problem too" });
+    await affected.click();
+    await expect(page.getByTestId("affected-count")).toHaveText("2 people affected");
+    await expect(page.locator(".affected__message")).toHaveText("Thank you. You are counted as affected.");
+    await expect(affected).toHaveAttribute("aria-disabled", "true");
+    await expect(affected).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.waitForLoadState("networkidle");
+
+    // One request for each action, and the report itself was not asked for again (no revalidation).
+    expect(asked.slice(firstLoad)).toEqual(["POST /followers", "POST /affected"]);
+    await expectNoAxeViolations(page);
+  });
+
   test("says it is loading while the report is on its way", async ({ page, request, baseURL }) => {
     const created = await seedGrievance(request, baseURL!, { title: uniqueTitle("Slow details") });
     let release: () => void = () => undefined;

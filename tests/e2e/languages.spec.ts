@@ -54,6 +54,29 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Report a Grievance" })).toBeVisible();
   });
 
+  test("a language that cannot be fetched: the switch says so and the page stays as it was", async ({ page }) => {
+    await page.goto("/submit-grievance");
+    await page.getByLabel("Issue Title").fill("Pipe");
+    // The Spanish texts' chunk cannot be had (offline without the service worker's copy, say).
+    await page.route(/\/assets\/public-es-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Language").selectOption("es");
+    await expect(page.getByRole("alert").filter({ hasText: "This language could not be loaded." })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Report a Grievance" })).toBeVisible();
+    await expect(page.getByLabel("Issue Title")).toHaveValue("Pipe");
+  });
+
+  test("a first visit whose language cannot be fetched still starts, in English", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: "ar", baseURL });
+    const page = await context.newPage();
+    await page.route(/\/assets\/public-ar-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto("/grievances");
+    await expect(page.getByRole("heading", { level: 1, name: "Grievance Reports" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await context.close();
+  });
+
   test("the API answers in the visitor's language", async ({ page }) => {
     await page.goto("/");
     await page.getByLabel("Language").selectOption("hi");

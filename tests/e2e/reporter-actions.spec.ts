@@ -176,6 +176,64 @@ test("a reporter adds an update with a photo, then reopens the resolved report: 
   await screenshots(page, "5-staff-report");
 });
 
+test("the page's action sends an update with its photo once, then the report is read once; a failed read keeps the page", async ({
+  page,
+}) => {
+  const title = uniqueTitle("Leaking standpipe");
+  const form = new FormData();
+  form.append("title", title);
+  form.append("description", "The standpipe by the school leaks day and night.");
+  form.append("category", "Leakage Issues");
+  const submitted = await page.request.post(at("/api/grievances"), { multipart: form });
+  const { trackingUrl } = (await submitted.json()) as { trackingUrl: string };
+  const trackApi = `/api/track/${new URL(trackingUrl).pathname.split("/").pop()}`;
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith(trackApi)) return;
+    asked.push(`${request.method()} ${pathname.slice(trackApi.length) || "/"}`);
+  });
+
+  await page.goto(trackingUrl);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual(["GET /"]);
+
+  // A refusal of the action's own check sends nothing and reads nothing again.
+  const updateForm = page.getByTestId("update-form");
+  const send = updateForm.getByRole("button", { name: "Add update" });
+  await send.click();
+  await expect(updateForm.getByText("Please describe what has changed.")).toBeVisible();
+  await expect(updateForm.getByLabel("What has changed?")).toBeFocused();
+  expect(asked).toEqual(["GET /"]);
+
+  // The update with its photo: one POST (the photo arrives with it), then one read of the report for the timeline.
+  await updateForm.getByLabel("What has changed?").fill("It now floods the path to the school.");
+  await updateForm
+    .getByLabel("Upload Images (Optional)")
+    .setInputFiles({ name: "path.png", mimeType: "image/png", buffer: await pngImage(400, 300, "#5d4037") });
+  await expect(updateForm.getByRole("img", { name: "Preview of path.png" })).toBeVisible();
+  await send.click();
+  await expect(updateForm.getByRole("status")).toHaveText("Thank you. Your update was added to the report's timeline.");
+  const entry = page.getByTestId("reporter-update-entry");
+  await expect(entry).toContainText("It now floods the path to the school.");
+  await expect(entry.getByRole("button", { name: "View photo 1 of 1" })).toBeVisible();
+  await expect(send).toBeFocused();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual(["GET /", "POST /updates", "GET /"]);
+
+  // When that read fails, the page keeps the report it shows, and the action's message.
+  await page.route(`**${trackApi}`, (route) => (route.request().method() === "GET" ? route.abort() : route.continue()));
+  await updateForm.getByLabel("What has changed?").fill("A neighbour put a bucket under it.");
+  await send.click();
+  await expect(updateForm.getByRole("status")).toHaveText("Thank you. Your update was added to the report's timeline.");
+  await expect(page.getByTestId("tracked-report")).toBeVisible();
+  await expect(page.getByTestId("track-unavailable")).toHaveCount(0);
+  await expect(send).toBeFocused();
+  expect(asked.filter((entry) => entry === "POST /updates")).toHaveLength(2);
+  expect(asked.filter((entry) => entry === "GET /")).toHaveLength(3);
+});
+
 test("staff hide a reporter update: it leaves the public timeline", async ({ page }) => {
   const title = uniqueTitle("Overflowing latrine");
   const form = new FormData();

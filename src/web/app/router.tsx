@@ -26,9 +26,9 @@ import {
  *     /                  Landing (loader: the newest reports, not awaited)
  *     /submit-grievance  Report form
  *     /grievances        List (loader reads the URL query)
- *     /grievance/:id     Details (loader)
+ *     /grievance/:id     Details (loader; action: Follow, "I have this problem too", also from the form's duplicates)
  *     /stats             Progress & Statistics (loader)
- *     /track/:token      A reporter's private page of their report (loader)
+ *     /track/:token      A reporter's private page of their report (loader; action: an update, "Is it fixed?")
  *     /my-reports        Reports submitted from this browser (from localStorage)
  *     *                  Page not found (docs/product-decisions.md D10)
  * (console frame, in the staff chunk: its own header with the account and Sign out, no public chrome)
@@ -76,8 +76,10 @@ export function createAppRouter() {
                 },
                 {
                   path: routePatterns.grievance,
+                  // The action (Follow, "I have this problem too") comes with the page: routes/grievance.action.ts.
                   lazy: {
                     loader: async () => (await detailsLoader()).grievanceLoader,
+                    action: async () => (await details()).grievanceAction,
                     Component: async () => (await details()).GrievanceRoute,
                   },
                 },
@@ -92,6 +94,8 @@ export function createAppRouter() {
                   path: routePatterns.track,
                   lazy: {
                     loader: async () => (await trackLoader()).trackLoader,
+                    // The reporter's update and "Is it fixed?" come with the page (features/tracking/tracking-actions.ts).
+                    action: async () => (await track()).trackAction,
                     Component: async () => (await track()).TrackRoute,
                   },
                 },

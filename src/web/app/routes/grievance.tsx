@@ -10,6 +10,9 @@ import { paths } from "../paths.ts";
 import type { grievanceLoader } from "./grievance.loader.ts";
 import "../../styles/content.css";
 
+// The page's action comes with the page (grievance.action.ts says why).
+export { grievanceAction } from "./grievance.action.ts";
+
 function DetailsLoading() {
   const t = useT();
   useDocumentTitle(t("Loading report"));

@@ -1,56 +1,54 @@
 import { useId, useState } from "react";
+import { useFetcher } from "react-router";
 import type { Status } from "../../../shared/domain.ts";
 import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { ApiRequestError } from "../../lib/api-client.ts";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { t as translate } from "../../lib/i18n/i18n.ts";
 import { translateText } from "../../lib/i18n/translate-text.ts";
-import { sendAffected } from "./affected-api.ts";
-import { browserId, markAffected, useMarkedAffected } from "./browser-id-store.ts";
+import { paths } from "../../lib/paths.ts";
+import type { AffectedResult } from "./affected-action.ts";
+import { useMarkedAffected } from "./browser-id-store.ts";
 import "./affected.css";
-
-type Outcome = { kind: "idle" } | { kind: "sending" } | { kind: "counted" } | { kind: "already" } | { kind: "failed"; message: string };
-
-/**
- * The server's own words for a refusal it explains (the hourly limit, a report gone; already in the visitor's
- * language), ours for anything else. Worded when the answer comes, in the language active then.
- */
-function failureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message) return translateText(error.message);
-  return translate(LOCATION_MESSAGES.affectedFailed);
-}
 
 /**
  * "N people affected" and, while the report is open, "I have this problem too". Once this browser is counted the
  * button stays where it is (aria-disabled, so focus is not lost) and the result is read out politely.
+ *
+ * A press goes to the action of the report's own page (app/routes/grievance.action.ts), wherever the button is: on
+ * that page, and in the report form's list of possible duplicates, whose page is another route. One action on the
+ * report's route, named by its path, is simpler than a route of its own for the press; on the form page the first
+ * press also fetches the report page's chunks (the router loads a route's lazy parts together), which the offline
+ * shell has usually cached already. `fetcher.submit`, not a form: on the form page the button sits inside the
+ * report form, and a form cannot hold another.
  */
 export function AffectedButton({ grievanceId, affected, status }: { grievanceId: string; affected: number; status: Status }) {
   const t = useT();
-  const [count, setCount] = useState(affected);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  const fetcher = useFetcher<AffectedResult>();
   const remembered = useMarkedAffected(grievanceId);
   const countId = useId();
-  // A fresher count from the page (a reload of its data) wins over the one this button last heard.
-  const [seenProp, setSeenProp] = useState(affected);
-  if (affected !== seenProp) {
-    setSeenProp(affected);
-    setCount(affected);
+  const sending = fetcher.state !== "idle";
+  // Nothing is said while the press is on its way, as before; then the answer's outcome.
+  const answer = sending ? undefined : fetcher.data;
+
+  // The count the server gave with the answer; a fresher one from the page (a reload of its data) wins over it.
+  const [count, setCount] = useState(affected);
+  const [seen, setSeen] = useState<{ affected: number; answer: AffectedResult | undefined }>({ affected, answer: undefined });
+  if (affected !== seen.affected || fetcher.data !== seen.answer) {
+    setSeen({ affected, answer: fetcher.data });
+    if (affected !== seen.affected) setCount(affected);
+    else if (fetcher.data?.ok) setCount(fetcher.data.affected);
   }
 
-  const done = remembered || outcome.kind === "counted" || outcome.kind === "already";
-  const inactive = done || outcome.kind === "sending";
+  const counted = answer?.ok === true && answer.counted;
+  const already = answer?.ok === true && !answer.counted;
+  const done = remembered || counted || already;
+  const inactive = done || sending;
 
-  const press = async () => {
+  const press = () => {
     if (inactive) return;
-    setOutcome({ kind: "sending" });
-    try {
-      const answer = await sendAffected(grievanceId, browserId());
-      setCount(answer.affected);
-      markAffected(grievanceId);
-      setOutcome({ kind: answer.counted ? "counted" : "already" });
-    } catch (error) {
-      setOutcome({ kind: "failed", message: failureMessage(error) });
-    }
+    // The action's word, checked against its type: a type-only import keeps the action out of the form page's chunk.
+    const intent: AffectedResult["intent"] = "affected";
+    // The answer carries the new count: the page's report is not read again for it.
+    void fetcher.submit({ intent }, { method: "post", action: paths.grievance(grievanceId), defaultShouldRevalidate: false });
   };
 
   const countText = (
@@ -61,14 +59,14 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
   );
   if (status === "resolved") return <p className="affected">{countText}</p>;
 
-  const message =
-    outcome.kind === "counted"
-      ? t(LOCATION_MESSAGES.affectedCounted)
-      : outcome.kind === "already" || (remembered && outcome.kind === "idle")
-        ? t(LOCATION_MESSAGES.affectedAlready)
-        : outcome.kind === "failed"
-          ? outcome.message
-          : "";
+  const failed = answer?.ok === false;
+  const message = counted
+    ? t(LOCATION_MESSAGES.affectedCounted)
+    : already || (remembered && !sending && !answer)
+      ? t(LOCATION_MESSAGES.affectedAlready)
+      : failed
+        ? translateText(answer.message)
+        : "";
 
   return (
     <div className="affected">
@@ -78,12 +76,12 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
         className={`button button--secondary affected__button${inactive ? " is-disabled" : ""}`}
         aria-disabled={inactive || undefined}
         aria-describedby={countId}
-        onClick={() => void press()}
+        onClick={press}
       >
         {done && <span aria-hidden="true">✓ </span>}
         {t(LOCATION_MESSAGES.affectedButton)}
       </button>
-      <p className={`affected__message${outcome.kind === "failed" ? " affected__message--error" : ""}`} role="status">
+      <p className={`affected__message${failed ? " affected__message--error" : ""}`} role="status">
         {message}
       </p>
     </div>

@@ -1,50 +1,39 @@
-import { useId, useState, type FormEvent } from "react";
-import { followInputSchema } from "../../../shared/follow.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
-import { errorMessageOf } from "../../lib/api-client.ts";
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { translateText } from "../../lib/i18n/translate-text.ts";
-import { followGrievance } from "./follow-api.ts";
+import { paths } from "../../lib/paths.ts";
 import { BusySubmitButton } from "../../lib/busy-submit-button.tsx";
-
-// Messages are kept as the schema or the server worded them and translated when shown (docs/decisions/019).
-type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
+import type { FollowResult } from "./follow-action.ts";
 
 /**
  * "Follow this report" on a report's public page (issue 8): an e-mail address, then a confirmation message must
  * be opened before any update is sent (double opt-in). The answer never says whether the address already follows.
+ * Sent through the page's action (app/routes/grievance.action.ts), which checks the address first.
  */
 export function FollowForm({ grievanceId }: { grievanceId: string }) {
   const t = useT();
   const id = useId();
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const fetcher = useFetcher<FollowResult>();
+  const sending = fetcher.state !== "idle";
+  // Nothing is said while a request is on its way, so that each answer appears anew and is announced.
+  const result = sending ? undefined : fetcher.data;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = followInputSchema.safeParse({ email: new FormData(form).get("email") ?? "" });
-    if (!parsed.success) {
-      setState({ kind: "error", message: parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail });
-      return;
-    }
-    setState({ kind: "sending" });
-    try {
-      const answer = await followGrievance(grievanceId, parsed.data.email);
-      form.reset();
-      setState({ kind: "done", message: answer.message });
-    } catch (error) {
-      setState({ kind: "error", message: errorMessageOf(error) });
-    }
-  }
-
-  const error = state.kind === "error" ? translateText(state.message) : "";
+  // Messages are kept as the schema or the server worded them and translated when shown (docs/decisions/019).
+  const error = result && !result.ok ? translateText(result.message) : "";
   return (
     <section className="follow-box" aria-labelledby={`${id}-heading`} data-testid="follow-form">
       <h2 id={`${id}-heading`}>{t("Follow this report")}</h2>
       <p className="muted">
         {t("Get an e-mail when its status changes. We first send a link to confirm; your address is never shown.")}
       </p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      {/* Following changes nothing the page shows: the report is not read again after it. */}
+      <fetcher.Form method="post" action={paths.grievance(grievanceId)} defaultShouldRevalidate={false} noValidate ref={formRef}>
+        <input type="hidden" name="intent" value={"follow" satisfies FollowResult["intent"]} />
         <div className="field">
           <label htmlFor={`${id}-email`}>{t("Your e-mail")}</label>
           <input
@@ -59,17 +48,17 @@ export function FollowForm({ grievanceId }: { grievanceId: string }) {
           />
         </div>
         <div className="form-actions">
-          <BusySubmitButton busy={state.kind === "sending"} busyLabel={t("Sending...")} className="button">
+          <BusySubmitButton busy={sending} busyLabel={t("Sending...")} className="button">
             {t("Follow")}
           </BusySubmitButton>
         </div>
-        <div role="status" className={state.kind === "done" ? "alert alert--success" : undefined} data-testid="follow-done">
-          {state.kind === "done" ? translateText(state.message) : ""}
+        <div role="status" className={result?.ok ? "alert alert--success" : undefined} data-testid="follow-done">
+          {result?.ok ? translateText(result.message) : ""}
         </div>
         <div role="alert" id={`${id}-error`} className={error ? "alert alert--error" : undefined} data-testid="follow-error">
           {error}
         </div>
-      </form>
+      </fetcher.Form>
     </section>
   );
 }

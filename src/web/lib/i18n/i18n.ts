@@ -70,11 +70,32 @@ export function currentLocale(): Locale {
  */
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
   targetLocale = locale;
-  await Promise.all([loadBundle(locale, "public"), wantsConsole.value ? loadBundle(locale, "console") : undefined]);
+  try {
+    await Promise.all([loadBundle(locale, "public"), wantsConsole.value ? loadBundle(locale, "console") : undefined]);
+  } finally {
+    targetLocale = undefined;
+  }
   i18n.activate(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
   if (remember) document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * The first language of a visit: the visitor's, else English if theirs cannot be fetched (offline without the
+ * service worker's copy, or a deploy that removed it), else the English ids as they are. The app starts in any case.
+ */
+export async function startInLanguage(locale: Locale): Promise<void> {
+  try {
+    await activateLocale(locale);
+  } catch {
+    try {
+      await activateLocale(DEFAULT_LOCALE);
+    } catch {
+      i18n.load(DEFAULT_LOCALE, {});
+      i18n.activate(DEFAULT_LOCALE);
+    }
+  }
 }
 
 /** The active language's text for an English message id, with its placeholders filled in. */

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { LOCALES, LOCALE_NAMES, isLocale } from "../../../shared/i18n/locales.ts";
 import { activateLocale } from "./i18n.ts";
 import { useLocale, useT } from "./i18n-context.tsx";
@@ -11,6 +11,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
+  const [failed, setFailed] = useState(false);
   return (
     <div className={["language-switch", className].filter(Boolean).join(" ")}>
       <label htmlFor={id}>
@@ -22,7 +23,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
         value={locale}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLocale(next)) void activateLocale(next, { remember: true });
+          if (!isLocale(next)) return;
+          setFailed(false);
+          // Not to be had (offline, say): the page stays in its language and says why.
+          activateLocale(next, { remember: true }).catch(() => setFailed(true));
         }}
       >
         {LOCALES.map((code) => (
@@ -31,6 +35,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
           </option>
         ))}
       </select>
+      {failed && (
+        <p className="language-switch__error" role="alert">
+          {t("This language could not be loaded. Please check your connection and try again.")}
+        </p>
+      )}
     </div>
   );
 }

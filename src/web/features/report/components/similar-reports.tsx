@@ -101,6 +101,7 @@ export function SimilarReports(input: SimilarInput) {
                   <span>{t("Reported {date}", { date: formatDate(report.created_at) })}</span>
                   {report.distanceMetres !== null && <span>{distanceText(t, locale, report.distanceMetres)}</span>}
                 </p>
+                {/* Its press goes to the report page's action (its route, by path), not to this page's. */}
                 <AffectedButton grievanceId={report.id} affected={report.affected} status={report.status} />
               </li>
             ))}

@@ -1,40 +1,41 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { fixedAnswerProblem, REPORTER_MESSAGES, type FixedAnswer } from "../../../../shared/reporter-actions.ts";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { NOTE_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
 import type { TrackedGrievance } from "../../../../shared/tracking.ts";
-import { errorMessageOf } from "../../../lib/api-client.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { formatDateTime } from "../../../lib/i18n/format.ts";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { paths } from "../../../lib/paths.ts";
 import { slot, withElements } from "../../../lib/text-with-elements.tsx";
-import { answerFixedQuestion } from "../api/tracking.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import type { AnswerResult } from "../tracking-actions.ts";
 
 interface FixedQuestionBoxProps {
   token: string;
   tracked: TrackedGrievance;
-  /** The report as the answer left it. */
-  onAnswered: (tracked: TrackedGrievance) => void;
 }
 
-/** `message` in English (or as the server worded it), translated when shown so that it follows a change of language. */
-type Result = { ok: boolean; message: string };
+const ANSWER: AnswerResult["intent"] = "answer";
 
 /**
  * "Is it fixed?" once the report is resolved (docs/decisions/015-reporter-actions.md): "Yes" is recorded; "No, it
  * is still a problem" asks what is still wrong and reopens the report. After "Yes" the reporter can still say the
  * problem came back. The section stays after a reopen, to say what happened; focus moves to that message, since
- * the buttons that had it are gone.
+ * the buttons that had it are gone. Answers go through the page's action (tracking-actions.ts), which checks the
+ * note first; after one is recorded the router reloads the report, and its message shows with the new state.
  */
-export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBoxProps) {
+export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
   const t = useT();
   const id = useId();
   const noteId = `${id}-note`;
+  const fetcher = useFetcher<AnswerResult>();
+  // Busy until the answer is recorded and the report reloaded; then the outcome, whose message (in English, or as
+  // the server worded it) is translated when shown, so that it follows a change of language.
+  const sending = fetcher.state !== "idle";
+  const result = sending ? undefined : fetcher.data;
   const [askingNote, setAskingNote] = useState(false);
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState("");
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const noButtonRef = useRef<HTMLButtonElement>(null);
@@ -43,48 +44,34 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
   const { fixedQuestion } = tracked;
   const resolved = tracked.grievance.status === "resolved";
 
+  // Each answer once: a recorded one closes the note; a refused note says why at the field.
+  const [handled, setHandled] = useState<AnswerResult | undefined>();
+  if (result !== handled) {
+    setHandled(result);
+    if (result?.ok) {
+      setAskingNote(false);
+      setNote("");
+    } else if (result?.field === "note") setNoteError(result.message);
+  }
+
   useEffect(() => {
     if (askingNote) noteRef.current?.focus();
     else if (cancelled) noButtonRef.current?.focus();
   }, [askingNote, cancelled]);
 
   useEffect(() => {
-    if (result?.ok) doneRef.current?.focus();
-  }, [result]);
+    if (handled?.ok) doneRef.current?.focus();
+    else if (handled?.field === "note") noteRef.current?.focus();
+  }, [handled]);
 
   if (!resolved && !result) return null;
 
+  const problem = result && !result.ok && !result.field ? translateText(result.message) : "";
+
   // Buttons say they are busy with aria-disabled rather than disabled, which would drop the focus to the page body
   // if the answer fails (docs/accessibility.md).
-  const send = async (answer: FixedAnswer) => {
-    setSending(true);
-    setResult(null);
-    try {
-      const next = await answerFixedQuestion(token, answer);
-      setAskingNote(false);
-      setNote("");
-      setResult({ ok: true, message: answer.fixed ? REPORTER_MESSAGES.confirmedFixed : REPORTER_MESSAGES.reopened });
-      onAnswered(next);
-    } catch (error) {
-      console.error("Answer to 'Is it fixed?' failed:", error);
-      setResult({ ok: false, message: errorMessageOf(error) });
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const handleNote = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const answer = { fixed: false, note };
-    const problem = fixedAnswerProblem(answer);
-    if (problem) {
-      setNoteError(problem.message);
-      noteRef.current?.focus();
-      return;
-    }
-    setNoteError("");
-    void send({ fixed: false, note: note.trim() });
+  const confirmFixed = () => {
+    if (!sending) void fetcher.submit({ intent: ANSWER, fixed: "true" }, { method: "post", action: paths.track(token) });
   };
 
   return (
@@ -106,9 +93,7 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
               type="button"
               className="button"
               aria-disabled={sending || undefined}
-              onClick={() => {
-                if (!sending) void send({ fixed: true });
-              }}
+              onClick={confirmFixed}
             >
               {t("Yes")}
             </button>
@@ -130,7 +115,15 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
       )}
 
       {resolved && askingNote && (
-        <form noValidate onSubmit={handleNote} className="reporter-action__form">
+        <fetcher.Form
+          method="post"
+          action={paths.track(token)}
+          noValidate
+          className="reporter-action__form"
+          onSubmit={() => setNoteError("")}
+        >
+          <input type="hidden" name="intent" value={ANSWER} />
+          <input type="hidden" name="fixed" value="false" />
           <div className="field field--full">
             <label htmlFor={noteId}>
               {t("What is still wrong?")}
@@ -179,7 +172,7 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
               {t("Cancel")}
             </button>
           </div>
-        </form>
+        </fetcher.Form>
       )}
 
       {/* Always in the section, so that a message appearing in them is announced. */}
@@ -192,8 +185,9 @@ export function FixedQuestionBox({ token, tracked, onAnswered }: FixedQuestionBo
       >
         {result?.ok ? translateText(result.message) : ""}
       </div>
-      <div role="alert" className={result && !result.ok ? "alert alert--error" : undefined} data-testid="fixed-question-error">
-        {result && !result.ok ? translateText(result.message) : ""}
+      {/* A refused note is said at the note; anything else here. */}
+      <div role="alert" className={problem ? "alert alert--error" : undefined} data-testid="fixed-question-error">
+        {problem}
       </div>
     </section>
   );

@@ -1,69 +1,69 @@
-import { useId, useRef, useState, type FormEvent } from "react";
-import { REPORTER_MESSAGES, REPORTER_UPDATE_MAX_LENGTH, reporterUpdateSchema, UPDATE_TEXT_FIELD } from "../../../../shared/reporter-actions.ts";
-import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { REPORTER_UPDATE_MAX_LENGTH, UPDATE_TEXT_FIELD } from "../../../../shared/reporter-actions.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { paths } from "../../../lib/paths.ts";
 import { ImagePicker } from "../../report/components/image-picker.tsx";
 import { useChosenImages } from "../../report/components/use-chosen-images.ts";
-import { addReporterUpdate } from "../api/tracking.ts";
 import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import type { UpdateResult } from "../tracking-actions.ts";
 
 const IMAGES_INPUT_ID = "update-images";
-
-interface ReporterUpdateFormProps {
-  token: string;
-  /** After an update was added: reload the page's report so the timeline shows it. */
-  onAdded: () => Promise<void>;
-}
 
 /**
  * "Add an update" on the reporter's private page (docs/decisions/015-reporter-actions.md): text and up to 5 photos,
  * with the report form's photo picker and its messages. The server shows the update publicly in the timeline.
+ * Sent through the page's action (tracking-actions.ts) as multipart, the photos as the picker holds them; after it
+ * the router reloads the report, so the timeline shows the update.
  */
-export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) {
+export function ReporterUpdateForm({ token }: { token: string }) {
   const t = useT();
   const id = useId();
   const textId = `${id}-text`;
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const fetcher = useFetcher<UpdateResult>();
+  // Busy until the action has answered and the report is reloaded, as before.
+  const sending = fetcher.state !== "idle";
   const [text, setText] = useState("");
   // Messages are kept in English (or as the server worded them) and translated when shown, so that they follow a
   // change of language.
   const [textError, setTextError] = useState<string | undefined>();
   const [formError, setFormError] = useState("");
   const [done, setDone] = useState("");
-  const [sending, setSending] = useState(false);
   const photos = useChosenImages(() => setDone(""));
+  const clearPhotos = photos.clear;
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  // Each answer once, when the action and the reload are done: a success empties the form and says so; a refusal
+  // keeps the text and photos for another try and says what went wrong where it applies.
+  const answer = sending ? undefined : fetcher.data;
+  const [handled, setHandled] = useState<UpdateResult | undefined>();
+  if (answer !== handled) {
+    setHandled(answer);
+    if (answer?.ok) {
+      setText("");
+      setDone(answer.message);
+    } else if (answer?.field === "text") setTextError(answer.message);
+    else if (answer?.field === "images") photos.setError(answer.message);
+    else if (answer) setFormError(answer.message);
+  }
+  useEffect(() => {
+    if (handled?.ok) clearPhotos();
+    else if (handled?.field === "text") textRef.current?.focus();
+    else if (handled?.field === "images") document.getElementById(IMAGES_INPUT_ID)?.focus();
+  }, [handled, clearPhotos]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     setDone("");
     setFormError("");
-    const parsed = reporterUpdateSchema.safeParse({ [UPDATE_TEXT_FIELD]: text });
-    if (!parsed.success) {
-      setTextError(parsed.error.issues[0]?.message ?? REPORTER_MESSAGES.updateTextRequired);
-      textRef.current?.focus();
-      return;
-    }
     setTextError(undefined);
-    setSending(true);
-    try {
-      await addReporterUpdate(token, parsed.data[UPDATE_TEXT_FIELD], photos.images.map((image) => image.file));
-      setText("");
-      photos.clear();
-      setDone(REPORTER_MESSAGES.updateAdded);
-      await onAdded();
-    } catch (error) {
-      // Keep the text and photos for another try, and say what went wrong where it applies.
-      console.error("Reporter update failed:", error);
-      const message = errorMessageOf(error);
-      if (error instanceof ApiRequestError && error.fieldErrors?.images) {
-        photos.setError(translateText(error.fieldErrors.images));
-        document.getElementById(IMAGES_INPUT_ID)?.focus();
-      } else setFormError(message);
-    } finally {
-      setSending(false);
-    }
+    const body = new FormData();
+    body.append("intent", "update" satisfies UpdateResult["intent"]);
+    body.append(UPDATE_TEXT_FIELD, text);
+    for (const image of photos.images) body.append("images", image.file, image.file.name);
+    void fetcher.submit(body, { method: "post", action: paths.track(token), encType: "multipart/form-data" });
   };
 
   return (
@@ -74,7 +74,7 @@ export function ReporterUpdateForm({ token, onAdded }: ReporterUpdateFormProps) 
           "Has something changed, or do you have new photos? Your update appears on the report's public page, without your name or contact details.",
         )}
       </p>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="reporter-action__form">
+      <form noValidate onSubmit={handleSubmit} className="reporter-action__form">
         <div className="field field--full">
           <label htmlFor={textId}>
             {t("What has changed?")}

@@ -10,20 +10,17 @@ import { ReporterUpdateForm } from "./reporter-update-form.tsx";
 
 interface TrackedReportProps {
   tracked: TrackedGrievance;
-  /** The token of the page's link: the reporter's actions are sent with it. */
+  /** The token of the page's link: the reporter's actions are sent to the page's action with it. */
   token: string;
-  /** The report changed (an answer came back with it). */
-  onChange: (tracked: TrackedGrievance) => void;
-  /** Read the report again (after an update was added). */
-  onReload: () => Promise<void>;
 }
 
 /**
  * The reporter's own view of their report (/track/:token): what the public details page shows, with the contact
  * details in full and a word on keeping the link private, then what the reporter may do (docs/decisions/015-
- * reporter-actions.md): answer "Is it fixed?" once it is resolved, and add an update with photos.
+ * reporter-actions.md): answer "Is it fixed?" once it is resolved, and add an update with photos. The page's router
+ * action records them and the page's loader reads the report again, which comes back here.
  */
-export function TrackedReport({ tracked, token, onChange, onReload }: TrackedReportProps) {
+export function TrackedReport({ tracked, token }: TrackedReportProps) {
   const t = useT();
   const { grievance, timeline } = tracked;
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
@@ -68,8 +65,8 @@ export function TrackedReport({ tracked, token, onChange, onReload }: TrackedRep
         <ProgressEntries entries={timeline} />
       </section>
 
-      <FixedQuestionBox token={token} tracked={tracked} onAnswered={onChange} />
-      <ReporterUpdateForm token={token} onAdded={onReload} />
+      <FixedQuestionBox token={token} tracked={tracked} />
+      <ReporterUpdateForm token={token} />
 
       <AttachedImages images={grievance.images} />
 

@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { Suspense, useEffect } from "react";
 import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
 import { TRACKING_MESSAGES, type TrackedGrievance } from "../../../../shared/tracking.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
@@ -6,11 +6,14 @@ import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { getTrackedGrievance } from "../api/tracking.ts";
 import { TrackedReport } from "../components/tracked-report.tsx";
 import type { trackLoader } from "./track-route.loader.ts";
 import "../../../styles/tracking.css";
 import "../../../styles/content.css";
+
+// The page's action comes with the page: the router loads every lazy part of a route together when it opens it, and
+// what the action needs the page's forms load anyway, so it costs no request and no chunk of its own.
+export { trackAction } from "../tracking-actions.ts";
 
 /**
  * While on this page: not indexed, and no Referer naming its address is sent anywhere (the server's answers say the
@@ -81,32 +84,51 @@ function TrackFailed() {
   return <TrackUnavailable message={error instanceof Error ? error.message : String(error)} />;
 }
 
-/**
- * The report as loaded, then as the reporter's actions leave it: kept here rather than by revalidating the route,
- * so the page never falls back to "Loading" and the actions' messages stay where they are.
- */
+/** The report the page shows now, and for which link; none while no report is on the screen. */
+let onScreen: { token: string; tracked: TrackedGrievance } | undefined;
+
 function TrackLoaded({ tracked, token }: { tracked: TrackedGrievance; token: string }) {
   const t = useT();
-  const [current, setCurrent] = useState(tracked);
-  useDocumentTitle(t("Your report {reference}", { reference: current.grievance.reference }));
-  const reload = async () => {
-    try {
-      setCurrent(await getTrackedGrievance(token));
-    } catch (error) {
-      // The action itself succeeded and said so; the timeline catches up at the next visit.
+  useDocumentTitle(t("Your report {reference}", { reference: tracked.grievance.reference }));
+  useEffect(() => {
+    onScreen = { token, tracked };
+    return () => {
+      if (onScreen?.tracked === tracked) onScreen = undefined;
+    };
+  }, [token, tracked]);
+  return <TrackedReport tracked={tracked} token={token} />;
+}
+
+const keptOnFailure = new WeakMap<Promise<TrackedGrievance>, Promise<TrackedGrievance>>();
+
+/**
+ * The loader's report, except when reading it again fails while the page shows that report: after each of the
+ * reporter's actions the router reloads the page's data, and the action itself succeeded and said so. The page then
+ * keeps the report it shows, with the action's message and the focus where they are, and the timeline catches up at
+ * the next visit, as before the actions were router actions. A first load that fails still says so. One wrapper
+ * per loader promise, kept outside React: a render that waits for it may be thrown away and run again.
+ */
+function keptOnFailedReload(tracked: Promise<TrackedGrievance>, token: string): Promise<TrackedGrievance> {
+  let kept = keptOnFailure.get(tracked);
+  if (!kept) {
+    kept = tracked.catch((error: unknown) => {
+      if (onScreen?.token !== token) throw error;
       console.error("Tracked report could not be reloaded:", error);
-    }
-  };
-  return <TrackedReport tracked={current} token={token} onChange={setCurrent} onReload={reload} />;
+      return onScreen.tracked;
+    });
+    keptOnFailure.set(tracked, kept);
+  }
+  return kept;
 }
 
 export function TrackRoute() {
   const { tracked, token } = useLoaderData<typeof trackLoader>();
+  const shown = keptOnFailedReload(tracked, token);
   return (
     <div className="page page--narrow">
       <PrivatePageMeta />
       <Suspense key={token} fallback={<TrackLoading />}>
-        <Await resolve={tracked} errorElement={<TrackFailed />}>
+        <Await resolve={shown} errorElement={<TrackFailed />}>
           {(data: TrackedGrievance) => <TrackLoaded tracked={data} token={token} />}
         </Await>
       </Suspense>
