@@ -83,6 +83,9 @@ test("a resident reports a problem with a photo, finds it, opens it and looks at
   // Find it by its reference and open it from its title.
   await tabTo(page, page.getByLabel("Search"));
   await page.keyboard.type(reference);
+  // The search runs once typing pauses: wait for its own result, not an earlier one that also counts one report
+  // (the whole list of a fresh portal, or a prefix of the reference), which the new result then replaces.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${reference}(&|$)`));
   await expect(page.getByTestId("announcer")).toHaveText("Showing 1 of 1 grievances");
   const cardLink = page.getByTestId("grievance-card").getByRole("link", { name: title });
   await tabTo(page, cardLink);
