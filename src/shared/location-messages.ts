@@ -57,29 +57,15 @@ export const LOCATION_MESSAGES = {
     { metres: DUPLICATE_RADIUS_METRES },
   ),
   similarNone: msg("No similar open reports found. Please go on with your report."),
-  similarFound: (count: number) =>
-    englishText(
-      count === 1
-        ? msg("{count} similar open report is shown under \"Has someone already reported this?\".")
-        : msg("{count} similar open reports are shown under \"Has someone already reported this?\"."),
-      { count },
-    ),
   opensInNewTab: msg("(opens in a new tab)"),
   affectedButton: msg("I have this problem too"),
   affectedCounted: msg("Thank you. You are counted as affected."),
   affectedAlready: msg("You have already said you have this problem."),
   affectedFailed: msg("Your answer could not be recorded. Please try again."),
-  peopleAffected: (count: number) =>
-    englishText(count === 1 ? msg("{count} person affected") : msg("{count} people affected"), { count }),
   // The list's map view.
   mapCapped: (shown: number) =>
     englishText(msg("Showing the newest {shown} reports in this area. Zoom in or filter to see others."), { shown }),
   mapEmpty: msg("No reports with a pin match your filters in this area."),
-  mapShowing: (count: number) =>
-    englishText(
-      count === 1 ? msg("Showing {count} report in this area.") : msg("Showing {count} reports in this area."),
-      { count },
-    ),
   mapLoading: msg("Loading the reports in this area..."),
   mapReportsFailed: msg("The reports in this area could not be loaded. Move the map to try again, or use the list."),
   mapLoadFailed: msg("The map could not be loaded. The list shows the same reports."),

@@ -194,7 +194,7 @@ test.describe("has someone already reported this?", () => {
     await expect(item).toContainText("School Road");
     await expect(item).toContainText(/1\d\d m away/);
     await expect(item.getByTestId("affected-count")).toHaveText("1 person affected");
-    await expect(page.locator(".similar-slot > [role=status]")).toHaveText(LOCATION_MESSAGES.similarFound(1));
+    await expect(page.locator(".similar-slot > [role=status]")).toHaveText('1 similar open report is shown under "Has someone already reported this?".');
     await expectNoAxeViolations(page);
 
     const affected = item.getByRole("button", { name: LOCATION_MESSAGES.affectedButton });

@@ -9,7 +9,7 @@ import { REPORTER_MESSAGES } from "../../src/shared/reporter-actions.ts";
 import { STAFF_MESSAGES } from "../../src/shared/staff-messages.ts";
 import { TRACKING_MESSAGES } from "../../src/shared/tracking.ts";
 import { translateText as translateTextWith } from "../../src/shared/i18n/translate-text.ts";
-import { i18n } from "../../src/web/lib/i18n/i18n.ts";
+import { i18n, t } from "../../src/web/lib/i18n/i18n.ts";
 import { translateText } from "../../src/web/lib/i18n/translate-text.ts";
 import { activateWebLocale } from "../support/web-i18n.ts";
 
@@ -41,9 +41,6 @@ describe("shared messages", () => {
     expect(STAFF_MESSAGES.forbiddenTransition("Resolved", "Pending")).toBe("A report cannot be moved from Resolved to Pending.");
     expect(STAFF_MESSAGES.signInThrottled(1)).toBe("Too many failed sign-in attempts. Please try again in 1 minute.");
     expect(STAFF_MESSAGES.signInThrottled(15)).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
-    expect(LOCATION_MESSAGES.peopleAffected(1)).toBe("1 person affected");
-    expect(LOCATION_MESSAGES.peopleAffected(3)).toBe("3 people affected");
-    expect(LOCATION_MESSAGES.similarFound(2)).toBe('2 similar open reports are shown under "Has someone already reported this?".');
     expect(LOCATION_MESSAGES.similarIntro).toMatch(/^Open reports of this category within 250 m of your pin/);
     expect(REPORTER_MESSAGES.updateTooLong).toBe("The update must be at most 2000 characters.");
     expect(ADMIN_MESSAGES.passwordTooShort).toBe("The password must be at least 12 characters long.");
@@ -69,7 +66,7 @@ describe("shared messages", () => {
     expect(translateText(LOCATION_MESSAGES.tooManyAffected(1))).toMatch(/بعد دقيقة واحدة\.$/);
     expect(translateText(LOCATION_MESSAGES.tooManyAffected(2))).toMatch(/بعد دقيقتين\.$/);
     expect(translateText(LOCATION_MESSAGES.tooManyAffected(5))).toMatch(/بعد 5 دقائق\.$/);
-    expect(translateText(LOCATION_MESSAGES.peopleAffected(12))).toBe("12 شخصًا متأثرًا");
+    expect(t("{count, plural, one {# person affected} other {# people affected}}", { count: 12 })).toBe("12 شخصًا متأثرًا");
   });
 
   it("every one, and every status and priority label, is a message of the catalogues, as it is or by a template", () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { setupI18n, type I18n } from "@lingui/core";
 import type { FastifyRequest } from "fastify";
 import { CATALOGUE_NAMESPACES } from "../../shared/i18n/catalogue-bundles.ts";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, acceptedLanguages, isLocale, pickLocale, type Locale } from "../../shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, acceptedLanguages, cookieLocale, isLocale, pickLocale, type Locale } from "../../shared/i18n/locales.ts";
 import { translateText } from "../../shared/i18n/translate-text.ts";
 import { CATALOGUES_DIR, compileCatalogue, readCatalogueFile } from "./catalogue-files.ts";
 
@@ -45,11 +45,6 @@ export function translatorFor(locale: Locale): (id: string, values?: Record<stri
 export function translateFor(locale: Locale, text: string): string {
   return locale === "en" ? text : translateText(instanceFor(locale), text);
 }
-
-const cookieLocale = (header: string | undefined): Locale | undefined => {
-  const value = header?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`))?.[1];
-  return isLocale(value) ? value : undefined;
-};
 
 /**
  * The language of a request: the visitor's remembered choice (the `lang` cookie the language switch sets), else the

@@ -1,4 +1,4 @@
-import { directionOf, msg, type Locale } from "../../shared/i18n/locales.ts";
+import { directionOf, type Locale } from "../../shared/i18n/locales.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
 
 /**
@@ -13,7 +13,7 @@ const escapeHtml = (text: string): string =>
 
 function page(locale: Locale, title: string, body: string): string {
   const t = translatorFor(locale);
-  const portal = escapeHtml(t(msg("Clean Water & Sanitation Grievance Portal")));
+  const portal = escapeHtml(t("Clean Water & Sanitation Grievance Portal"));
   return `<!doctype html>
 <html lang="${locale}" dir="${directionOf(locale)}">
 <head>
@@ -28,7 +28,7 @@ function page(locale: Locale, title: string, body: string): string {
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
-<p><a href="/">${escapeHtml(t(msg("Go to the portal")))}</a></p>
+<p><a href="/">${escapeHtml(t("Go to the portal"))}</a></p>
 </main>
 </body>
 </html>
@@ -55,17 +55,17 @@ export function donePage(locale: Locale, title: string, text: string): string {
 export function linkPageTexts(locale: Locale) {
   const t = translatorFor(locale);
   return {
-    notFoundTitle: t(msg("Link not valid")),
-    notFound: t(msg("This link is not valid. Check that the whole link was copied from the message.")),
-    confirmTitle: (reference: string) => t(msg("Follow report {reference}"), { reference }),
-    confirmAsk: (reference: string) => t(msg("Confirm that you want an e-mail whenever report {reference} changes."), { reference }),
-    confirmButton: t(msg("Confirm the updates")),
+    notFoundTitle: t("Link not valid"),
+    notFound: t("This link is not valid. Check that the whole link was copied from the message."),
+    confirmTitle: (reference: string) => t("Follow report {reference}", { reference }),
+    confirmAsk: (reference: string) => t("Confirm that you want an e-mail whenever report {reference} changes.", { reference }),
+    confirmButton: t("Confirm the updates"),
     confirmed: (reference: string) =>
-      t(msg("Thank you: you will get an e-mail whenever report {reference} changes."), { reference }),
-    unsubscribeTitle: (reference: string) => t(msg("Stop e-mails about report {reference}"), { reference }),
-    unsubscribeAsk: (reference: string) => t(msg("You will get no more e-mails about report {reference}."), { reference }),
-    unsubscribeButton: t(msg("Unsubscribe")),
+      t("Thank you: you will get an e-mail whenever report {reference} changes.", { reference }),
+    unsubscribeTitle: (reference: string) => t("Stop e-mails about report {reference}", { reference }),
+    unsubscribeAsk: (reference: string) => t("You will get no more e-mails about report {reference}.", { reference }),
+    unsubscribeButton: t("Unsubscribe"),
     unsubscribed: (reference: string) =>
-      t(msg("You are unsubscribed: no more e-mails about report {reference} will be sent."), { reference }),
+      t("You are unsubscribed: no more e-mails about report {reference} will be sent.", { reference }),
   };
 }

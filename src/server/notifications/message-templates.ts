@@ -1,5 +1,5 @@
 import type { NotificationKind } from "../../shared/follow.ts";
-import { directionOf, msg, type Locale } from "../../shared/i18n/locales.ts";
+import { directionOf, type Locale } from "../../shared/i18n/locales.ts";
 import { translateFor, translatorFor } from "../i18n/server-i18n.ts";
 
 /**
@@ -45,7 +45,7 @@ function render(
   footer: string,
 ): ComposedMessage {
   const t = translatorFor(locale);
-  const unsubscribeLabel = t(msg("Unsubscribe"));
+  const unsubscribeLabel = t("Unsubscribe");
   const text = [
     ...paragraphs.map((p) => (typeof p === "string" ? p : labelled(locale, p.label, p.link, "\n"))),
     "--",
@@ -78,19 +78,17 @@ export function receiptMessage(locale: Locale, report: ReportRef, trackingUrl: s
   return render(
     locale,
     "receipt",
-    t(msg("Report {reference} received: {title}"), { reference, title: oneLine(report.title) }),
+    t("Report {reference} received: {title}", { reference, title: oneLine(report.title) }),
     [
-      t(msg("Thank you for your report \"{title}\". Its reference is {reference}."), { title: oneLine(report.title, 200), reference }),
+      t("Thank you for your report \"{title}\". Its reference is {reference}.", { title: oneLine(report.title, 200), reference }),
       t(
-        msg(
-          "Your private link shows the report with your contact details and its progress. Keep it to yourself: whoever has it sees your contact details.",
-        ),
+        "Your private link shows the report with your contact details and its progress. Keep it to yourself: whoever has it sees your contact details.",
       ),
-      { link: trackingUrl, label: t(msg("Your private link to the report")) },
-      t(msg("We will e-mail you when its status changes.")),
+      { link: trackingUrl, label: t("Your private link to the report") },
+      t("We will e-mail you when its status changes."),
     ],
     unsubscribeUrl,
-    t(msg("You receive this because you reported {reference}."), { reference }),
+    t("You receive this because you reported {reference}.", { reference }),
   );
 }
 
@@ -101,17 +99,17 @@ export function confirmMessage(locale: Locale, report: ReportRef, confirmUrl: st
   return render(
     locale,
     "confirm",
-    t(msg("Confirm updates on report {reference}"), { reference }),
+    t("Confirm updates on report {reference}", { reference }),
     [
-      t(msg("Someone, probably you, asked for e-mail updates on report {reference}, \"{title}\"."), {
+      t("Someone, probably you, asked for e-mail updates on report {reference}, \"{title}\".", {
         reference,
         title: oneLine(report.title, 200),
       }),
-      t(msg("Open this link to confirm. If it was not you, ignore this message: nothing more will be sent.")),
-      { link: confirmUrl, label: t(msg("Confirm the updates")) },
+      t("Open this link to confirm. If it was not you, ignore this message: nothing more will be sent."),
+      { link: confirmUrl, label: t("Confirm the updates") },
     ],
     unsubscribeUrl,
-    t(msg("You receive this because this address was entered to follow {reference}."), { reference }),
+    t("You receive this because this address was entered to follow {reference}.", { reference }),
   );
 }
 
@@ -137,21 +135,21 @@ export function updateMessage(
   const { reference } = report;
   const headline = translateFor(locale, update.headline);
   const paragraphs: (string | { link: string; label: string })[] = [
-    t(msg("Report {reference}, \"{title}\": {headline}."), { reference, title: oneLine(report.title, 200), headline }),
+    t("Report {reference}, \"{title}\": {headline}.", { reference, title: oneLine(report.title, 200), headline }),
   ];
-  if (update.note) paragraphs.push(t(msg("Note: {note}"), { note: update.note }));
-  paragraphs.push({ link: link.url, label: t(msg("See the report and its progress")) });
+  if (update.note) paragraphs.push(t("Note: {note}", { note: update.note }));
+  paragraphs.push({ link: link.url, label: t("See the report and its progress") });
   if (link.forReporter) {
-    paragraphs.push(t(msg("Your private link to the report is in the message \"Report {reference} received\" we sent you."), { reference }));
+    paragraphs.push(t("Your private link to the report is in the message \"Report {reference} received\" we sent you.", { reference }));
   }
   return render(
     locale,
     "update",
-    t(msg("Report {reference}: {headline}"), { reference, headline: oneLine(headline) }),
+    t("Report {reference}: {headline}", { reference, headline: oneLine(headline) }),
     paragraphs,
     unsubscribeUrl,
     link.forReporter
-      ? t(msg("You receive this because you reported {reference}."), { reference })
-      : t(msg("You receive this because you follow {reference}."), { reference }),
+      ? t("You receive this because you reported {reference}.", { reference })
+      : t("You receive this because you follow {reference}.", { reference }),
   );
 }

@@ -18,6 +18,12 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 /** The cookie that remembers the visitor's choice; the server reads it too (page language, API messages). */
 export const LOCALE_COOKIE = "lang";
 
+/** The remembered choice in a Cookie header or `document.cookie` ("a=1; lang=fr"), if it is a language we speak. */
+export function cookieLocale(cookies: string | undefined): Locale | undefined {
+  const value = cookies?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`))?.[1];
+  return isLocale(value) ? value : undefined;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 import { setupI18n, type Messages } from "@lingui/core";
 import type { CatalogueBundle } from "../../../shared/i18n/catalogue-bundles.ts";
 import { englishText } from "../../../shared/i18n/english-text.ts";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, directionOf, isLocale, pickLocale, type Locale } from "../../../shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, cookieLocale, directionOf, isLocale, pickLocale, type Locale } from "../../../shared/i18n/locales.ts";
 
 /**
  * The browser's one Lingui instance (docs/decisions/019-languages.md). Message ids are the English texts: an id
@@ -10,54 +10,36 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, directionOf, isLocale, pickLocale, type 
  */
 export const i18n = setupI18n({ missing: (_locale, id) => id });
 
-type Loader = () => Promise<{ default: Messages }>;
-// One chunk per language and bundle; only the visitor's language is ever downloaded.
-const LOADERS: Record<Exclude<CatalogueBundle, "server">, Record<Locale, Loader>> = {
-  public: {
-    en: () => import("./catalogues/public-en.ts"),
-    es: () => import("./catalogues/public-es.ts"),
-    fr: () => import("./catalogues/public-fr.ts"),
-    hi: () => import("./catalogues/public-hi.ts"),
-    ar: () => import("./catalogues/public-ar.ts"),
-  },
-  console: {
-    en: () => import("./catalogues/console-en.ts"),
-    es: () => import("./catalogues/console-es.ts"),
-    fr: () => import("./catalogues/console-fr.ts"),
-    hi: () => import("./catalogues/console-hi.ts"),
-    ar: () => import("./catalogues/console-ar.ts"),
-  },
-};
+type Bundle = Exclude<CatalogueBundle, "server">;
+// One chunk per language and bundle (catalogues/<bundle>-<locale>.ts); only the visitor's language is downloaded.
+const LOADERS = import.meta.glob<{ default: Messages }>("./catalogues/*.ts");
 
-const loadedBundles = new Map<Locale, Set<keyof typeof LOADERS>>();
+const loadedBundles = new Map<Locale, Set<Bundle>>();
 
-async function loadBundle(locale: Locale, bundle: keyof typeof LOADERS): Promise<void> {
+async function loadBundle(locale: Locale, bundle: Bundle): Promise<void> {
   const loaded = loadedBundles.get(locale) ?? new Set();
   if (loaded.has(bundle)) return;
-  const { default: messages } = await LOADERS[bundle][locale]();
+  const load = LOADERS[`./catalogues/${bundle}-${locale}.ts`];
+  if (!load) throw new Error(`No ${bundle} texts for ${locale}.`);
+  const { default: messages } = await load();
   i18n.load(locale, messages);
   loaded.add(bundle);
   loadedBundles.set(locale, loaded);
 }
 
-const wantsConsole = { value: false };
+let wantsConsole = false;
 /** The language being switched to: a console page asked for during the switch gets that language's texts. */
 let targetLocale: Locale | undefined;
 
 /** The console's texts, loaded by its routes before they render (and again whenever the language changes). */
 export async function loadConsoleTexts(): Promise<void> {
-  wantsConsole.value = true;
+  wantsConsole = true;
   await loadBundle(targetLocale ?? currentLocale(), "console");
-}
-
-function readCookie(): Locale | undefined {
-  const value = document.cookie.match(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]*)`))?.[1];
-  return isLocale(value) ? value : undefined;
 }
 
 /** The remembered choice, else the first of the browser's languages that the portal speaks, else English. */
 export function initialLocale(): Locale {
-  return readCookie() ?? pickLocale(navigator.languages ?? [navigator.language]);
+  return cookieLocale(document.cookie) ?? pickLocale(navigator.languages ?? [navigator.language]);
 }
 
 export function currentLocale(): Locale {
@@ -71,7 +53,7 @@ export function currentLocale(): Locale {
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
   targetLocale = locale;
   try {
-    await Promise.all([loadBundle(locale, "public"), wantsConsole.value ? loadBundle(locale, "console") : undefined]);
+    await Promise.all([loadBundle(locale, "public"), wantsConsole ? loadBundle(locale, "console") : undefined]);
   } finally {
     targetLocale = undefined;
   }
