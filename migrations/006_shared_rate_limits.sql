@@ -1,4 +1,4 @@
--- Rate limits that hold across every portal on one database (docs/operations.md, "Several instances"): a counter
+-- Rate limits that hold across every portal on one database (docs/operating.md, "Several instances"): a counter
 -- per limit and client, in fixed windows. One upsert both counts and reads, so concurrent requests on several
 -- instances never lose a hit. Expired rows are removed by the hourly maintenance.
 CREATE TABLE rate_limit_counters (

@@ -1,4 +1,4 @@
--- Idempotency-Key on POST /api/grievances (docs/operations.md, "Retried submits"). A key is claimed before the
+-- Idempotency-Key on POST /api/grievances (docs/operating.md, "Retried submits"). A key is claimed before the
 -- report is stored (grievance_id NULL: in flight) and bound to the report in the same transaction that inserts it,
 -- so a retry after a lost answer finds the report instead of creating a second one. request_hash tells a retry of
 -- the same report from a different report sent with a reused key.

@@ -76,7 +76,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
-  // Stored images no report references are deleted once older than this (docs/operations.md, "Orphan sweep").
+  // Stored images no report references are deleted once older than this (docs/operating.md, "Orphan sweep").
   ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
   OVERDUE_TARGETS: z
     .string()

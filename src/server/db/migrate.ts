@@ -18,7 +18,7 @@ interface MigrationFile {
 
 /**
  * Applies every `migrations/NNN_name.sql` not yet recorded in `schema_migrations`, in name order
- * (docs/operations.md, "Several instances").
+ * (docs/operating.md, "Several instances").
  *
  * Each migration runs in its own transaction under an advisory lock, so several portals starting at once against
  * one PostgreSQL server queue up: the first applies a migration, the next finds it recorded and moves on. A failing

@@ -5,7 +5,7 @@ import { HttpError } from "../http/http-error.ts";
 import type { Upload } from "./grievance-service.ts";
 
 /**
- * `Idempotency-Key` on POST /api/grievances (docs/operations.md, "Retried submits"): the form sends a fresh key
+ * `Idempotency-Key` on POST /api/grievances (docs/operating.md, "Retried submits"): the form sends a fresh key
  * per report and the same key again when it retries after a network error, so a retry whose first attempt did
  * arrive returns that report instead of creating a second one. Keys live in submission_idempotency_keys
  * (migration 007) for a day.

@@ -20,7 +20,7 @@ export interface MaintenanceDeps {
 const HOURLY = 60 * 60 * 1000;
 
 /**
- * Housekeeping at start-up and then hourly (docs/operations.md): the orphan sweep, expired rate-limit counters and
+ * Housekeeping at start-up and then hourly (docs/operating.md): the orphan sweep, expired rate-limit counters and
  * idempotency keys, and on the embedded database fresh planner statistics. Runs in the background: a failure is logged and retried at the next round,
  * never stops the portal. Several instances may each run it; every step is safe to run twice at once.
  * Returns a function that stops the schedule and waits for a round in progress.

@@ -15,7 +15,7 @@ const BATCH = 500;
 
 /**
  * Deletes stored objects that no report references and that are older than the grace period
- * (docs/operations.md, "Orphan sweep"). A submit stores its images before it inserts its row, and a crash or a
+ * (docs/operating.md, "Orphan sweep"). A submit stores its images before it inserts its row, and a crash or a
  * killed process between the two leaves images behind; the grace period keeps the images of submits still in
  * flight, on this instance or another. Leftovers of interrupted writes and probes are removed the same way.
  */

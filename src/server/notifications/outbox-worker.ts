@@ -43,7 +43,7 @@ interface ClaimedMessage {
 }
 
 /**
- * Delivers the outbox (docs/decisions/014-transactional-outbox-email.md, docs/operations.md "E-mail").
+ * Delivers the outbox (docs/decisions/014-transactional-outbox-email.md, docs/operating.md "E-mail").
  *
  * A round claims due messages in one statement: it moves their next_attempt_at past a lease and counts the
  * attempt. `FOR UPDATE SKIP LOCKED` lets several portal instances on one PostgreSQL server claim at once without

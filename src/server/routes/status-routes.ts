@@ -30,7 +30,7 @@ const probeLimit = (max: number) => ({
 });
 
 /**
- * The form's storage check (specification §2) and the operator's probes (docs/operations.md, "Health and
+ * The form's storage check (specification §2) and the operator's probes (docs/operating.md, "Health and
  * readiness"): liveness says the process answers, readiness says it can serve (database and storage).
  */
 export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plainApp, options) => {

@@ -13,7 +13,7 @@ export interface StorageProbeOptions {
 /**
  * The storage check writes and deletes a probe object (a PUT and a DELETE on S3). Every form view and every
  * load-balancer probe asks for it, so the answer is reused for a while and concurrent askers share one probe
- * (docs/operations.md, "Health and readiness").
+ * (docs/operating.md, "Health and readiness").
  */
 export class StorageProbe {
   private readonly store: ImageStore;

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 
-/** The form's storage check and the operator's probes (docs/operations.md, "Health and readiness"). */
+/** The form's storage check and the operator's probes (docs/operating.md, "Health and readiness"). */
 
 export const storageStatusSchema = z.object({ ok: z.boolean(), bucket: z.string(), message: z.string() });
 

@@ -10,7 +10,7 @@ export function getStorageStatus(signal?: AbortSignal): Promise<StorageStatus> {
 
 /**
  * A fresh Idempotency-Key for one report. Sent again when the same entries are retried after a failure, so a
- * submit whose answer was lost is not stored twice (docs/operations.md, "Retried submits"). getRandomValues,
+ * submit whose answer was lost is not stored twice (docs/operating.md, "Retried submits"). getRandomValues,
  * unlike randomUUID, also works on plain-HTTP addresses other than localhost.
  */
 export function newSubmissionKey(): string {
