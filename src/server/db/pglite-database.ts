@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { lockDataDirectory } from "./data-directory-lock.ts";
@@ -5,16 +7,35 @@ import type { Database } from "./database.ts";
 
 export { DataDirectoryInUseError } from "./data-directory-lock.ts";
 
+/** Extensions must be passed at every open, not only when the extension is first created. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+const gzipAsync = promisify(gzip);
+
+/** The embedded database, which can also copy its own data folder (the backup's database part). */
+export interface PgliteDatabase extends Database {
+  readonly kind: "pglite";
+  /**
+   * The data folder as a gzipped tarball, taken while no statement runs (PGlite runs one at a time), so it is a
+   * consistent copy: opened with `loadDataDir`, it recovers like a database after a power cut, keeping every
+   * committed transaction. It also holds the folder's lock file, which a restore removes.
+   */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export function isPgliteDatabase(db: Database): db is PgliteDatabase {
+  return db.kind === "pglite" && "dumpDataDir" in db;
+}
+
 /**
  * PGlite keeps one PostgreSQL in this process. It does not lock its data directory itself, and two processes
  * writing one directory corrupt it, so we hold a lock for as long as it is open.
  * `dataDir` undefined opens an in-memory database (tests).
  */
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+export async function openPgliteDatabase(dataDir: string | undefined): Promise<PgliteDatabase> {
   const release = dataDir ? await lockDataDirectory(dataDir) : undefined;
   try {
-    // Extensions must be passed at every open, not only when the extension is first created.
-    const pg = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
     return {
       kind: "pglite",
       query: (sql, params) => pg.query(sql, params),
@@ -23,6 +44,12 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
         pg.transaction((tx) =>
           work({ query: (sql, params) => tx.query(sql, params), exec: async (sql) => void (await tx.exec(sql)) }),
         ),
+      // Every query waits while PGlite copies the folder: copy it uncompressed (0.3 to 0.5 s for 20,000 reports)
+      // and compress after, on the thread pool, rather than let PGlite compress it inside the wait (1.7 to 3 s).
+      dumpDataDir: async () => {
+        const tarball = new Uint8Array(await (await pg.dumpDataDir("none")).arrayBuffer());
+        return new Blob([new Uint8Array(await gzipAsync(tarball, { level: 1 }))]);
+      },
       async close() {
         await pg.close();
         await release?.();

@@ -4,10 +4,12 @@ import { ConfigError, loadConfig, type Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { MigrationError } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { DataDirectoryInUseError } from "../db/pglite-database.ts";
+import { DataDirectoryInUseError, isPgliteDatabase } from "../db/pglite-database.ts";
 import { startMaintenance } from "../maintenance/maintenance.ts";
 import { createMailTransport } from "../notifications/mail-transport.ts";
 import { startOutboxWorker } from "../notifications/outbox-worker.ts";
+import { startControlSocket, type ControlSocket } from "../operations/control-socket-server.ts";
+import { controlSocketPath } from "../operations/control-socket-protocol.ts";
 import { createImageStore } from "../storage/create-image-store.ts";
 
 export interface RunningPortal {
@@ -15,8 +17,8 @@ export interface RunningPortal {
   app: FastifyInstance;
   db: Database;
   /**
-   * Stops the start-up and hourly housekeeping and the e-mail worker, waiting for a round in progress of either:
-   * call it before closing db.
+   * Stops the background work that uses the database (start-up and hourly housekeeping, the e-mail worker, the
+   * control socket), waiting for a round or a backup copy in progress: call it before closing db.
    */
   stopMaintenance: () => Promise<void>;
   url: string;
@@ -81,6 +83,16 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     const mailWorker = startOutboxWorker({ db, transport: mailTransport, logger: app.log });
     if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);
     else app.log.warn(`SMTP_URL is not set: e-mail is not sent but written as .eml files to ${mailTransport.description}.`);
+    // `npm run backup` asks the portal that holds the embedded database for a consistent copy (operations/).
+    let controlSocket: ControlSocket | undefined;
+    if (isPgliteDatabase(db)) {
+      const socketPath = controlSocketPath(config.dataDir);
+      try {
+        controlSocket = await startControlSocket(socketPath, () => db.dumpDataDir(), app.log);
+      } catch (error) {
+        app.log.warn({ err: error }, `The control socket ${socketPath} could not be opened: npm run backup works only while the portal is stopped.`);
+      }
+    }
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     return {
@@ -88,7 +100,7 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       app,
       db,
       stopMaintenance: async () => {
-        await Promise.all([stopMaintenance(), mailWorker.stop()]);
+        await Promise.all([stopMaintenance(), mailWorker.stop(), controlSocket?.close()]);
       },
       url: displayUrl(config.host, port),
     };
