@@ -10,6 +10,11 @@ const MIGRATION_LOCK_KEY = 4_212_026_001;
 
 export class MigrationError extends Error {}
 
+export interface MigrateOptions {
+  /** Where the warning about migrations this code does not know goes (default: console.warn). */
+  warn?: (message: string) => void;
+}
+
 interface MigrationFile {
   name: string;
   sql: string;
@@ -25,14 +30,18 @@ interface MigrationFile {
  * migration throws (stopping start-up) with the file name and the database's message, keeping the ones before it.
  * A migration edited after it was applied stops start-up too: the database no longer matches what the file says.
  */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(db: Database, dir = MIGRATIONS_DIR, options: MigrateOptions = {}): Promise<string[]> {
   const files = await readMigrations(dir);
   const applied: string[] = [];
   try {
     for (;;) {
-      const name = await db.transaction((tx) => applyNextPending(tx, files));
-      if (!name) return applied;
-      applied.push(name);
+      const step = await db.transaction((tx) => applyNextPending(tx, files));
+      if (step.applied) {
+        applied.push(step.applied);
+        continue;
+      }
+      if (step.unknown.length > 0) (options.warn ?? console.warn)(unknownMigrationsWarning(step.unknown));
+      return applied;
     }
   } catch (error) {
     if (error instanceof MigrationError) throw error;
@@ -40,8 +49,26 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
   }
 }
 
-/** Under the lock: checks what is recorded, applies the first pending migration and returns its name. */
-async function applyNextPending(tx: Queryable, files: MigrationFile[]): Promise<string | undefined> {
+/**
+ * Migrations recorded in the database that this code has no file for: a newer version migrated it. In a rolling
+ * upgrade the old instances keep running (and restarting) on the new schema until they are replaced, so this is
+ * worth a warning but never a refusal; migrations only add what older code can ignore (docs/operating.md).
+ */
+export function unknownMigrationsWarning(names: string[]): string {
+  return (
+    `The database has ${names.length === 1 ? "a migration" : "migrations"} this version of the portal does not know ` +
+    `(${names.join(", ")}): a newer version upgraded it. Carrying on; finish the upgrade so that every instance runs the new version.`
+  );
+}
+
+/**
+ * Under the lock: checks what is recorded and applies the first pending migration (its name in `applied`);
+ * `unknown` names the recorded migrations that have no file here.
+ */
+async function applyNextPending(
+  tx: Queryable,
+  files: MigrationFile[],
+): Promise<{ applied: string | undefined; unknown: string[] }> {
   // As a script: scripts run without the request timeouts, and another portal's migration may take minutes.
   await tx.exec(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
   const recorded = await recordedChecksums(tx);
@@ -58,14 +85,17 @@ async function applyNextPending(tx: Queryable, files: MigrationFile[]): Promise<
     }
   }
   const pending = files.find((file) => !recorded.has(file.name));
-  if (!pending) return undefined;
+  if (!pending) {
+    const known = new Set(files.map((file) => file.name));
+    return { applied: undefined, unknown: [...recorded.keys()].filter((name) => !known.has(name)).sort() };
+  }
   try {
     await tx.exec(pending.sql);
   } catch (error) {
     throw new MigrationError(`Migration ${pending.name} failed: ${(error as Error).message}`, { cause: error });
   }
   await tx.query("INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)", [pending.name, pending.checksum]);
-  return pending.name;
+  return { applied: pending.name, unknown: [] };
 }
 
 async function readMigrations(dir: string): Promise<MigrationFile[]> {

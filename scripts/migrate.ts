@@ -1,0 +1,43 @@
+/**
+ * Applies the pending migrations to the configured database and exits (issue 12, docs/operating.md):
+ *   npm run migrate
+ * The first step of an upgrade with several instances: run it with the new version's code against DATABASE_URL
+ * (or DATA_DIR, with the portal stopped), then replace the instances one by one; the old ones keep working on the
+ * new schema. Prints each migration applied, or that the database is up to date.
+ * Exit code 0 on success, 1 with a message on any error (the migrations before the failing one stay applied).
+ */
+import { loadConfig } from "../src/server/config.ts";
+import { migrate } from "../src/server/db/migrate.ts";
+import type { Database } from "../src/server/db/database.ts";
+import { DataDirectoryInUseError, openPgliteDatabase } from "../src/server/db/pglite-database.ts";
+import { openPostgresDatabase } from "../src/server/db/postgres-database.ts";
+
+async function main(): Promise<number> {
+  let db: Database | undefined;
+  try {
+    const config = loadConfig();
+    const where = config.databaseUrl ? "the PostgreSQL database in DATABASE_URL" : `the embedded database in ${config.dataDir}/db`;
+    try {
+      db = config.databaseUrl ? await openPostgresDatabase(config.databaseUrl) : await openPgliteDatabase(`${config.dataDir}/db`);
+    } catch (error) {
+      if (error instanceof DataDirectoryInUseError) throw error;
+      throw new Error(`Could not open ${where}: ${(error as Error).message}`, { cause: error });
+    }
+    console.log(`Migrating ${where} ...`);
+    const applied = await migrate(db, undefined, { warn: (message) => console.warn(message) });
+    if (applied.length === 0) console.log("The database is up to date.");
+    else console.log(`Applied ${applied.length} migration${applied.length === 1 ? "" : "s"}:\n${applied.map((name) => `  ${name}`).join("\n")}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirectoryInUseError) {
+      console.error(`${error.message}\nThe embedded database can be opened by one process at a time: stop the portal, run this command, then start it again (which would also have migrated it).`);
+    } else {
+      console.error((error as Error).message);
+    }
+    return 1;
+  } finally {
+    await db?.close();
+  }
+}
+
+process.exitCode = await main();
