@@ -1,13 +1,13 @@
 /**
- * One archive of the portal's database and images, while the portal runs (docs/operating.md, "Backups"):
+ * One archive of the portal's database and images, while the portal runs (docs/operating.md, "Backups and the restore drill"):
  *   npm run backup -- <file> [--force]
  * Uses the portal's own configuration (DATA_DIR / DATABASE_URL, STORAGE_DIR / IMAGE_STORAGE). The embedded database
  * is copied by the running portal (through DATA_DIR/control.sock), or opened here when no portal runs; PostgreSQL is
  * dumped with pg_dump. --force replaces an existing file. Exit code 0 on success, 1 with a message on any error.
  */
 import { loadConfig } from "../src/server/config.ts";
-import { formatBytes, parseArchiveArguments } from "../src/server/operations/backup-arguments.ts";
-import { runBackup } from "../src/server/operations/backup-command.ts";
+import { formatBytes, parseArchiveArguments } from "../src/server/operations/backup/backup-arguments.ts";
+import { runBackup } from "../src/server/operations/backup/backup-command.ts";
 
 const USAGE = "Usage: npm run backup -- <file> [--force]   (for example: npm run backup -- backups/portal-$(date +%F).tar.gz)";
 
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     console.log(
       images.storage === "folder"
         ? `  Images: ${images.count} file(s).`
-        : `  Images: not in the archive; they stay in the S3 bucket "${images.bucket}". Keep bucket versioning on (docs/operating.md, "Backups").`,
+        : `  Images: not in the archive; they stay in the S3 bucket "${images.bucket}". Keep bucket versioning on (docs/operating.md, "Backups and the restore drill").`,
     );
     return 0;
   } catch (error) {

@@ -9,8 +9,8 @@
  */
 import { loadConfig } from "../src/server/config.ts";
 import { DataDirectoryInUseError } from "../src/server/db/pglite-database.ts";
-import { copyImages, countImages } from "../src/server/operations/data-migration-images.ts";
-import { formatTableCounts, migrateData } from "../src/server/operations/data-migration.ts";
+import { copyImages, countImages } from "../src/server/operations/data-migration/data-migration-images.ts";
+import { formatTableCounts, migrateData } from "../src/server/operations/data-migration/data-migration.ts";
 import { LocalImageStore } from "../src/server/storage/local-image-store.ts";
 import { S3ImageStore } from "../src/server/storage/s3-image-store.ts";
 

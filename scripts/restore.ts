@@ -1,13 +1,13 @@
 /**
- * Restores an archive written by `npm run backup` (docs/operating.md, "Backups"):
+ * Restores an archive written by `npm run backup` (docs/operating.md, "Backups and the restore drill"):
  *   npm run restore -- <file> [--force]
  * Into the configured DATA_DIR (embedded database) or the empty PostgreSQL database in DATABASE_URL, and the image
  * folder. The archive is checked against its manifest first; a target that already holds data is refused unless
  * --force is given, and the portal must be stopped. Exit code 0 on success, 1 with a message on any error.
  */
 import { loadConfig } from "../src/server/config.ts";
-import { parseArchiveArguments } from "../src/server/operations/backup-arguments.ts";
-import { runRestore } from "../src/server/operations/restore-command.ts";
+import { parseArchiveArguments } from "../src/server/operations/backup/backup-arguments.ts";
+import { runRestore } from "../src/server/operations/backup/restore-command.ts";
 
 const USAGE = "Usage: npm run restore -- <file> [--force]";
 

@@ -1,7 +1,7 @@
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { englishText } from "../shared/i18n/english-text.ts";
 import { msg } from "../shared/i18n/locales.ts";
@@ -18,7 +18,7 @@ import { HttpError } from "./http/http-error.ts";
 import { registerOpenApi, registerOpenApiReference } from "./http/openapi.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
-import { requestForLog } from "./http/request-log.ts";
+import { registerRequestLog } from "./http/request-log.ts";
 import { registerSpa } from "./http/spa.ts";
 import { loadServerCatalogues } from "./i18n/server-i18n.ts";
 import { registerErrorTranslation } from "./i18n/translate-errors.ts";
@@ -38,6 +38,10 @@ import { staffPlugin } from "./staff/staff-plugin.ts";
 import type { ImageStore } from "./storage/image-store.ts";
 import { StorageProbe } from "./storage/storage-probe.ts";
 import { trackingRoutes } from "./tracking/tracking-routes.ts";
+import { PortalMetrics } from "./observability/metrics.ts";
+import { metricsRoute } from "./observability/metrics-route.ts";
+import { answerWithRequestId, requestIdOf } from "./observability/request-id.ts";
+import { registerRequestMetrics } from "./observability/request-metrics.ts";
 
 export interface AppDeps {
   config: Config;
@@ -51,9 +55,14 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, imageStore } = deps;
-  const loggerOption = withRequestSerializer(deps.logger ?? { level: config.logLevel });
+  const loggerOption = deps.logger ?? { level: config.logLevel };
   const app = Fastify({
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
+    // One line per request, written when it ends (request-log.ts), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A plain X-Request-Id is kept, anything else replaced (request-id.ts): not Fastify's take-it-as-it-comes.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -93,6 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerErrorHandlers(app);
+  // Before any route, so that every answer carries its request id, is logged, and is counted.
+  answerWithRequestId(app);
+  registerRequestLog(app);
+  // Only with METRICS_TOKEN: without it nobody may read the figures, so none are kept (docs/operating.md, "Metrics").
+  const metrics = config.metricsToken ? new PortalMetrics(db, app.log) : undefined;
+  if (metrics) registerRequestMetrics(app, metrics);
   // Error answers in the request's language (docs/decisions/019-languages.md).
   loadServerCatalogues();
   registerErrorTranslation(app);
@@ -124,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     imageStore,
     maxImagePixels: config.maxImagePixels,
     logger: app.log,
+    onImageProcessed: metrics?.imageProcessed,
   });
 
   // ---- Routes ----
@@ -162,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Following a report by e-mail, and the pages behind the links in the messages (issue 8, decision 014).
   await app.register(followRoutes, { db, publicUrl: config.publicUrl });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
+  await app.register(metricsRoute, { metrics, token: config.metricsToken });
   await app.register(mediaRoutes, { imageStore, repository });
 
   await app.register(publicCategoryRoutes, { db });
@@ -194,12 +211,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Nominatim's usage policy asks for a User-Agent that names the application; the portal's address when known. */
 const geocoderUserAgent = (publicUrl: string | undefined): string =>
   `water-grievance-portal/1 (${publicUrl ?? "self-hosted grievance portal"})`;
-
-/** Logger options get the request serializer that keeps tracking tokens out of the log (request-log.ts). */
-function withRequestSerializer(logger: NonNullable<AppDeps["logger"]>): NonNullable<AppDeps["logger"]> {
-  if (logger === false || isLoggerInstance(logger)) return logger;
-  return { ...logger, serializers: { req: requestForLog, ...logger.serializers } };
-}
 
 function isLoggerInstance(logger: AppDeps["logger"]): logger is FastifyBaseLogger {
   return typeof logger === "object" && logger !== null && typeof (logger as FastifyBaseLogger).child === "function";

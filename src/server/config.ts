@@ -43,7 +43,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  // One JSON line per request at info (docs/operating.md, "Logs"): "warn" keeps only problems, "debug" adds what
+  // Node's HTTP server refuses before a request exists (scanners, broken clients).
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no
+  // /metrics at all (404), since the figures are nobody's business on a public port. Long enough not to be guessed.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)").optional(),
   // The portal's address as visitors reach it, for links it hands out (tracking links); without it, the address
   // each request was sent to. Origin and optional path, no query.
   PUBLIC_URL: z
@@ -142,6 +147,8 @@ export interface Config {
   /** Set when IMAGE_STORAGE=s3: images go to this bucket instead of storageDir. */
   s3: S3Config | undefined;
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined turns /metrics off (404). */
+  metricsToken: string | undefined;
   /** PUBLIC_URL without a trailing slash: the start of the links the portal hands out; else the request's origin. */
   publicUrl: string | undefined;
   trustProxy: boolean;
@@ -227,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     maxImagePixels: e.MAX_IMAGE_PIXELS,

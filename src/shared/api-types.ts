@@ -42,4 +42,6 @@ export interface ApiError {
   message: string;
   /** Each field's first problem: the report form's fields, or the fields of any request a route's schema refused. */
   fieldErrors?: FieldErrors | Record<string, string>;
+  /** The request's id (X-Request-Id), for a resident to quote to support; absent when no server answered. */
+  requestId?: string;
 }

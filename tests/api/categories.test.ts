@@ -138,7 +138,7 @@ describe("categories", () => {
 
     const refused = await postGrievance(t.app, { ...validFields, category: "Drainage Problems" });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: "Please choose a category from the list.", fieldErrors: { category: "Please choose a category from the list." } });
+    expect(refused.json()).toEqual({ message: "Please choose a category from the list.", fieldErrors: { category: "Please choose a category from the list." }, requestId: expect.any(String) });
     const unknown = await postGrievance(t.app, { ...validFields, category: "Volcanoes" });
     expect(unknown.statusCode).toBe(400);
     expect((await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM grievances")).rows[0]!.n).toBe(before);

@@ -69,7 +69,7 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     const rowsBefore = await countRows(t.db);
     const other = await submit("reused-key-1", { ...fields, title: "Another problem" });
     expect(other.statusCode).toBe(422);
-    expect(other.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.reusedKey });
+    expect(other.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.reusedKey, requestId: expect.any(String) });
     expect(await countRows(t.db)).toBe(rowsBefore);
   });
 
@@ -89,7 +89,7 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     }
     const meanwhile = await submit("in-flight-key-1", fields, image);
     expect(meanwhile.statusCode).toBe(409);
-    expect(meanwhile.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.inFlight });
+    expect(meanwhile.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.inFlight, requestId: expect.any(String) });
     release();
     holdStorage = undefined;
     const done = await slow;
@@ -157,14 +157,14 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     const rowsBefore = await countRows(t.db);
     const retry = await submit(key);
     expect(retry.statusCode).toBe(409);
-    expect(retry.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.alreadySubmitted });
+    expect(retry.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.alreadySubmitted, requestId: expect.any(String) });
     expect(await countRows(t.db)).toBe(rowsBefore);
   });
 
   it("refuses a malformed key with 400 and works without one", async () => {
     const tooLong = await submit("k".repeat(256));
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.invalidKey });
+    expect(tooLong.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.invalidKey, requestId: expect.any(String) });
     const withSpace = await submit("has space");
     expect(withSpace.statusCode).toBe(400);
     const rowsBefore = await countRows(t.db);

@@ -116,16 +116,17 @@ describe("error answers", () => {
     expect(english.json()).toEqual({
       message: MESSAGES.requiredFields,
       fieldErrors: { title: "Issue Title must be at most 200 characters.", description: MESSAGES.requiredFields },
+      requestId: expect.any(String),
     });
   });
 
   it("words the server's own errors in the language, with their values", async () => {
     const res = await t.app.inject({ url: "/api/grievances?page=abc", headers: { "accept-language": "es" } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "La consulta de la lista no es válida: revise page." });
+    expect(res.json()).toEqual({ message: "La consulta de la lista no es válida: revise page.", requestId: expect.any(String) });
     const idempotency = await submit(validFields, { "accept-language": "fr", "idempotency-key": "two words" });
     expect(idempotency.statusCode).toBe(400);
-    expect(idempotency.json()).toEqual({ message: "L’en-tête Idempotency-Key doit comporter de 1 à 255 caractères ASCII visibles." });
+    expect(idempotency.json()).toEqual({ message: "L’en-tête Idempotency-Key doit comporter de 1 à 255 caractères ASCII visibles.", requestId: expect.any(String) });
   });
 
   it("prefers the lang cookie to Accept-Language", async () => {
@@ -135,7 +136,7 @@ describe("error answers", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-language"]).toBe("ar");
-    expect(res.json()).toEqual({ message: "استعلام القائمة غير صالح: يُرجى التحقق من page." });
+    expect(res.json()).toEqual({ message: "استعلام القائمة غير صالح: يُرجى التحقق من page.", requestId: expect.any(String) });
   });
 
   it("answers English for a language the portal does not speak", async () => {

@@ -167,6 +167,6 @@ describe("GET /api/grievances/:id", () => {
   it.each(["00000000-0000-4000-8000-000000000000", "not-a-uuid", "1%27%20OR%201=1"])("answers 404 for %s", async (id) => {
     const res = await t.app.inject({ url: `/api/grievances/${id}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: MESSAGES.grievanceNotFound });
+    expect(res.json()).toEqual({ message: MESSAGES.grievanceNotFound, requestId: expect.any(String) });
   });
 });

@@ -14,7 +14,7 @@ import type { Database } from "../../src/server/db/database.ts";
 import { openDatabase } from "../../src/server/db/open-database.ts";
 import { openPgliteDatabase } from "../../src/server/db/pglite-database.ts";
 import { openPostgresDatabase } from "../../src/server/db/postgres-database.ts";
-import { DataMigrationError, migrateData } from "../../src/server/operations/data-migration.ts";
+import { DataMigrationError, migrateData } from "../../src/server/operations/data-migration/data-migration.ts";
 import type { ImageStore } from "../../src/server/storage/image-store.ts";
 import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
 import { S3ImageStore } from "../../src/server/storage/s3-image-store.ts";

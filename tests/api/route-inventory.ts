@@ -17,6 +17,8 @@ export const ROUTES_WITHOUT_SCHEMA: readonly { prefix: string; exact: boolean; r
   { prefix: "/api/docs", exact: false, reason: "swagger-ui's own reference page and its asset files (the reference itself)" },
   { prefix: "/", exact: true, reason: "the single-page app's pages: HTML for the browser's router (spa.ts)" },
   { prefix: "/*", exact: true, reason: "the built web app's static files (@fastify/static)" },
+  // It has a schema all the same (metrics-route.ts), only hidden from the reference.
+  { prefix: "/metrics", exact: true, reason: "Prometheus's scrape for the operator (METRICS_TOKEN), not part of the public API" },
 ];
 
 export const isExcused = (url: string): boolean =>

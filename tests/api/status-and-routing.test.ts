@@ -74,7 +74,7 @@ describe("storage and health", () => {
       expect(storage.every((status) => status === 200)).toBe(true);
       const refused = await flooded.app.inject({ url: "/api/storage" });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: "Too many status checks. Please wait a minute and try again." });
+      expect(refused.json()).toEqual({ message: "Too many status checks. Please wait a minute and try again.", requestId: expect.any(String) });
       expect(refused.headers["retry-after"]).toBeDefined();
       // Another client is not affected.
       expect((await flooded.app.inject({ url: "/api/storage", remoteAddress: "192.0.2.7" })).statusCode).toBe(200);
@@ -110,7 +110,7 @@ describe("storage and health", () => {
         expect((await postGrievance(app, fields)).statusCode).toBe(201);
         const withImage = await postGrievance(app, fields, [{ filename: "a.png", bytes: await makePng() }]);
         expect(withImage.statusCode).toBe(500);
-        expect(withImage.json()).toEqual({ message: MESSAGES.submitFailed });
+        expect(withImage.json()).toEqual({ message: MESSAGES.submitFailed, requestId: expect.any(String) });
       }
       expect((await fs.stat(aFile)).isFile()).toBe(true);
     } finally {
@@ -132,7 +132,7 @@ describe("media", () => {
   ])("answers 404 JSON for %s", async (key) => {
     const res = await t.app.inject({ url: `/media/grievance-images/${key}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Image not found" });
+    expect(res.json()).toEqual({ message: "Image not found", requestId: expect.any(String) });
   });
 
   it("does not serve files outside the bucket even through path segments", async () => {
@@ -147,7 +147,7 @@ describe("errors and routing", () => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
       const res = await t.app.inject({ method, url: "/api/nothing-here" });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: "Not found" });
+      expect(res.json()).toEqual({ message: "Not found", requestId: expect.any(String) });
     }
   });
 
@@ -155,7 +155,7 @@ describe("errors and routing", () => {
     for (const url of ["/api/grievances/%E0%A4%A", "/grievance/%E0%A4%A"]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "This address is not valid. Please check the link." });
+      expect(res.json()).toEqual({ message: "This address is not valid. Please check the link.", requestId: expect.any(String) });
     }
   });
 
@@ -167,11 +167,11 @@ describe("errors and routing", () => {
       payload: "{not json",
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "The request body is not valid JSON." });
+    expect(res.json()).toEqual({ message: "The request body is not valid JSON.", requestId: expect.any(String) });
 
     const xml = await t.app.inject({ method: "POST", url: "/api/grievances", headers: { "content-type": "application/xml" }, payload: "<a/>" });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({ message: "This kind of request body is not supported." });
+    expect(xml.json()).toEqual({ message: "This kind of request body is not supported.", requestId: expect.any(String) });
   });
 
   it("hides the details of a server error", async () => {
@@ -186,7 +186,7 @@ describe("errors and routing", () => {
     try {
       const res = await failing.app.inject({ url: "/api/grievances" });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: SERVER_ERROR_MESSAGE });
+      expect(res.json()).toEqual({ message: SERVER_ERROR_MESSAGE, requestId: expect.any(String) });
       expect(res.body).not.toMatch(/10\.0\.0\.5|at .*\.ts/);
     } finally {
       await failing.close();
@@ -239,7 +239,7 @@ describe("single-page app", () => {
     for (const url of ["/api/unknown", "/media/other"]) {
       const res = await spa.app.inject({ url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: "Not found" });
+      expect(res.json()).toEqual({ message: "Not found", requestId: expect.any(String) });
     }
   });
 });

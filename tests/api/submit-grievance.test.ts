@@ -173,6 +173,7 @@ describe("POST /api/grievances: field validation", () => {
     expect(res.json()).toEqual({
       message: MESSAGES.requiredFields,
       fieldErrors: { title: MESSAGES.requiredFields, description: MESSAGES.requiredFields, category: MESSAGES.requiredFields },
+      requestId: expect.any(String),
     });
   });
 
@@ -193,7 +194,7 @@ describe("POST /api/grievances: field validation", () => {
       payload: "x",
     });
     expect(noBoundary.statusCode).toBe(400);
-    expect(noBoundary.json()).toEqual({ message: "The form data could not be read. Please try again." });
+    expect(noBoundary.json()).toEqual({ message: "The form data could not be read. Please try again.", requestId: expect.any(String) });
     expect(await countRows(t.db)).toBe(0);
   });
 
@@ -281,7 +282,7 @@ describe("POST /api/grievances: atomicity", () => {
         { filename: "b.jpg", bytes: await makeJpeg() },
       ]);
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: MESSAGES.submitFailed });
+      expect(res.json()).toEqual({ message: MESSAGES.submitFailed, requestId: expect.any(String) });
       expect(res.body).not.toContain("simulated");
       expect(await countRows(failing.db)).toBe(0);
       expect(await storedFiles(failing.storageDir)).toEqual([]);
@@ -307,7 +308,7 @@ describe("POST /api/grievances: atomicity", () => {
         { filename: "b.png", bytes: await makePng() },
       ]);
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: MESSAGES.submitFailed });
+      expect(res.json()).toEqual({ message: MESSAGES.submitFailed, requestId: expect.any(String) });
       expect(await countRows(failing.db)).toBe(0);
       expect(await storedFiles(path.join(failing.storageDir))).toEqual([]);
     } finally {
@@ -335,7 +336,7 @@ describe("POST /api/grievances: atomicity", () => {
         { filename: "c.jpg", bytes: await makeJpeg() },
       ]);
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: MESSAGES.submitFailed });
+      expect(res.json()).toEqual({ message: MESSAGES.submitFailed, requestId: expect.any(String) });
       expect(await countRows(failing.db)).toBe(0);
       // Some versions were written before the failure (the failed photo's own full and thumbnail among them)...
       expect(written.some((key) => key.endsWith(".thumb.webp"))).toBe(true);

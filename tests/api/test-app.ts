@@ -155,10 +155,12 @@ export async function countRows(db: Database): Promise<number> {
 // Whatever betrays internals: error names and codes, stack frames, SQL, file paths.
 const INTERNALS = /Error:|\bFST_|\bERR_|\bHPE_|\bat \S+:\d+|stack|SELECT|INSERT|syntax|\/work\/|\/tmp\/|node_modules|\.ts\b/;
 
-/** An error answer a person can read: `{ message }` (plus field errors), a sentence, and no internals. */
+/** An error answer a person can read: `{ message }` (plus field errors and the request id), a sentence, no internals. */
 export function expectHumanError(body: string, message?: string | RegExp): void {
-  const parsed = JSON.parse(body) as { message?: unknown; fieldErrors?: unknown };
-  expect(Object.keys(parsed).filter((key) => key !== "message" && key !== "fieldErrors")).toEqual([]);
+  const parsed = JSON.parse(body) as { message?: unknown; fieldErrors?: unknown; requestId?: unknown };
+  expect(Object.keys(parsed).filter((key) => !["message", "fieldErrors", "requestId"].includes(key))).toEqual([]);
+  // The request's id, for a resident to quote (docs/operating.md, "Logs"): a plain token, never echoed input.
+  if ("requestId" in parsed) expect(parsed.requestId).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
   expect(typeof parsed.message).toBe("string");
   expect(parsed.message).toMatch(/^[A-Z][^\n]{7,}$/);
   expect(body).not.toMatch(INTERNALS);

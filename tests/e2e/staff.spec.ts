@@ -43,10 +43,10 @@ test("an anonymous visitor who opens the console lands on the sign-in page", asy
 
   await page.goto(at("/staff/grievances/00000000-0000-4000-8000-000000000000"));
   await expect(page).toHaveURL(/\/staff\/sign-in\?next=/);
-  // The API itself gives a visitor nothing but the message.
+  // The API itself gives a visitor nothing but the message (and the request's id, to quote).
   const api = await page.request.get(at("/api/staff/grievances"));
   expect(api.status()).toBe(401);
-  expect(await api.json()).toEqual({ message: "Please sign in to continue." });
+  expect(await api.json()).toEqual({ message: "Please sign in to continue.", requestId: api.headers()["x-request-id"] });
 });
 
 test("a wrong password or empty fields give a clear message and no hint", async ({ page }) => {

@@ -164,7 +164,7 @@ describe("submitting while the database is unavailable", () => {
       const res = await postGrievance(test.app, fields, [{ filename: "burst.png", bytes: await makePng(), type: "image/png" }]);
       expect(res.statusCode).toBe(503);
       expect(res.headers["retry-after"]).toMatch(/^\d+$/);
-      expect(res.json()).toEqual({ message: MESSAGES.serviceUnavailable });
+      expect(res.json()).toEqual({ message: MESSAGES.serviceUnavailable, requestId: res.headers["x-request-id"] });
       expect(await storedFiles(test.storageDir)).toEqual([]);
     } finally {
       await test.close();

@@ -13,4 +13,14 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool right now (for /metrics); the embedded database has no pool. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above zero for long, the pool (10) is too small or the server too slow. */
+  waiting: number;
 }

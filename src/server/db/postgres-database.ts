@@ -75,6 +75,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

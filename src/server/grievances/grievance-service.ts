@@ -32,6 +32,8 @@ export interface GrievanceServiceDeps {
   imageStore: ImageStore;
   maxImagePixels: number;
   logger: FastifyBaseLogger;
+  /** Told the time sharp spent on each photo processed (image_processing_seconds in /metrics). */
+  onImageProcessed?: (seconds: number) => void;
 }
 
 /**
@@ -148,7 +150,7 @@ export class GrievanceService {
   private async storeImage(upload: Upload, format: ImageFormat, stored: string[], slot: Limiter): Promise<StoredImage> {
     let processed: ProcessedImage;
     try {
-      processed = await processImage(upload.bytes, format, this.deps.maxImagePixels, slot);
+      processed = await processImage(upload.bytes, format, this.deps.maxImagePixels, slot, this.deps.onImageProcessed);
     } catch (error) {
       if (error instanceof Abandoned) throw error;
       this.deps.logger.info({ err: error, filename: upload.filename }, "image rejected");

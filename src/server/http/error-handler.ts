@@ -7,6 +7,7 @@ import { englishText } from "../../shared/i18n/english-text.ts";
 import { msg } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
+import { REQUEST_ID_HEADER } from "../observability/request-id.ts";
 import { HttpError } from "./http-error.ts";
 
 export const SERVER_ERROR_MESSAGE = msg("Something went wrong on our side. Please try again.");
@@ -88,7 +89,10 @@ function validationBody(error: ValidationFailure): ApiError {
   return { message, fieldErrors };
 }
 
-/** Every error becomes `{ message }` with a human message; server errors are logged, never shown in detail. */
+/**
+ * Every error becomes `{ message, requestId }` with a human message; server errors are logged, never shown in
+ * detail.
+ */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = describeError(error);
@@ -100,7 +104,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     else request.log.info({ err: { message: error.message, code: (error as FastifyError).code }, status }, "request rejected");
     // Part of the body was left unread: keeping the connection would have it wait for bytes nobody reads.
     if (error instanceof HttpError && error.closeConnection) reply.header("connection", "close");
-    return reply.code(status).type("application/json; charset=utf-8").send(body);
+    // The id of this request's log lines, for a resident to quote (docs/operating.md, "Logs").
+    return reply.code(status).type("application/json; charset=utf-8").send({ ...body, requestId: request.id } satisfies ApiError);
   });
 }
 
@@ -144,13 +149,18 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
  * Fastify's `frameworkErrors`: errors raised before routing, such as a malformed percent-encoding in the address
  * (FST_ERR_BAD_URL), which would otherwise answer with Fastify's technical JSON.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message =
     error.code === "FST_ERR_BAD_URL" ? msg("This address is not valid. Please check the link.") : MESSAGES_BY_STATUS[400]!;
-  void reply.code(400).type("application/json; charset=utf-8").send({ message } satisfies ApiError);
+  // Answered before any hook: the request id's header is set here.
+  void reply
+    .code(400)
+    .header(REQUEST_ID_HEADER, request.id)
+    .type("application/json; charset=utf-8")
+    .send({ message, requestId: request.id } satisfies ApiError);
 }
 
 /** Not-found answer for API-like paths; the SPA fallback (spa.ts) handles page routes before this. */
 export function sendNotFound(reply: FastifyReply, message = NOT_FOUND_MESSAGE): FastifyReply {
-  return reply.code(404).type("application/json; charset=utf-8").send({ message } satisfies ApiError);
+  return reply.code(404).type("application/json; charset=utf-8").send({ message, requestId: reply.request.id } satisfies ApiError);
 }

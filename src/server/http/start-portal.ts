@@ -8,8 +8,8 @@ import { DataDirectoryInUseError, isPgliteDatabase } from "../db/pglite-database
 import { startMaintenance } from "../maintenance/maintenance.ts";
 import { createMailTransport } from "../notifications/mail-transport.ts";
 import { startOutboxWorker } from "../notifications/outbox-worker.ts";
-import { startControlSocket, type ControlSocket } from "../operations/control-socket-server.ts";
-import { controlSocketPath } from "../operations/control-socket-protocol.ts";
+import { startControlSocket, type ControlSocket } from "../operations/backup/control-socket-server.ts";
+import { controlSocketPath } from "../operations/backup/control-socket-protocol.ts";
 import { createImageStore } from "../storage/create-image-store.ts";
 
 export interface RunningPortal {
@@ -110,12 +110,15 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
   }
 }
 
-/** JSON lines for log collectors; readable lines when a person watches the terminal. */
+/**
+ * JSON lines for log collectors, one per request (request-log.ts); readable lines when a person watches the
+ * terminal, still with each request's id (reqId), the one a resident quotes from an error message.
+ */
 function loggerOptions(level: string): FastifyLoggerOptions & { transport?: object } {
   if (!process.stdout.isTTY) return { level };
   return {
     level,
-    transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,reqId", singleLine: true } },
+    transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true } },
   };
 }
 

@@ -49,6 +49,7 @@ export async function processImage(
   format: ImageFormat,
   maxPixels: number,
   slot: Limiter = (task) => task(),
+  onProcessed?: (seconds: number) => void,
 ): Promise<ProcessedImage> {
   try {
     // One instance per pipeline, as they may run at the same time.
@@ -56,15 +57,36 @@ export async function processImage(
     const fullVersion = (await isAnimation(upright(), format))
       ? encodeAnimation(bytes, format, maxPixels)
       : encodeFull(upright().resize(FULL_FIT), format);
+    const timed = timedSlot(slot);
     const [full, small] = await Promise.all([
-      slot(() => fullVersion.toBuffer({ resolveWithObject: true })),
-      slot(() => smallVersions(upright())),
+      timed.run(() => fullVersion.toBuffer({ resolveWithObject: true })),
+      timed.run(() => smallVersions(upright())),
     ]);
+    onProcessed?.(timed.seconds());
     return { full: full.data, ...small, width: full.info.width, height: full.info.pageHeight ?? full.info.height };
   } catch (error) {
     if (error instanceof Abandoned) throw error;
     throw new ImageProcessingError(`Image could not be processed: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * The time sharp spent on one photo (image_processing_seconds, docs/operating.md "Metrics"): both pipelines' running
+ * time added up, the wait for a free slot left out, so that the figure tells how heavy the photos are rather than
+ * how busy the server was.
+ */
+function timedSlot(slot: Limiter): { run: Limiter; seconds: () => number } {
+  let nanoseconds = 0n;
+  const run: Limiter = (task) =>
+    slot(async () => {
+      const start = process.hrtime.bigint();
+      try {
+        return await task();
+      } finally {
+        nanoseconds += process.hrtime.bigint() - start;
+      }
+    });
+  return { run, seconds: () => Number(nanoseconds) / 1e9 };
 }
 
 /** Medium and thumbnail, both from pixels decoded at about the medium size. */

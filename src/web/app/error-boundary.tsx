@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { FRAME_MESSAGES } from "../../shared/frame-messages.ts";
 import { useT } from "../lib/i18n/i18n-context.tsx";
+import { SupportReference } from "../lib/support-reference.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { AppShell } from "./layout.tsx";
 import { NotFound } from "./not-found.tsx";
@@ -36,6 +37,7 @@ function ErrorContent() {
     <section className="message-page card" data-testid="app-error">
       <h1>{t(FRAME_MESSAGES.unexpectedError)}</h1>
       <p className="error-message">{messageOf(error, t)}</p>
+      <SupportReference error={error} />
     </section>
   );
 }

@@ -14,12 +14,15 @@ export class ApiRequestError extends Error {
   /** HTTP status; 0 when the server could not be reached at all. */
   readonly status: number;
   readonly fieldErrors: FieldErrors | undefined;
+  /** The server's id of the request (its answer's `requestId`), for a resident to quote; absent when none answered. */
+  readonly requestId: string | undefined;
 
-  constructor(message: string, status: number, fieldErrors?: FieldErrors) {
+  constructor(message: string, status: number, fieldErrors?: FieldErrors, requestId?: string) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.requestId = requestId;
   }
 
   get isNotFound(): boolean {
@@ -61,7 +64,10 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 
   const body = await readJson(response);
   if (!response.ok) {
-    if (isApiError(body)) throw new ApiRequestError(body.message, response.status, body.fieldErrors);
+    if (isApiError(body)) {
+      const requestId = typeof body.requestId === "string" ? body.requestId : undefined;
+      throw new ApiRequestError(body.message, response.status, body.fieldErrors, requestId);
+    }
     // No JSON answer (e.g. a proxy in front of a stopped server): the portal could not really be reached.
     throw new ApiRequestError(
       response.status >= 500
@@ -80,4 +86,12 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
  */
 export function errorMessageOf(error: unknown): string {
   return translateText(error instanceof Error && error.message ? error.message : MESSAGES.networkFailed);
+}
+
+/**
+ * The id to quote to support for a failure on the server's side (5xx), when its answer carried one; undefined for
+ * a refusal the visitor can fix themselves (4xx) and for a request no server answered.
+ */
+export function supportReferenceOf(error: unknown): string | undefined {
+  return error instanceof ApiRequestError && error.status >= 500 ? error.requestId : undefined;
 }

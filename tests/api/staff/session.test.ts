@@ -53,7 +53,7 @@ describe("staff sign-in", () => {
     const disabled = await signIn(t.app, STAFF_EMAIL, STAFF_PASSWORD);
     for (const response of [wrong, unknown, disabled]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: "Incorrect email or password." });
+      expect(response.json()).toEqual({ message: "Incorrect email or password.", requestId: expect.any(String) });
       expect(response.cookies).toHaveLength(0);
     }
   });
@@ -105,7 +105,7 @@ describe("sign-out and expiry", () => {
     // The old cookie value no longer works even if the browser kept it.
     const me = await whoAmI(cookie);
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: "Please sign in to continue." });
+    expect(me.json()).toEqual({ message: "Please sign in to continue.", requestId: expect.any(String) });
     expect((await t.db.query("SELECT 1 FROM staff_sessions")).rows).toHaveLength(0);
   });
 
@@ -121,7 +121,7 @@ describe("sign-out and expiry", () => {
     await t.db.query("UPDATE staff_sessions SET last_seen_at = now() - interval '61 minutes'");
     const expired = await whoAmI(cookie);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ message: "Please sign in to continue." });
+    expect(expired.json()).toEqual({ message: "Please sign in to continue.", requestId: expect.any(String) });
     expect((await t.db.query("SELECT 1 FROM staff_sessions")).rows).toHaveLength(0);
   });
 
@@ -200,7 +200,7 @@ describe("cross-site protection", () => {
   it("refuses a sign-in posted from another site", async () => {
     const response = await signIn(t.app, STAFF_EMAIL, STAFF_PASSWORD, { origin: "https://evil.example" });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: STAFF_MESSAGES.crossSite });
+    expect(response.json()).toEqual({ message: STAFF_MESSAGES.crossSite, requestId: expect.any(String) });
     expect(response.cookies).toHaveLength(0);
   });
 
@@ -247,6 +247,6 @@ describe("the public cannot reach the staff API", () => {
       ...(method === "POST" && { payload: { status: "resolved", note: "x", reason: "x" } }),
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: "Please sign in to continue." });
+    expect(response.json()).toEqual({ message: "Please sign in to continue.", requestId: expect.any(String) });
   });
 });

@@ -136,13 +136,13 @@ describe("GET /api/staff/grievances/map", () => {
     for (const query of ["", "bbox=36.9,-1.3,36.8,-1.2"]) {
       const { res } = await map(query);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: LOCATION_MESSAGES.bboxInvalid });
+      expect(res.json()).toEqual({ message: LOCATION_MESSAGES.bboxInvalid, requestId: expect.any(String) });
     }
   });
 
   it("is for signed-in staff only", async () => {
     const res = await t.app.inject({ method: "GET", url: `${staffApiPaths.grievanceMap}?bbox=${AREA}`, headers: SAME_ORIGIN });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: STAFF_MESSAGES.signInRequired });
+    expect(res.json()).toEqual({ message: STAFF_MESSAGES.signInRequired, requestId: expect.any(String) });
   });
 });

@@ -246,6 +246,6 @@ describe("the work queue", () => {
     });
     const missing = await as({ method: "GET", url: "/api/staff/grievances/00000000-0000-4000-8000-000000000000" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: "Grievance not found" });
+    expect(missing.json()).toEqual({ message: "Grievance not found", requestId: expect.any(String) });
   });
 });

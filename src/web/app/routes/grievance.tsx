@@ -5,6 +5,7 @@ import { MESSAGES } from "../../../shared/messages.ts";
 import { GrievanceDetails } from "../../features/grievances/components/grievance-details.tsx";
 import { ApiRequestError, errorMessageOf } from "../../lib/api-client.ts";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { SupportReference } from "../../lib/support-reference.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { paths } from "../paths.ts";
 import type { grievanceLoader } from "./grievance.loader.ts";
@@ -43,7 +44,7 @@ function DetailsNotFound() {
 }
 
 /** The portal says it cannot serve right now (503): the report may well exist, so say that and offer a retry. */
-function DetailsUnavailable({ message }: { message: string }) {
+function DetailsUnavailable({ error }: { error: ApiRequestError }) {
   const t = useT();
   const revalidator = useRevalidator();
   useDocumentTitle(t("Report unavailable"));
@@ -51,7 +52,8 @@ function DetailsUnavailable({ message }: { message: string }) {
     <section className="message-page card" data-testid="grievance-unavailable">
       <h1>{t("This report could not be loaded")}</h1>
       <div className="alert alert--error" role="alert">
-        <p>{message}</p>
+        <p>{errorMessageOf(error)}</p>
+        <SupportReference error={error} />
         <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
           {t("Retry")}
         </button>
@@ -65,7 +67,7 @@ function DetailsUnavailable({ message }: { message: string }) {
 
 function DetailsFailed() {
   const error = useAsyncError();
-  if (error instanceof ApiRequestError && error.status === 503) return <DetailsUnavailable message={errorMessageOf(error)} />;
+  if (error instanceof ApiRequestError && error.status === 503) return <DetailsUnavailable error={error} />;
   return <DetailsNotFound />;
 }
 

@@ -7,6 +7,7 @@ import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { formatDateTime } from "../../lib/i18n/format.ts";
 import { translateText } from "../../lib/i18n/translate-text.ts";
 import { slot, withElements } from "../../lib/text-with-elements.tsx";
+import { SupportReference } from "../../lib/support-reference.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { getStats } from "./stats-api.ts";
 import { CategoryCounts, DurationTable, OverdueSummary, StatusCounts } from "./stats-tables.tsx";
@@ -31,6 +32,7 @@ function StatsError() {
       <p>
         <strong>{t("The statistics could not be loaded.")}</strong> {translateText(errorMessageOf(error))}
       </p>
+      <SupportReference error={error} />
       <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
         {t("Retry")}
       </button>

@@ -2,6 +2,7 @@ import { MESSAGES } from "../../../../shared/messages.ts";
 import { errorMessageOf } from "../../../lib/api-client.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { SupportReference } from "../../../lib/support-reference.tsx";
 
 /** The list could not be loaded (docs/product-decisions.md D3): say so, give the reason and a way to try again. */
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -11,6 +12,7 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
       <p>
         <strong>{t(MESSAGES.listFailed)}</strong> {translateText(errorMessageOf(error))}
       </p>
+      <SupportReference error={error} />
       <button type="button" className="button" onClick={onRetry}>
         {t("Retry")}
       </button>

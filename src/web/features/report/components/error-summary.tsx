@@ -1,4 +1,4 @@
-import type { MouseEvent, Ref } from "react";
+import type { MouseEvent, ReactNode, Ref } from "react";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import "../../../styles/error-summary.css";
 
@@ -14,6 +14,8 @@ interface ErrorSummaryProps {
   message: string;
   links: readonly SummaryLink[];
   ref?: Ref<HTMLDivElement>;
+  /** Shown under the rest, e.g. the reference of a failure on the server's side (SupportReference). */
+  children?: ReactNode;
 }
 
 function goTo(event: MouseEvent<HTMLAnchorElement>, target: string) {
@@ -29,7 +31,7 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, target: string) {
  * GOV.UK's error summary (docs/accessibility.md): at the top of the form, given the focus after a refused submit,
  * the headline message, then a link to each field in error that moves the focus into that field.
  */
-export function ErrorSummary({ message, links, ref }: ErrorSummaryProps) {
+export function ErrorSummary({ message, links, ref, children }: ErrorSummaryProps) {
   const t = useT();
   return (
     <div
@@ -55,6 +57,7 @@ export function ErrorSummary({ message, links, ref }: ErrorSummaryProps) {
           ))}
         </ul>
       )}
+      {children}
     </div>
   );
 }

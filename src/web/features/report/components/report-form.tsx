@@ -15,6 +15,7 @@ import { priorityLabel } from "../../../../shared/format.ts";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
+import { SupportReference } from "../../../lib/support-reference.tsx";
 import { CategoryOptions } from "../../categories/category-options.tsx";
 import { useCategories } from "../../categories/use-categories.ts";
 import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-slot.tsx";
@@ -128,6 +129,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
   const [values, setValues] = useState<Values>(EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The failed submit behind formError, for its reference to quote when the server failed (SupportReference).
+  const [submitFailure, setSubmitFailure] = useState<unknown>(null);
   const [status, setStatus] = useState<Status>("idle");
   const [reference, setReference] = useState<string | null>(null);
   // Where the focus goes after a submit (docs/accessibility.md): the error summary, or the confirmation. Counted,
@@ -241,6 +244,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     }
     setErrors({});
     setFormError(null);
+    setSubmitFailure(null);
     setImageError(undefined);
     submissionKey.current ??= newSubmissionKey();
     const key = submissionKey.current;
@@ -274,6 +278,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
         }
       }
       const message = errorMessageOf(error);
+      setSubmitFailure(error);
       if (error instanceof ApiRequestError && error.fieldErrors) showErrors(error.fieldErrors, message);
       else {
         setFormError(message);
@@ -307,7 +312,11 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       <StorageNotice />
 
       {/* The schema's headline is English, the server's comes translated: translateText leaves the latter as it is. */}
-      {formError && <ErrorSummary ref={summaryRef} message={translateText(formError)} links={summaryLinks} />}
+      {formError && (
+        <ErrorSummary ref={summaryRef} message={translateText(formError)} links={summaryLinks}>
+          <SupportReference error={submitFailure} />
+        </ErrorSummary>
+      )}
       {status === "saved-offline" && (
         <div className="alert alert--success" ref={successRef} tabIndex={-1} data-testid="saved-offline">
           <p>{t(SAVED_OFFLINE_MESSAGE)}</p>

@@ -5,6 +5,7 @@ import { ApiRequestError } from "../../../lib/api-client.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
 import { paths } from "../../../lib/paths.ts";
+import { SupportReference } from "../../../lib/support-reference.tsx";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { TrackedReport } from "../components/tracked-report.tsx";
 import type { trackLoader } from "./track-route.loader.ts";
@@ -60,7 +61,7 @@ function TrackNotFound() {
 }
 
 /** The portal cannot answer right now (503, or no connection): the report may well exist, so offer a retry. */
-function TrackUnavailable({ message }: { message: string }) {
+function TrackUnavailable({ message, error }: { message: string; error: unknown }) {
   const t = useT();
   const revalidator = useRevalidator();
   useDocumentTitle(t("Report unavailable"));
@@ -69,6 +70,7 @@ function TrackUnavailable({ message }: { message: string }) {
       <h1>{t("Your report could not be loaded")}</h1>
       <div className="alert alert--error" role="alert">
         <p>{translateText(message)}</p>
+        <SupportReference error={error} />
         <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
           {t("Retry")}
         </button>
@@ -81,7 +83,7 @@ function TrackFailed() {
   const error = useAsyncError();
   if (error instanceof ApiRequestError && error.status === 404) return <TrackNotFound />;
   console.error("Tracked report could not be loaded:", error);
-  return <TrackUnavailable message={error instanceof Error ? error.message : String(error)} />;
+  return <TrackUnavailable message={error instanceof Error ? error.message : String(error)} error={error} />;
 }
 
 /** The report the page shows now, and for which link; none while no report is on the screen. */

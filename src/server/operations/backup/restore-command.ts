@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../config.ts";
-import { IMAGE_BUCKET } from "../../shared/domain.ts";
+import type { Config } from "../../config.ts";
+import { IMAGE_BUCKET } from "../../../shared/domain.ts";
 import { extractArchive, verifyArchive } from "./backup-archive.ts";
 import { BackupError } from "./backup-error.ts";
 import { folderHasEntries } from "./backup-images.ts";

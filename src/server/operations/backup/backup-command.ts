@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../config.ts";
-import { IMAGE_BUCKET } from "../../shared/domain.ts";
+import type { Config } from "../../config.ts";
+import { IMAGE_BUCKET } from "../../../shared/domain.ts";
 import { archivePath, writeArchive } from "./backup-archive.ts";
 import { dumpEmbeddedDatabase } from "./backup-database-embedded.ts";
 import { dumpPostgresDatabase } from "./backup-database-postgres.ts";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-const PACKAGE_JSON = path.resolve(import.meta.dirname, "../../../package.json");
+const PACKAGE_JSON = path.resolve(import.meta.dirname, "../../../../package.json");
 
 /** The version in package.json, recorded in each backup so an operator can tell which portal wrote it. */
 export async function portalVersion(): Promise<string> {

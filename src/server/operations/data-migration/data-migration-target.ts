@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Database, Queryable } from "../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 
 /**
  * The target PostgreSQL database of `npm run migrate-data`, held in ONE transaction from the first migration to the

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { migrate } from "../db/migrate.ts";
-import { openPostgresDatabase } from "../db/postgres-database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { openPostgresDatabase } from "../../db/postgres-database.ts";
 import { readDatabaseFacts } from "./backup-database-facts.ts";
 import { BackupError } from "./backup-error.ts";
 import { ensurePgTool, runPgTool } from "./backup-postgres-tools.ts";

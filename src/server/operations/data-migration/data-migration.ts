@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Database, Queryable } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
-import { openPgliteDatabase } from "../db/pglite-database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { openPgliteDatabase } from "../../db/pglite-database.ts";
 import { assertSameChecksums, tableChecksum, type TableChecksum } from "./data-migration-checksums.ts";
 import { copySequences, copyTable, DEFAULT_BATCH_ROWS } from "./data-migration-copy.ts";
 import { assertSameTables, sequencesOf, tablesToCopy, type CopiedTable } from "./data-migration-tables.ts";

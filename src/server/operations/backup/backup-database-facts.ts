@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../../db/database.ts";
 
 export interface DatabaseFacts {
   /** Names of the migrations recorded in the database, in order. */

@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../../db/database.ts";
 import { quoteIdent, type CopiedTable } from "./data-migration-tables.ts";
 
 export const DEFAULT_BATCH_ROWS = 1_000;

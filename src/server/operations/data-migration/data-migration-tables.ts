@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../../db/database.ts";
 
 /** A table to copy, as the catalog describes it: found, not listed by hand, so every future migration is covered. */
 export interface CopiedTable {
