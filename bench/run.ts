@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       summary.push(seeded);
 
       const floor = await measureFloor(load);
-      const portal = await startServer({ kind: "portal", env: database.portalEnv });
+      const portal = await startServer({ kind: "portal", env: database.portalEnv, asDeployed: settings.asDeployed });
       try {
         // Idle: started and listening, before its first request.
         const idle = await portal.rss();

@@ -4,12 +4,14 @@
  * asks for the memory and finally for a stop.
  *
  *   { kind: "portal", env }  the real portal: the project's config from `env`, openDatabase (migrations), its image
- *                            store, buildApp with the logger off, on 127.0.0.1 and a free port
+ *                            store, buildApp with the logger off (asDeployed: logging every request to /dev/null
+ *                            and keeping its metrics, as in production), on 127.0.0.1 and a free port
  *   { kind: "floor" }        the floor: a bare Fastify with one JSON route, GET /floor
  */
+import fs from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
 
-export type StartMessage = { kind: "portal"; env: Record<string, string> } | { kind: "floor" };
+export type StartMessage = { kind: "portal"; env: Record<string, string>; asDeployed?: boolean } | { kind: "floor" };
 export type ParentMessage = { type: "rss" } | { type: "stop" };
 export type ChildMessage = { type: "listening"; url: string } | { type: "rss"; bytes: number } | { type: "failed"; message: string };
 
@@ -28,9 +30,18 @@ async function start(message: StartMessage): Promise<{ app: FastifyInstance; clo
     import("../src/server/db/open-database.ts"),
     import("../src/server/storage/create-image-store.ts"),
   ]);
-  const config = loadConfig({ ...message.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent" });
+  const deployed = message.asDeployed === true;
+  const config = loadConfig({
+    ...message.env,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: deployed ? "info" : "silent",
+    ...(deployed ? { METRICS_TOKEN: "bench-metrics-token-0123456789" } : {}),
+  });
   const db = await openDatabase(config);
-  const app = await buildApp({ config, db, imageStore: createImageStore(config), logger: false });
+  // As deployed, pino writes its JSON lines through the same kind of stream as to stdout, here into /dev/null.
+  const logger = deployed ? { level: "info", stream: fs.createWriteStream("/dev/null") } : false;
+  const app = await buildApp({ config, db, imageStore: createImageStore(config), logger });
   return {
     app,
     async close() {

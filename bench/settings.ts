@@ -15,6 +15,8 @@ export interface BenchSettings {
   reuse: boolean;
   /** Only the requests whose names contain one of these (lower case); empty: all of them. */
   only: string[];
+  /** The portal as deployed: a JSON log line per request (to /dev/null) and its metrics kept (METRICS_TOKEN). */
+  asDeployed: boolean;
 }
 
 // PGlite answers one query at a time and seeds several times slower, so its default stops at a size that seeds
@@ -41,6 +43,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     connections: wholeNumber("BENCH_CONNECTIONS", env.BENCH_CONNECTIONS ?? "10", 1),
     keep: env.BENCH_KEEP === "1" || reuse,
     reuse,
+    asDeployed: env.BENCH_AS_DEPLOYED === "1",
     only: (env.BENCH_ONLY ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }

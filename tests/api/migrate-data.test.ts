@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -19,13 +18,13 @@ import type { ImageStore } from "../../src/server/storage/image-store.ts";
 import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
 import { S3ImageStore } from "../../src/server/storage/s3-image-store.ts";
 import { makeJpeg, makePng } from "../fixtures/images.ts";
+import { runScript } from "../support/run-script.ts";
 import { scratchPostgresUnavailable, startScratchPostgres, type ScratchPostgres } from "../support/scratch-postgres.ts";
 import { multipart, postGrievance, storedFiles, validFields } from "./test-app.ts";
 import { addStaff, SAME_ORIGIN, signIn, staffClient, STAFF_EMAIL, STAFF_PASSWORD } from "./staff/staff-helpers.ts";
 
 // `npm run migrate-data` as an operator runs it: a DATA_DIR on disk that a real portal filled through its API, copied
 // into empty PostgreSQL databases, then a portal started on each copy.
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUCKET = "grievance-images";
 
 let scratch: ScratchPostgres;
@@ -37,27 +36,8 @@ let reports: { id: string; token: string; imageUrls: string[] }[];
 /** The photos the public may see (the hidden report's are withheld). */
 const publicImageUrls = () => reports.slice(0, 3).flatMap((r) => r.imageUrls);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runMigrateData = (args: string[], env: Record<string, string> = {}) =>
+  runScript("scripts/migrate-data.ts", args, { DATA_DIR: dataDir, ...env });
 
 async function withPortal<T>(db: Database, imageStore: ImageStore, work: (app: FastifyInstance) => Promise<T>): Promise<T> {
   const app = await buildApp({ config, db, imageStore, logger: false });
@@ -214,7 +194,7 @@ describe.skipIf(scratchPostgresUnavailable)(`npm run migrate-data ${scratchPostg
 
   it("copies every row into an empty database, prints the verified counts, and a portal on it serves the same", async () => {
     const target = await scratch.createDatabase();
-    const run = await runScript("scripts/migrate-data.ts", ["--to", target]);
+    const run = await runMigrateData(["--to", target]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^grievances +4 +[0-9a-f]{32} +equal$/m);
@@ -266,7 +246,7 @@ describe.skipIf(scratchPostgresUnavailable)(`npm run migrate-data ${scratchPostg
   it("refuses a database that is not empty and leaves it as it was", async () => {
     const target = await scratch.createDatabase();
     await withClient(target, (client) => client.query("CREATE TABLE notes (body text); INSERT INTO notes VALUES ('keep me')"));
-    const run = await runScript("scripts/migrate-data.ts", ["--to", target]);
+    const run = await runMigrateData(["--to", target]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^The target database is not empty: schema public holds notes\. .*Nothing was changed\.$/m);
     expect(await relationsIn(target)).toEqual(["notes"]);
@@ -277,7 +257,7 @@ describe.skipIf(scratchPostgresUnavailable)(`npm run migrate-data ${scratchPostg
     const target = await scratch.createDatabase();
     const running = await openPgliteDatabase(path.join(dataDir, "db"));
     try {
-      const run = await runScript("scripts/migrate-data.ts", ["--to", target]);
+      const run = await runMigrateData(["--to", target]);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain("is already in use by another running portal");
       expect(run.stderr).toContain("stop the portal, then run this command again");
@@ -286,14 +266,14 @@ describe.skipIf(scratchPostgresUnavailable)(`npm run migrate-data ${scratchPostg
     }
     expect(await relationsIn(target)).toEqual([]);
 
-    const noTarget = await runScript("scripts/migrate-data.ts", []);
+    const noTarget = await runMigrateData([]);
     expect(noTarget).toMatchObject({ code: 1, stdout: "" });
     expect(noTarget.stderr).toMatch(/^Please name the target database with --to\.\nUsage: npm run migrate-data -- --to/);
-    const notPostgres = await runScript("scripts/migrate-data.ts", ["--to", "mysql://localhost/portal"]);
+    const notPostgres = await runMigrateData(["--to", "mysql://localhost/portal"]);
     expect(notPostgres.stderr).toMatch(/^--to must be a postgres:\/\/ or postgresql:\/\/ URL\./);
     const emptyDir = await fs.mkdtemp(path.join(os.tmpdir(), "migrate-data-empty-"));
     try {
-      const nothing = await runScript("scripts/migrate-data.ts", ["--to", target], { DATA_DIR: emptyDir });
+      const nothing = await runMigrateData(["--to", target], { DATA_DIR: emptyDir });
       expect(nothing.code).toBe(1);
       expect(nothing.stderr).toContain(`There is no embedded database in ${emptyDir}/db.`);
     } finally {
@@ -348,7 +328,7 @@ describe.skipIf(scratchPostgresUnavailable)(`npm run migrate-data ${scratchPostg
       expect(local).toHaveLength(15);
 
       const target = await scratch.createDatabase();
-      const run = await runScript("scripts/migrate-data.ts", ["--to", target, "--images-to", "s3"], s3Env());
+      const run = await runMigrateData(["--to", target, "--images-to", "s3"], s3Env());
       expect(run.stderr).toBe("");
       expect(run.code).toBe(0);
       expect(run.stdout).toContain("Images: 15 in the folder; 15 copied");
@@ -372,14 +352,14 @@ describe.skipIf(scratchPostgresUnavailable)(`npm run migrate-data ${scratchPostg
         await db.close();
       }
 
-      const again = await runScript("scripts/migrate-data.ts", ["--to", await scratch.createDatabase(), "--images-to", "s3"], s3Env());
+      const again = await runMigrateData(["--to", await scratch.createDatabase(), "--images-to", "s3"], s3Env());
       expect(again.code).toBe(0);
       expect(again.stdout).toContain("Images: 15 in the folder; 0 copied (0.0 MB), 15 already in the bucket with the same size");
     });
 
     it("stops before copying anything when the bucket is not usable", async () => {
       const target = await scratch.createDatabase();
-      const run = await runScript("scripts/migrate-data.ts", ["--to", target, "--images-to", "s3"], { ...s3Env(), S3_BUCKET: "no-such-bucket" });
+      const run = await runMigrateData(["--to", target, "--images-to", "s3"], { ...s3Env(), S3_BUCKET: "no-such-bucket" });
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/^The S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ is not usable \(.*\); check the S3_\* settings\.\nNothing was written/);
       expect(await relationsIn(target)).toEqual([]);

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -12,13 +11,13 @@ import { migrate } from "../../src/server/db/migrate.ts";
 import { openPgliteDatabase } from "../../src/server/db/pglite-database.ts";
 import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
 import { makeJpeg, makePng } from "../fixtures/images.ts";
+import { REPOSITORY_ROOT, runScript } from "../support/run-script.ts";
 import { openTestDatabase } from "./test-app.ts";
 import { addStaff, staffClient } from "./staff/staff-helpers.ts";
 
 // Upgrades (issue 12): migrations only move forward, from the first release's schema (migration 001, the
 // specification's one table) with the rows that release wrote, to the latest, and the portal then serves those rows.
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const MIGRATIONS = path.join(ROOT, "migrations");
+const MIGRATIONS = path.join(REPOSITORY_ROOT, "migrations");
 
 let root: string;
 beforeAll(async () => {
@@ -230,21 +229,7 @@ describe("upgrading from the first release", () => {
   });
 });
 
-function runMigrate(dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runMigrate = (dataDir: string) => runScript("scripts/migrate.ts", [], { DATA_DIR: dataDir });
 
 // Each run starts Node and the embedded PostgreSQL: seconds apiece on a busy machine.
 describe("npm run migrate", { timeout: 120_000 }, () => {

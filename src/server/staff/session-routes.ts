@@ -78,7 +78,8 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
     if (previous) await deleteSession(db, previous);
     const { id, session } = await createSession(db, account.id);
     setSessionCookie(request, reply, id);
-    request.log.info({ staff: account.email }, "staff signed in");
+    // The account's id, not its e-mail: the log keeps no one's contact details (docs/operating.md, "Logs").
+    request.log.info({ staffId: account.id }, "staff signed in");
     return sessionView(session, limits);
   });
 

@@ -64,9 +64,9 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
         );
       });
       // Unknown staff paths: a visitor learns nothing (401); a signed-in staff member gets a plain 404.
-      staff.setNotFoundHandler({ preHandler: requireStaff(db, limits) }, async (_request, reply) =>
-        reply.status(404).send({ message: msg("Not found.") }),
-      );
+      staff.setNotFoundHandler({ preHandler: requireStaff(db, limits) }, async () => {
+        throw new HttpError(404, msg("Not found."));
+      });
     },
     { prefix: STAFF_API_PREFIX },
   );

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -8,32 +7,17 @@ import { loadConfig } from "../../../src/server/config.ts";
 import type { Database } from "../../../src/server/db/database.ts";
 import { openDatabase } from "../../../src/server/db/open-database.ts";
 import { LocalImageStore } from "../../../src/server/storage/local-image-store.ts";
+import { runScript } from "../../support/run-script.ts";
 import { signIn } from "./staff-helpers.ts";
 
 // The CLI against the embedded database in a temporary DATA_DIR, as an operator would run it.
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "staff-cli-"));
 });
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-function runCli(args: string[], stdin = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const runCli = (args: string[], stdin = "") => runScript("scripts/staff.ts", args, { DATA_DIR: dataDir }, stdin);
 
 async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>, db: Database) => Promise<T>): Promise<T> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
