@@ -32,6 +32,13 @@ export const apiPaths = {
   docs: "/api/docs",
   /** Stored images (IMAGE_URL_PREFIX + object key). */
   media: "/media/grievance-images/:key",
+  /** Water incidents (issue 13, docs/decisions/021-incidents.md): active and recent, one, the form's matching,
+   * "I am affected", alerts for an area. */
+  incidents: "/api/incidents",
+  incident: "/api/incidents/:id",
+  incidentMatching: "/api/incidents/matching",
+  incidentAffected: "/api/incidents/:id/affected",
+  incidentSubscriptions: "/api/incident-subscriptions",
   /** Pages behind the links in the e-mails (rendered by the server, not the web app). */
   followConfirmPage: "/follow/confirm/:token",
   unsubscribePage: "/unsubscribe/:token",
@@ -41,11 +48,16 @@ export const apiPaths = {
 export const exportPaths = {
   grievancesCsv: "/api/grievances.csv",
   grievancesFeed: "/feeds/grievances.atom",
+  /** Incidents for alert aggregators: an Atom feed, and each incident as a CAP 1.2 document. */
+  incidentsFeed: "/feeds/incidents.atom",
+  incidentCap: "/incidents/:id.cap.xml",
 } as const;
 
 /** Pages of the web app that the server links to (feeds, e-mails). */
 export const reportPagePath = (id: string): string => `/grievance/${encodeURIComponent(id)}`;
 export const LIST_PAGE_PATH = "/grievances";
+export const INCIDENTS_PAGE_PATH = "/incidents";
+export const incidentPagePath = (id: string): string => `/incidents/${encodeURIComponent(id)}`;
 
 /** Open311 GeoReport v2 (docs/integrators.md); `:format` is `json` or `xml`, written as the path's suffix. */
 export const OPEN311_PREFIX = "/open311/v2";

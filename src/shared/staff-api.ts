@@ -46,6 +46,13 @@ export const staffApiPaths = {
   hideUpdate: "/api/staff/grievances/:id/updates/:updateId/hide",
   /** Signed-in staff read every report's images here, hidden ones' too. */
   media: "/api/staff/media/grievance-images/:key",
+  /** Water incidents (issue 13): declare, update, close, link reports (with the bulk preview). */
+  incidents: "/api/staff/incidents",
+  incident: "/api/staff/incidents/:id",
+  incidentUpdates: "/api/staff/incidents/:id/updates",
+  incidentClose: "/api/staff/incidents/:id/close",
+  incidentReports: "/api/staff/incidents/:id/reports",
+  incidentCandidates: "/api/staff/incidents/:id/candidates",
   progress: "/api/grievances/:id/progress",
   stats: "/api/stats",
 } as const;
