@@ -23,6 +23,7 @@ import { registerSpa } from "./http/spa.ts";
 import { loadServerCatalogues } from "./i18n/server-i18n.ts";
 import { registerErrorTranslation } from "./i18n/translate-errors.ts";
 import { followRoutes } from "./notifications/follow-routes.ts";
+import { incidentSubscriptionRoutes } from "./incidents/incident-subscription-routes.ts";
 import { affectedRoutes } from "./places/affected-routes.ts";
 import { geocodeRoutes } from "./places/geocode-routes.ts";
 import { placeRoutes } from "./places/place-routes.ts";
@@ -30,6 +31,8 @@ import { ReverseGeocoder } from "./places/reverse-geocoder.ts";
 import { tileOrigins } from "./places/tile-url.ts";
 import { publicCategoryRoutes } from "./categories/category-routes.ts";
 import { exportRoutes } from "./exports/export-routes.ts";
+import { incidentFeedRoutes } from "./incidents/incident-feed-routes.ts";
+import { incidentPublicRoutes } from "./incidents/incident-public-routes.ts";
 import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     geocoder: config.geocoderUrl !== undefined,
   });
   await app.register(affectedRoutes, { db, affectedPerHour: config.affectedPerHour });
+  await app.register(incidentPublicRoutes, { db, affectedPerHour: config.affectedPerHour });
   await app.register(geocodeRoutes, {
     geocoder: config.geocoderUrl === undefined
       ? undefined
@@ -177,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Following a report by e-mail, and the pages behind the links in the messages (issue 8, decision 014).
   await app.register(followRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(incidentSubscriptionRoutes, { db, publicUrl: config.publicUrl });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(metricsRoute, { metrics, token: config.metricsToken });
   await app.register(mediaRoutes, { imageStore, repository });
@@ -186,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicProgressRoutes, { db, targets: config.overdueTargetDays });
   // CSV and Atom of the public list's filter (docs/integrators.md).
   await app.register(exportRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(incidentFeedRoutes, { db, publicUrl: config.publicUrl });
   // Open311 GeoReport v2 for work-order systems and 311 apps (docs/integrators.md).
   await app.register(open311Routes, {
     db,

@@ -24,6 +24,7 @@ try {
         // The pages behind the links in e-mail messages, rendered by the server (notifications/).
         "/follow/confirm": { target: apiOrigin },
         "/unsubscribe": { target: apiOrigin },
+        "/alerts/confirm": { target: apiOrigin },
       },
     },
   });

@@ -42,6 +42,8 @@ export const apiPaths = {
   /** Pages behind the links in the e-mails (rendered by the server, not the web app). */
   followConfirmPage: "/follow/confirm/:token",
   unsubscribePage: "/unsubscribe/:token",
+  /** The link of an incident alert subscription's confirmation message (issue 13). */
+  incidentAlertsConfirmPage: "/alerts/confirm/:token",
 } as const;
 
 /** Exports of the public list's filter (docs/integrators.md): every matching report as CSV, and an Atom feed. */

@@ -4,9 +4,9 @@ import { z } from "zod/mini";
 import { apiPaths } from "../../shared/api-paths.ts";
 import { errorResponses } from "../../shared/api-schemas/errors.ts";
 import {
+  grievanceDetailsSchema,
   grievanceIdParamsSchema,
   grievanceListResponseSchema,
-  publicGrievanceSchema,
   submittedGrievanceSchema,
 } from "../../shared/api-schemas/grievances.ts";
 import {
@@ -26,6 +26,7 @@ import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import type { Queryable } from "../db/database.ts";
+import { findIncidentOfReport } from "../incidents/incident-repository.ts";
 import { notifyReportSubmitted } from "../notifications/notify.ts";
 import { hashTrackingToken, newTrackingSalt, newTrackingToken, trackingTokenForKey } from "../tracking/tracking-token.ts";
 import { linkBaseOf, trackingUrlOf } from "../tracking/tracking-url.ts";
@@ -188,13 +189,13 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         description: "Contact details masked. A hidden report, or an id that is no report's, is 404.",
         tags: ["grievances"],
         params: grievanceIdParamsSchema,
-        response: { 200: publicGrievanceSchema, ...errorResponses(404, 500, 503) },
+        response: { 200: grievanceDetailsSchema, ...errorResponses(404, 500, 503) },
       },
     },
     async (request) => {
       const row = await repository.findById(request.params.id);
       if (!row) throw new HttpError(404, MESSAGES.grievanceNotFound);
-      return toPublicGrievance(row);
+      return { ...toPublicGrievance(row), incident: await findIncidentOfReport(db, row.id) };
     },
   );
 };

@@ -6,15 +6,16 @@ import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts"
 import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
 import { followAcceptedSchema, mailLinkTokenParamsSchema } from "../../shared/api-schemas/progress.ts";
 import { FOLLOW_MESSAGES, followInputSchema } from "../../shared/follow.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
+import { alertPageTexts, describeSubscriptionArea } from "../incidents/incident-subscription-messages.ts";
+import { findAlertsUnsubscribe, unsubscribeAlerts } from "../incidents/incident-subscriptions.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { confirmFollow, findConfirmation, findUnsubscribe, requestFollow, unsubscribe } from "./followers.ts";
-import { askPage, donePage, linkPageTexts } from "./mail-link-pages.ts";
+import { askPage, donePage, linkPageTexts, sendLinkPage } from "./mail-link-pages.ts";
 import { mailTokenHashOf } from "./mail-tokens.ts";
 
 export interface FollowRoutesOptions {
@@ -30,7 +31,8 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  * Following a report by e-mail (issue 8, docs/decisions/014-transactional-outbox-email.md):
  * POST /api/grievances/:id/followers { email }, and the pages behind the links in the messages,
  * /follow/confirm/:token and /unsubscribe/:token (GET shows a button; POST acts, as does the one-click POST of
- * RFC 8058 with the body List-Unsubscribe=One-Click).
+ * RFC 8058 with the body List-Unsubscribe=One-Click). The unsubscribe page serves incident alerts' messages too
+ * (incidents/incident-subscriptions.ts): their token stops that subscription.
  */
 export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plainApp, { db, publicUrl, followsPerHour = 10 }) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
@@ -76,23 +78,13 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
     },
   );
 
-  // The link pages: never cached, never indexed, no referrer (the address holds the token). In the language of the
-  // request that opens them (docs/decisions/019-languages.md).
-  const html = (reply: FastifyReply, status: number, body: string, locale: Locale) =>
-    reply
-      .code(status)
-      .header("content-type", "text/html; charset=utf-8")
-      .header("content-language", locale)
-      .header("vary", "Accept-Language, Cookie")
-      .header("cache-control", "no-store")
-      .header("referrer-policy", "no-referrer")
-      .header("x-robots-tag", "noindex")
-      .send(body);
+  const html = sendLinkPage;
   /** The page's language, its texts, and how to answer with a page. */
   const pageFor = (request: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(request);
     const T = linkPageTexts(locale);
     return {
+      locale,
       T,
       done: (title: string, text: string) => html(reply, 200, donePage(locale, title, text), locale),
       ask: (title: string, explanation: string, button: string) => html(reply, 200, askPage(locale, title, explanation, button), locale),
@@ -135,10 +127,18 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
 
   const unsubscribeAsk = page("The page of an unsubscribe link", "Shows a button; a plain visit unsubscribes nobody.");
   app.get(apiPaths.unsubscribePage, unsubscribeAsk, async (request, reply) => {
-    const { T, done, ask, notFound } = pageFor(request, reply);
+    const { locale, T, done, ask, notFound } = pageFor(request, reply);
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await findUnsubscribe(db, hash));
-    if (!target) return notFound();
+    if (!target) {
+      // Not a report's message: an incident alert's (or its subscription's confirmation).
+      const alerts = hash && (await findAlertsUnsubscribe(db, hash));
+      if (!alerts) return notFound();
+      const A = alertPageTexts(locale);
+      const area = describeSubscriptionArea(locale, alerts.area);
+      if (alerts.done) return done(A.unsubscribeTitle, A.unsubscribed(area));
+      return ask(A.unsubscribeTitle, A.unsubscribeAsk(area), T.unsubscribeButton);
+    }
     if (target.done) return done(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference));
     return ask(T.unsubscribeTitle(target.reference), T.unsubscribeAsk(target.reference), T.unsubscribeButton);
   });
@@ -148,10 +148,15 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
     apiPaths.unsubscribePage,
     page("Unsubscribe", "The page's button, and RFC 8058's one-click POST (List-Unsubscribe=One-Click): the token decides."),
     async (request, reply) => {
-      const { T, done, notFound } = pageFor(request, reply);
+      const { locale, T, done, notFound } = pageFor(request, reply);
       const hash = mailTokenHashOf(request.params.token);
       const target = hash && (await unsubscribe(db, hash));
-      if (!target) return notFound();
+      if (!target) {
+        const alerts = hash && (await unsubscribeAlerts(db, hash));
+        if (!alerts) return notFound();
+        const A = alertPageTexts(locale);
+        return done(A.unsubscribeTitle, A.unsubscribed(describeSubscriptionArea(locale, alerts.area)));
+      }
       return done(T.unsubscribeTitle(target.reference), T.unsubscribed(target.reference));
     },
   );

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import { directionOf, type Locale } from "../../shared/i18n/locales.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
 
@@ -33,6 +34,22 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * Answers with one of these pages: never cached, never indexed, no referrer (the address holds the token), in the
+ * language of the request that opened it (docs/decisions/019-languages.md).
+ */
+export function sendLinkPage(reply: FastifyReply, status: number, body: string, locale: Locale): FastifyReply {
+  return reply
+    .code(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("content-language", locale)
+    .header("vary", "Accept-Language, Cookie")
+    .header("cache-control", "no-store")
+    .header("referrer-policy", "no-referrer")
+    .header("x-robots-tag", "noindex")
+    .send(body);
 }
 
 /** The page a link opens: what the button will do, and the button (a POST to the same address). */

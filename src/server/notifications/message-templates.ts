@@ -10,8 +10,11 @@ import { translateFor, translatorFor } from "../i18n/server-i18n.ts";
  * English the texts are the message ids themselves.
  */
 
+/** The outbox's kinds (migration 018): a report's messages, and an incident alert subscription's. */
+export type MessageKind = NotificationKind | "incident-alert" | "incident-confirm";
+
 export interface ComposedMessage {
-  kind: NotificationKind;
+  kind: MessageKind;
   subject: string;
   text: string;
   html: string;
@@ -23,7 +26,7 @@ interface ReportRef {
 }
 
 // Runs of white space become one space; a no-break space stays, as French sets one before a colon or inside « ».
-const oneLine = (text: string, max = 120): string => {
+export const oneLine = (text: string, max = 120): string => {
   const flat = text.replace(/(?:(?!\u00a0)\s)+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
@@ -36,9 +39,9 @@ const labelled = (locale: Locale, label: string, value: string, between: string)
   `${label}${locale === "fr" ? "\u00a0:" : ":"}${between}${value}`;
 
 /** Paragraphs of plain text (and links) into both parts, plus the footer with the unsubscribe link. */
-function render(
+export function render(
   locale: Locale,
-  kind: NotificationKind,
+  kind: MessageKind,
   subject: string,
   paragraphs: (string | { link: string; label: string })[],
   unsubscribeUrl: string,

@@ -31,7 +31,7 @@ const STOP_WAIT_MS = 4_000;
 
 interface ClaimedMessage {
   id: string;
-  grievance_id: string;
+  grievance_id: string | null;
   recipient: string;
   subject: string;
   text_body: string | null;
@@ -74,15 +74,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const claim = () =>
     db.query<ClaimedMessage>(
       `UPDATE outbox o SET attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-       FROM grievances g
-       WHERE g.id = o.grievance_id AND o.id IN (
+       WHERE o.id IN (
          SELECT id FROM outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
          ORDER BY next_attempt_at
          LIMIT ${BATCH}
          FOR UPDATE SKIP LOCKED)
        RETURNING o.id, o.grievance_id, o.recipient, o.subject, o.text_body, o.html_body, o.headers, o.attempts,
-                 g.hidden_at IS NOT NULL AS hidden, o.created_at`,
+                 -- Incident alerts and subscription confirmations are about no report: never withheld.
+                 EXISTS (SELECT 1 FROM grievances g WHERE g.id = o.grievance_id AND g.hidden_at IS NOT NULL) AS hidden,
+                 o.created_at`,
     );
 
   const finish = (id: string, error: string) =>

@@ -25,20 +25,25 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  * Like the other public POSTs (following a report) there is no origin check: nothing rides on a cookie, and a JSON
  * body cannot be sent by another site's form without a CORS preflight, which the portal never grants.
  */
+/**
+ * "I have this problem too" and "I am affected" (an incident's): AFFECTED_PER_HOUR presses per client address.
+ * Clearing the browser's storage makes a new "browser": the limit holds across every instance.
+ */
+export function affectedRateLimit(affectedPerHour: number) {
+  return {
+    max: affectedPerHour,
+    timeWindow: ONE_HOUR_MS,
+    shared: true,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
+      new HttpError(429, LOCATION_MESSAGES.tooManyAffected(Math.max(1, Math.ceil(context.ttl / 60_000)))),
+  };
+}
+
 export const affectedRoutes: FastifyPluginAsync<AffectedRoutesOptions> = async (app, { db, affectedPerHour }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     apiPaths.grievanceAffected,
     {
-      config: {
-        rateLimit: {
-          max: affectedPerHour,
-          timeWindow: ONE_HOUR_MS,
-          // Clearing the browser's storage makes a new "browser": the limit holds across every instance.
-          shared: true,
-          errorResponseBuilder: (_request, context) =>
-            new HttpError(429, LOCATION_MESSAGES.tooManyAffected(Math.max(1, Math.ceil(context.ttl / 60_000)))),
-        },
-      },
+      config: { rateLimit: affectedRateLimit(affectedPerHour) },
       schema: {
         summary: "I have this problem too",
         description: "Counts this browser once among the people affected by an open report (409 once it is resolved).",

@@ -16,7 +16,7 @@ export const STATS_WINDOWS_DAYS = [30, 90] as const;
  */
 export async function computeStats(db: Queryable, targets: OverdueTargets): Promise<PublicStats> {
   const windowSql = STATS_WINDOWS_DAYS.map((d) => `(${d})`).join(", ");
-  const [categories, groups, windows, overdue] = await Promise.all([
+  const [categories, groups, windows, overdue, incidents] = await Promise.all([
     listCategories(db),
     db.query<{ status: Status; category: Category; n: number }>(
       `SELECT status, category, count(*)::int AS n FROM grievances WHERE hidden_at IS NULL GROUP BY status, category`,
@@ -57,6 +57,7 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
         params,
       );
     })(),
+    computeIncidentStats(db),
   ]);
 
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
@@ -93,5 +94,45 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
     overdueOpen,
     overdueShare: open === 0 ? null : overdueOpen / open,
     overdueTargetDays: { ...targets },
+    incidents,
+  };
+}
+
+/**
+ * Water incidents (issue 13): how many were declared and are active; of closed ones, the median hours from their
+ * start to their closure; linked public reports per incident, on average over all incidents; and, over incidents
+ * whose first linked public report came before their declaration, the median minutes between the two: how long
+ * the utility took to recognise an incident from what residents reported.
+ */
+async function computeIncidentStats(db: Queryable): Promise<PublicStats["incidents"]> {
+  const { rows } = await db.query<{
+    declared: number;
+    active: number;
+    median_duration_hours: number | null;
+    linked_reports: number;
+    median_minutes_to_declaration: number | null;
+  }>(
+    `WITH linked AS (
+       SELECT r.incident_id, count(*) AS reports, min(g.created_at) AS first_report
+       FROM incident_reports r JOIN grievances g ON g.id = r.grievance_id AND g.hidden_at IS NULL
+       GROUP BY r.incident_id)
+     SELECT count(*)::int AS declared,
+       count(*) FILTER (WHERE i.closed_at IS NULL)::int AS active,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.closed_at - i.starts_at)::float8 / 3600)
+         FILTER (WHERE i.closed_at IS NOT NULL) AS median_duration_hours,
+       coalesce(sum(l.reports), 0)::int AS linked_reports,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.declared_at - l.first_report)::float8 / 60)
+         FILTER (WHERE l.first_report < i.declared_at) AS median_minutes_to_declaration
+     FROM incidents i LEFT JOIN linked l ON l.incident_id = i.id`,
+  );
+  const row = rows[0] ?? { declared: 0, active: 0, median_duration_hours: null, linked_reports: 0, median_minutes_to_declaration: null };
+  const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+  return {
+    declared: row.declared,
+    active: row.active,
+    medianDurationHours: row.median_duration_hours === null ? null : oneDecimal(Number(row.median_duration_hours)),
+    reportsPerIncident: row.declared === 0 ? null : oneDecimal(row.linked_reports / row.declared),
+    medianMinutesFromFirstReportToDeclaration:
+      row.median_minutes_to_declaration === null ? null : Math.round(Number(row.median_minutes_to_declaration)),
   };
 }

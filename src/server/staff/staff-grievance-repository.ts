@@ -10,6 +10,7 @@ import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { findUpdatesForStaff } from "../tracking/reporter-update-repository.ts";
 import { notificationsOf } from "../notifications/notification-repository.ts";
 import { overdueExpression } from "./overdue-sql.ts";
+import { findIncidentOfReport } from "../incidents/incident-repository.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 
 /** Read side of the console: the work queue and one report with its full timeline. Hidden reports included. */
@@ -152,7 +153,7 @@ export async function findStaffGrievance(
   const { rows } = await db.query<StaffRow>(`SELECT ${select} FROM grievances g WHERE g.id = $${params.length}`, params);
   const row = rows[0];
   if (!row) return undefined;
-  const [events, reporterUpdates, notifications] = await Promise.all([
+  const [events, reporterUpdates, notifications, incident] = await Promise.all([
     db.query<{
       id: string;
       kind: StaffEventKind;
@@ -172,6 +173,8 @@ export async function findStaffGrievance(
     findUpdatesForStaff(db, id),
     // The e-mail queued about the report (issue 8): sent, pending or failed, recipients in full.
     notificationsOf(db, id),
+    // The incident it is part of (issue 13), hidden reports' too.
+    findIncidentOfReport(db, id),
   ]);
   return {
     ...toStaffGrievance(row),
@@ -187,5 +190,6 @@ export async function findStaffGrievance(
     })),
     reporterUpdates,
     notifications,
+    incident,
   };
 }

@@ -13,6 +13,7 @@ import type { ImageStore } from "../storage/image-store.ts";
 import { adminRoutes } from "../admin/admin-routes.ts";
 import { passwordLinkRoutes } from "../admin/password-link-routes.ts";
 import { categoryAdminRoutes } from "../categories/category-routes.ts";
+import { incidentStaffRoutes } from "../incidents/incident-staff-routes.ts";
 import { requireStaff } from "./require-staff.ts";
 import { isCrossSiteRequest } from "./same-origin.ts";
 import { sessionRoutes } from "./session-routes.ts";
@@ -54,6 +55,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
       await staff.register(async (guarded: FastifyInstance) => {
         guarded.addHook("preHandler", requireStaff(db, limits));
         await guarded.register(staffGrievanceRoutes, { db, targets, publicUrl: config.publicUrl });
+        await guarded.register(incidentStaffRoutes, { db, publicUrl: config.publicUrl });
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });

@@ -40,18 +40,33 @@ export async function changeStatus(
   alsoInTransaction?: (tx: Queryable, change: StatusChanged) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { status: from } = await lockGrievance(tx, id);
-    const problem = transitionProblem(from, to);
-    if (problem) throw new HttpError(409, problem);
-    // A staff status change answers the reporter's "still a problem": the queue's flag goes (decision 015).
-    await tx.query("UPDATE grievances SET status = $2, reopened_by_reporter_at = NULL WHERE id = $1", [id, to]);
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, staff_id)
-       VALUES ($1, 'status', $2, $3, $4, $5) RETURNING id::text`,
-      [id, from, to, note ?? null, staffId],
-    );
-    await alsoInTransaction?.(tx, { eventId: rows[0]!.id, from, to, note: note ?? null });
+    const change = await changeStatusIn(tx, id, to, note, staffId);
+    await alsoInTransaction?.(tx, change);
   });
+}
+
+/**
+ * A status change inside the caller's transaction, for work that changes several reports at once (closing an
+ * incident resolves its linked reports, src/server/incidents/): the same checks and the same one event per report.
+ */
+export async function changeStatusIn(
+  tx: Queryable,
+  id: string,
+  to: Status,
+  note: string | undefined,
+  staffId: string,
+): Promise<StatusChanged> {
+  const { status: from } = await lockGrievance(tx, id);
+  const problem = transitionProblem(from, to);
+  if (problem) throw new HttpError(409, problem);
+  // A staff status change answers the reporter's "still a problem": the queue's flag goes (decision 015).
+  await tx.query("UPDATE grievances SET status = $2, reopened_by_reporter_at = NULL WHERE id = $1", [id, to]);
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, staff_id)
+     VALUES ($1, 'status', $2, $3, $4, $5) RETURNING id::text`,
+    [id, from, to, note ?? null, staffId],
+  );
+  return { eventId: rows[0]!.id, from, to, note: note ?? null };
 }
 
 export async function setHidden(

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { PRIORITIES, STATUSES } from "../domain.ts";
+import { incidentSummarySchema } from "./incidents.ts";
 
 /** Answers of the public report API (GET/POST /api/grievances, the map, possible duplicates, "me too"). */
 
@@ -41,6 +42,12 @@ export const publicGrievanceSchema = z.object({
   /** People affected: the reporter and everyone who said "I have this problem too". */
   affected: z.number(),
 });
+
+/**
+ * GET /api/grievances/:id: the public view, plus the water incident the report was linked to (issue 13), null
+ * when none. Optional so that clients of the list's items read this answer unchanged.
+ */
+export const grievanceDetailsSchema = z.extend(publicGrievanceSchema, { incident: z.optional(z.nullable(incidentSummarySchema)) });
 
 /** The 201 answer of POST /api/grievances: the public view, plus the reporter's private link (absolute). */
 export const submittedGrievanceSchema = z.extend(publicGrievanceSchema, { trackingUrl: z.string() });

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { PRIORITIES, STATUSES } from "../domain.ts";
 import { STAFF_ROLES } from "../staff-schemas.ts";
 import { grievanceImageSchema, grievanceMapResponseSchema, mapMarkerSchema, publicGrievanceSchema } from "./grievances.ts";
+import { incidentStatsSchema, incidentSummarySchema } from "./incidents.ts";
 
 /** Answers of the staff console's API (under /api/staff) and of the public statistics. */
 
@@ -96,6 +97,8 @@ export const staffGrievanceDetailSchema = z.extend(staffGrievanceSchema, {
   reporterUpdates: z.array(staffReporterUpdateSchema),
   /** The e-mail messages queued about this report, oldest first (issue 8, decision 014). */
   notifications: z.array(staffNotificationSchema),
+  /** The incident it is linked to (issue 13), hidden reports' too; null when none. */
+  incident: z.nullable(incidentSummarySchema),
 });
 
 /** Median durations over one look-back window; null when nothing happened in it. */
@@ -122,6 +125,8 @@ export const publicStatsSchema = z.object({
   /** overdueOpen / open, 0..1; null when nothing is open. */
   overdueShare: z.nullable(z.number()),
   overdueTargetDays: z.record(z.enum(PRIORITIES), z.number()),
+  /** Water incidents (issue 13): how many, how long, how many reports each, how soon declared. */
+  incidents: incidentStatsSchema,
 });
 
 /** A report and one of its reporter's updates, in the address of the moderation route. */

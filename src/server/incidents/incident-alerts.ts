@@ -1,0 +1,87 @@
+import { incidentPagePath } from "../../shared/api-paths.ts";
+import type { IncidentArea, IncidentSeverity, IncidentType } from "../../shared/incidents.ts";
+import type { Queryable } from "../db/database.ts";
+import { enqueueMessage } from "../notifications/outbox.ts";
+import { subscriptionMatches } from "./incident-area.ts";
+import { incidentAlertMessage, type AlertNews } from "./incident-subscription-messages.ts";
+import { activeSubscriptions } from "./incident-subscriptions.ts";
+
+export type IncidentAlertEvent = { kind: "declared" } | { kind: "updated"; updateId: string } | { kind: "closed" };
+
+interface IncidentRow {
+  type: IncidentType;
+  severity: IncidentSeverity;
+  title: string;
+  message: string;
+  instructions: string;
+  area: IncidentArea | null;
+  localities: string[];
+  expected_restoration_at: Date | null;
+  final_message: string | null;
+}
+
+/** The outbox's event of an incident's news: with the unique index of migration 018, one message per address. */
+const eventKey = (event: IncidentAlertEvent): string =>
+  event.kind === "declared" ? "incident-declared" : event.kind === "updated" ? `incident-update:${event.updateId}` : "incident-closed";
+
+/**
+ * Queues the alert of an incident's declaration, update or closure to every confirmed subscriber whose area it
+ * concerns (incident-area.ts), in the caller's transaction: the alerts exist if and only if the change commits
+ * (docs/decisions/014-transactional-outbox-email.md). Each address gets one message per event, even when it has
+ * several matching subscriptions or this is called again: the outbox's unique index makes a repeat a no-op.
+ * Returns how many messages were queued now.
+ */
+export async function queueIncidentAlerts(
+  tx: Queryable,
+  alert: {
+    incidentId: string;
+    event: { kind: "declared" } | { kind: "updated"; updateId: string } | { kind: "closed" };
+    linkBase: string;
+  },
+): Promise<number> {
+  const { incidentId, event, linkBase } = alert;
+  const { rows } = await tx.query<IncidentRow>(
+    `SELECT type, severity, title, message, instructions, area, localities, expected_restoration_at, final_message
+     FROM incidents WHERE id = $1`,
+    [incidentId],
+  );
+  const incident = rows[0];
+  if (!incident) throw new Error(`incident alerts: no incident ${incidentId}`);
+  const news = await newsOf(tx, incidentId, event, incident);
+  const subscribers = (await activeSubscriptions(tx)).filter((subscription) => subscriptionMatches(subscription.area, incident));
+  const incidentUrl = `${linkBase}${incidentPagePath(incidentId)}`;
+  const alerted = {
+    ...incident,
+    expectedRestorationAt: incident.expected_restoration_at ? new Date(incident.expected_restoration_at) : null,
+  };
+  let queued = 0;
+  for (const subscriber of subscribers) {
+    const added = await enqueueMessage(tx, {
+      incidentId,
+      subscriptionId: subscriber.id,
+      event: eventKey(event),
+      recipient: subscriber.email,
+      linkBase,
+      compose: (unsubscribeUrl) =>
+        incidentAlertMessage(subscriber.locale, alerted, news, { incidentUrl, unsubscribeUrl }, subscriber.area),
+    });
+    if (added) queued++;
+  }
+  return queued;
+}
+
+async function newsOf(tx: Queryable, incidentId: string, event: IncidentAlertEvent, incident: IncidentRow): Promise<AlertNews> {
+  if (event.kind === "declared") return { kind: "declared" };
+  if (event.kind === "closed") {
+    if (incident.final_message === null) throw new Error(`incident alerts: incident ${incidentId} is not closed`);
+    return { kind: "closed", finalMessage: incident.final_message };
+  }
+  if (!/^\d{1,18}$/.test(event.updateId)) throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
+  const update = await tx.query<{ message: string }>(
+    "SELECT message FROM incident_updates WHERE id = $1 AND incident_id = $2",
+    [event.updateId, incidentId],
+  );
+  const text = update.rows[0]?.message;
+  if (text === undefined) throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
+  return { kind: "updated", text };
+}

@@ -1,0 +1,68 @@
+import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "../../shared/incidents.ts";
+import { CAP_MEDIA_TYPE } from "./cap-document.ts";
+import type { PublicIncident } from "./incident-repository.ts";
+
+export interface IncidentFeedInfo {
+  /** The feed's own address (rel=self), which is also its id. */
+  selfUrl: string;
+  /** The public /incidents page (rel=alternate). */
+  listUrl: string;
+  incidentUrl: (id: string) => string;
+  capUrl: (id: string) => string;
+  generatorUri: string;
+}
+
+const escape = (text: string) =>
+  text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
+
+/**
+ * Atom 1.0 (RFC 4287) of the active and recently closed incidents (issue 13): one entry per incident, its id the
+ * incident's page and its <updated> the last change the public saw, so a feed reader shows each update and the
+ * closure as a change of the same entry. Each entry links to the page and to the CAP document, which aggregators
+ * that speak CAP follow (the usual shape of a CAP index feed).
+ */
+export function incidentAtom(info: IncidentFeedInfo, incidents: PublicIncident[]): string {
+  const sorted = [...incidents].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+  const updated = sorted[0]?.updatedAt ?? new Date(0).toISOString();
+  const lines = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${escape(info.selfUrl)}</id>`,
+    "  <title>Water and sanitation incidents</title>",
+    `  <updated>${new Date(updated).toISOString()}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${escape(info.selfUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escape(info.listUrl)}"/>`,
+    "  <author><name>Clean Water &amp; Sanitation Grievance Portal</name></author>",
+    `  <generator uri="${escape(info.generatorUri)}">Clean Water &amp; Sanitation Grievance Portal</generator>`,
+  ];
+  for (const incident of sorted) lines.push(...entryLines(incident, info));
+  lines.push("</feed>", "");
+  return lines.join("\n");
+}
+
+function entryLines(incident: PublicIncident, info: IncidentFeedInfo): string[] {
+  const url = info.incidentUrl(incident.id);
+  const closed = incident.closedAt !== null;
+  const type = INCIDENT_TYPE_NAMES[incident.type];
+  const latest = incident.updates.at(-1);
+  const summary = [
+    closed ? `Closed ${incident.closedAt}: ${incident.finalMessage}` : `${INCIDENT_SEVERITY_NAMES[incident.severity]} ${type.toLowerCase()}.`,
+    incident.message,
+    closed ? null : `What to do: ${incident.instructions}`,
+    latest && `Latest update (${latest.at}): ${latest.message}`,
+    incident.localities.length > 0 ? `Areas: ${incident.localities.join(", ")}` : null,
+    !closed && incident.expectedRestorationAt ? `Expected restoration: ${incident.expectedRestorationAt}` : null,
+  ];
+  return [
+    "  <entry>",
+    `    <id>${escape(url)}</id>`,
+    `    <title>${escape(`${closed ? "Closed: " : ""}${type}: ${incident.title}`)}</title>`,
+    `    <published>${incident.declaredAt}</published>`,
+    `    <updated>${incident.updatedAt}</updated>`,
+    `    <link rel="alternate" type="text/html" href="${escape(url)}"/>`,
+    `    <link rel="alternate" type="${CAP_MEDIA_TYPE}" href="${escape(info.capUrl(incident.id))}"/>`,
+    `    <category term="${escape(incident.type)}" label="${escape(type)}"/>`,
+    `    <summary type="text">${escape(summary.filter(Boolean).join("\n"))}</summary>`,
+    "  </entry>",
+  ];
+}

@@ -1,0 +1,177 @@
+import { apiPaths, pathTo } from "../../shared/api-paths.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import type { IncidentSubscriptionRequest } from "../../shared/incidents.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { storedLocale } from "../i18n/server-i18n.ts";
+import { newMailToken } from "../notifications/mail-tokens.ts";
+import { enqueueMessage } from "../notifications/outbox.ts";
+import type { SubscriptionArea } from "./incident-area.ts";
+import { incidentConfirmMessage } from "./incident-subscription-messages.ts";
+
+/**
+ * Alerts for an area (issue 13, migration 018): double opt-in as for followers of a report
+ * (notifications/followers.ts). Pending until the link of the confirmation message is opened; unsubscribing keeps
+ * the row, and asking again for the same area revives it with a new confirmation.
+ */
+
+// Asking again within this time queues no second confirmation: the form cannot be used to flood an address.
+const CONFIRMATION_RESEND_MINUTES = 15;
+
+export const alertsConfirmPath = (token: string) => pathTo(apiPaths.incidentAlertsConfirmPage, { token });
+
+interface SubscriptionRow {
+  id: string;
+  email: string;
+  locale: string;
+  latitude: number | null;
+  longitude: number | null;
+  radius_metres: number | null;
+  locality: string | null;
+}
+
+const SUBSCRIPTION_COLUMNS = "s.id::text, s.email, s.locale, s.latitude, s.longitude, s.radius_metres, s.locality";
+
+export function areaOf(row: Pick<SubscriptionRow, "latitude" | "longitude" | "radius_metres" | "locality">): SubscriptionArea {
+  if (row.locality !== null) return { locality: row.locality };
+  return { latitude: Number(row.latitude), longitude: Number(row.longitude), radiusMetres: Number(row.radius_metres) };
+}
+
+/**
+ * A subscription request: a new address and area becomes a pending subscription and gets a confirmation message;
+ * a pending or unsubscribed one gets a new confirmation (at most one per 15 minutes, in the language asked in); a
+ * confirmed one gets nothing. The caller answers the same in every case.
+ */
+export async function requestSubscription(
+  db: Database,
+  request: IncidentSubscriptionRequest,
+  linkBase: string,
+  locale: Locale,
+): Promise<void> {
+  const area: SubscriptionArea =
+    request.locality !== undefined
+      ? { locality: request.locality }
+      : { latitude: request.latitude!, longitude: request.longitude!, radiusMetres: request.radiusMetres! };
+  await db.transaction(async (tx) => {
+    // One address's requests one after another, so two at once cannot both add the same area (no unique index
+    // can say "same area": a pin or a locality).
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended(lower($1), 13))", [request.email]);
+    const confirm = newMailToken();
+    const existing = await tx.query<{ id: string; resend: boolean }>(
+      `SELECT id::text,
+              (confirmed_at IS NULL OR unsubscribed_at IS NOT NULL)
+                AND (confirm_sent_at IS NULL
+                     OR confirm_sent_at < now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})) AS resend
+       FROM incident_subscriptions
+       WHERE lower(email) = lower($1)
+         AND (CASE WHEN $2::text IS NULL
+                   THEN locality IS NULL AND latitude = $3 AND longitude = $4 AND radius_metres = $5
+                   ELSE lower(locality) = lower($2) END)
+       ORDER BY id LIMIT 1`,
+      [request.email, area.locality ?? null, area.latitude ?? null, area.longitude ?? null, area.radiusMetres ?? null],
+    );
+    const found = existing.rows[0];
+    let id: string;
+    if (found) {
+      if (!found.resend) return;
+      await tx.query(
+        "UPDATE incident_subscriptions SET confirm_token_hash = $2, confirm_sent_at = now(), locale = $3 WHERE id = $1",
+        [found.id, confirm.hash, locale],
+      );
+      id = found.id;
+    } else {
+      const inserted = await tx.query<{ id: string }>(
+        `INSERT INTO incident_subscriptions (email, locale, latitude, longitude, radius_metres, locality,
+                                             confirm_token_hash, confirm_sent_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+         RETURNING id::text`,
+        [request.email, locale, area.latitude ?? null, area.longitude ?? null, area.radiusMetres ?? null, area.locality ?? null, confirm.hash],
+      );
+      id = inserted.rows[0]!.id;
+    }
+    await enqueueMessage(tx, {
+      incidentId: null,
+      subscriptionId: id,
+      // Each confirmation is an event of its own (a new token); the resend limit above keeps them few.
+      event: `incident-confirm:${confirm.hash.subarray(0, 8).toString("hex")}`,
+      recipient: request.email,
+      linkBase,
+      compose: (unsubscribeUrl) => incidentConfirmMessage(locale, area, `${linkBase}${alertsConfirmPath(confirm.token)}`, unsubscribeUrl),
+    });
+  });
+}
+
+export interface SubscriptionTarget {
+  area: SubscriptionArea;
+  /** Already done (confirmed, or unsubscribed): the page says so. */
+  done: boolean;
+}
+
+/** The subscription a confirmation token is for, or undefined for an unknown token. */
+export async function findAlertsConfirmation(db: Queryable, tokenHash: Buffer): Promise<SubscriptionTarget | undefined> {
+  const { rows } = await db.query<SubscriptionRow & { done: boolean }>(
+    `SELECT ${SUBSCRIPTION_COLUMNS}, (s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL) AS done
+     FROM incident_subscriptions s WHERE s.confirm_token_hash = $1`,
+    [tokenHash],
+  );
+  return rows[0] && { area: areaOf(rows[0]), done: rows[0].done };
+}
+
+/** Confirms the subscription of this token (and undoes an earlier unsubscribe): from now on alerts are sent. */
+export async function confirmAlerts(db: Queryable, tokenHash: Buffer): Promise<SubscriptionTarget | undefined> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `UPDATE incident_subscriptions s SET confirmed_at = now(), unsubscribed_at = NULL
+     WHERE s.confirm_token_hash = $1
+     RETURNING ${SUBSCRIPTION_COLUMNS}`,
+    [tokenHash],
+  );
+  return rows[0] && { area: areaOf(rows[0]), done: true };
+}
+
+/** The subscription a message's unsubscribe token belongs to (an alert's or a confirmation's). */
+export async function findAlertsUnsubscribe(db: Queryable, tokenHash: Buffer): Promise<SubscriptionTarget | undefined> {
+  const { rows } = await db.query<SubscriptionRow & { done: boolean }>(
+    `SELECT ${SUBSCRIPTION_COLUMNS}, (s.unsubscribed_at IS NOT NULL) AS done
+     FROM outbox o JOIN incident_subscriptions s ON s.id = o.subscription_id
+     WHERE o.unsubscribe_token_hash = $1`,
+    [tokenHash],
+  );
+  return rows[0] && { area: areaOf(rows[0]), done: rows[0].done };
+}
+
+/** Stops every alert of that subscription, pending ones included. Idempotent. */
+export async function unsubscribeAlerts(db: Database, tokenHash: Buffer): Promise<SubscriptionTarget | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<SubscriptionRow>(
+      `UPDATE incident_subscriptions s SET unsubscribed_at = coalesce(s.unsubscribed_at, now())
+       FROM outbox o
+       WHERE o.unsubscribe_token_hash = $1 AND s.id = o.subscription_id
+       RETURNING ${SUBSCRIPTION_COLUMNS}`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    await tx.query(
+      `UPDATE outbox SET failed_at = now(), last_error = 'Not sent: the recipient unsubscribed.',
+              text_body = NULL, html_body = NULL, headers = '{}'::jsonb
+       WHERE subscription_id = $1 AND sent_at IS NULL AND failed_at IS NULL`,
+      [row.id],
+    );
+    return { area: areaOf(row), done: true };
+  });
+}
+
+export interface ActiveSubscription {
+  id: string;
+  email: string;
+  locale: Locale;
+  area: SubscriptionArea;
+}
+
+/** The confirmed, still subscribed subscriptions, oldest first (incident_subscriptions_active_idx). */
+export async function activeSubscriptions(tx: Queryable): Promise<ActiveSubscription[]> {
+  const { rows } = await tx.query<SubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM incident_subscriptions s
+     WHERE s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL ORDER BY s.id`,
+  );
+  return rows.map((row) => ({ id: row.id, email: row.email, locale: storedLocale(row.locale), area: areaOf(row) }));
+}
