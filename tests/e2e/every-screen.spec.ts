@@ -2,6 +2,7 @@ import { test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, expect, pngImage, seedGrievance } from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
+import { declareIncident } from "./support/incidents.ts";
 import { textIn } from "../support/catalogue.ts";
 import { LOCALES, directionOf, type Locale } from "../../src/shared/i18n/locales.ts";
 
@@ -27,6 +28,7 @@ const RUNS = LOCALES.flatMap((locale) =>
 
 let portal: RunningPortal;
 let report: { id: string; trackingUrl: string };
+let incident: { id: string; title: string };
 
 test.describe.configure({ mode: "serial" });
 
@@ -40,6 +42,8 @@ test.beforeAll(async ({ request }) => {
     longitude: -0.1276,
     images: [await pngImage(640, 480)],
   });
+  // An active water incident (issue 13): its banner shows on the landing page, the form and the list too.
+  incident = await declareIncident(request, portal.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 });
 
 test.afterAll(async () => {
@@ -78,6 +82,8 @@ for (const run of RUNS) {
     await check(page, "/grievances?view=map", tr("Grievance Reports"));
     await check(page, `/grievance/${report.id}`, "Every screen: a report with a photo and a pin");
     await check(page, "/stats", tr("Progress & Statistics"));
+    await check(page, "/incidents", tr("Water incidents"));
+    await check(page, `/incidents/${incident.id}`, incident.title);
     await check(page, "/my-reports", tr("My Reports"));
     await check(page, new URL(report.trackingUrl).pathname, "Every screen: a report with a photo and a pin");
     await check(page, "/no-such-page", tr("Page not found"));

@@ -13,6 +13,8 @@ export const detailsLoader = () => import("./routes/grievance.loader.ts");
 export const stats = () => import("../features/stats/stats-route.tsx");
 export const track = () => import("../features/tracking/routes/track-route.tsx");
 export const trackLoader = () => import("../features/tracking/routes/track-route.loader.ts");
+export const incidents = () => import("../features/incidents/routes/incidents-route.tsx");
+export const incident = () => import("../features/incidents/routes/incident-route.tsx");
 export const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
 // The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
 // a route only once its module is in, so no console page (sign-in too) shows before its texts
@@ -20,3 +22,4 @@ export const myReports = () => import("../features/tracking/routes/my-reports-ro
 const withConsoleTexts = <T>(module: Promise<T>) => Promise.all([module, loadConsoleTexts()]).then(([loaded]) => loaded);
 export const staff = () => withConsoleTexts(import("./routes/staff.ts"));
 export const admin = () => withConsoleTexts(import("./routes/admin.ts"));
+export const staffIncidents = () => withConsoleTexts(import("./routes/staff-incidents.ts"));

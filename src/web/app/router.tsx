@@ -8,12 +8,15 @@ import {
   admin,
   details,
   detailsLoader,
+  incident,
+  incidents,
   landing,
   landingLoader,
   list,
   listLoader,
   myReports,
   staff,
+  staffIncidents,
   stats,
   submit,
   track,
@@ -30,6 +33,9 @@ import {
  *     /stats             Progress & Statistics (loader)
  *     /track/:token      A reporter's private page of their report (loader; action: an update, "Is it fixed?")
  *     /my-reports        Reports submitted from this browser (from localStorage)
+ *     /incidents         Water incidents, active and recent (loader; action: alerts for an area)
+ *     /incidents/:id     One incident (loader, 404 -> Page not found; action: "I am affected", alerts; the form's
+ *                        "This is probably part of …" sends its "I am affected" here too)
  *     *                  Page not found (docs/product-decisions.md D10)
  * (console frame, in the staff chunk: its own header with the account and Sign out, no public chrome)
  *     /staff/sign-in     Staff sign-in (loader: already signed in -> /staff; action: sign in)
@@ -42,6 +48,9 @@ import {
  *         accounts       Staff accounts: create with a one-time link, role, disable (loader; action)
  *         api-keys       API keys for Open311 clients: create (shown once), revoke (loader; action)
  *         audit          The audit log, paged (loader)
+ *       incidents        Water incidents (issue 13): active, then closed (loader)
+ *       incidents/new    Declare an incident, its area drawn on a map (action)
+ *       incidents/:id    One incident: update, link reports with a preview, close (loader; action)
  *     /staff/set-password/:token  A new account's one-time link: set the password (loader; action)
  */
 export function createAppRouter() {
@@ -97,6 +106,21 @@ export function createAppRouter() {
                     // The reporter's update and "Is it fixed?" come with the page (features/tracking/tracking-actions.ts).
                     action: async () => (await track()).trackAction,
                     Component: async () => (await track()).TrackRoute,
+                  },
+                },
+                {
+                  path: routePatterns.incidents,
+                  // Loader, action and page in one chunk: the page is small, and its action comes with it.
+                  lazy: async () => {
+                    const m = await incidents();
+                    return { loader: m.incidentsLoader, action: m.incidentsAction, Component: m.IncidentsRoute };
+                  },
+                },
+                {
+                  path: routePatterns.incident,
+                  lazy: async () => {
+                    const m = await incident();
+                    return { loader: m.incidentLoader, action: m.incidentsAction, Component: m.IncidentRoute };
                   },
                 },
                 { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
@@ -190,6 +214,32 @@ export function createAppRouter() {
                           },
                         },
                       ],
+                    },
+                    {
+                      path: routePatterns.staffIncidents,
+                      lazy: async () => {
+                        const m = await staffIncidents();
+                        return { loader: m.incidentsLoader, Component: m.IncidentsRoute };
+                      },
+                    },
+                    {
+                      path: routePatterns.staffIncidentNew,
+                      lazy: async () => {
+                        const m = await staffIncidents();
+                        return { action: m.declareIncidentAction, Component: m.IncidentDeclareRoute };
+                      },
+                    },
+                    {
+                      path: routePatterns.staffIncident,
+                      lazy: async () => {
+                        const m = await staffIncidents();
+                        return {
+                          loader: m.incidentLoader,
+                          action: m.incidentAction,
+                          shouldRevalidate: m.incidentShouldRevalidate,
+                          Component: m.IncidentRoute,
+                        };
+                      },
                     },
                     {
                       path: routePatterns.staffGrievance,

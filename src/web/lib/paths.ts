@@ -1,3 +1,4 @@
+import { incidentPagePath, INCIDENTS_PAGE_PATH } from "../../shared/api-paths.ts";
 import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
 import { trackingPagePath } from "../../shared/tracking.ts";
 import { searchOf } from "./query-string.ts";
@@ -41,6 +42,9 @@ export const paths = {
   track: (token: string) => trackingPagePath(token),
   /** Reports submitted from this browser. */
   myReports: () => "/my-reports",
+  /** Water incidents (issue 13): active and recent ones, and one incident's page. */
+  incidents: () => INCIDENTS_PAGE_PATH,
+  incident: (id: string) => incidentPagePath(id),
   /** `next`: the console page to return to after signing in. */
   staffSignIn: (next?: string) => `/staff/sign-in${searchOf({ next })}`,
   staffSignOut: () => "/staff/sign-out",
@@ -52,6 +56,10 @@ export const paths = {
   staffAdminAccounts: () => "/staff/admin/accounts",
   staffAdminApiKeys: () => "/staff/admin/api-keys",
   staffAdminAudit: () => "/staff/admin/audit",
+  /** Water incidents in the console (issue 13): the list, declaring one, one incident. */
+  staffIncidents: () => "/staff/incidents",
+  staffIncidentNew: () => "/staff/incidents/new",
+  staffIncident: (id: string) => `/staff/incidents/${encodeURIComponent(id)}`,
 } as const;
 
 /** Route patterns for the router. */
@@ -63,6 +71,8 @@ export const routePatterns = {
   stats: "/stats",
   track: "/track/:token",
   myReports: "/my-reports",
+  incidents: INCIDENTS_PAGE_PATH,
+  incident: `${INCIDENTS_PAGE_PATH}/:id`,
   staffSignIn: "/staff/sign-in",
   staffSignOut: "/staff/sign-out",
   staffConsole: "/staff",
@@ -72,6 +82,9 @@ export const routePatterns = {
   staffAdminAccounts: "/staff/admin/accounts",
   staffAdminApiKeys: "/staff/admin/api-keys",
   staffAdminAudit: "/staff/admin/audit",
+  staffIncidents: "/staff/incidents",
+  staffIncidentNew: "/staff/incidents/new",
+  staffIncident: "/staff/incidents/:id",
   /** The one-time link of a new staff account (the server builds the same path: password-links.ts). */
   staffSetPassword: "/staff/set-password/:token",
 } as const;

@@ -21,6 +21,7 @@ const stats: PublicStats = {
   overdueOpen: 2,
   overdueShare: 2 / 7,
   overdueTargetDays: { low: 30, medium: 14, high: 3, urgent: 1 },
+  incidents: { declared: 0, active: 0, medianDurationHours: null, reportsPerIncident: null, medianMinutesFromFirstReportToDeclaration: null },
 };
 
 const images = [1, 2, 3].map((n) => ({ url: `/i/${n}.jpg`, thumbnailUrl: `/i/${n}-t.webp` }));

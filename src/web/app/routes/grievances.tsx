@@ -8,6 +8,7 @@ import { ListError } from "../../features/grievances/components/list-error.tsx";
 import { GrievanceMapView } from "../../features/grievances/components/grievance-map-view.tsx";
 import { ExportLinks } from "../../features/grievances/components/export-links.tsx";
 import { ViewSwitch } from "../../features/grievances/components/view-switch.tsx";
+import { IncidentBannerSlot } from "../../features/incidents/incident-banner-slot.tsx";
 import { SubmittedPanelSlot } from "../../features/tracking/components/submitted-panel-slot.tsx";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -28,6 +29,7 @@ export function GrievancesRoute() {
   return (
     <div className="page">
       <h1>{t("Grievance Reports")}</h1>
+      <IncidentBannerSlot />
       <SubmittedPanelSlot />
       <FilterDisclosure activeCount={activeFilterCount(searchParams)}>
         <GrievanceFilters />

@@ -5,6 +5,7 @@ import { msg } from "../../../shared/i18n/locales.ts";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "../../lib/text-with-elements.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { IncidentBannerSlot } from "../../features/incidents/incident-banner-slot.tsx";
 import { paths } from "../paths.ts";
 import type { landingLoader } from "./landing.loader.ts";
 
@@ -72,6 +73,8 @@ export function LandingRoute() {
   const { recent } = useLoaderData<typeof landingLoader>();
   return (
     <>
+      {/* After the first paint, in a chunk of its own: active incidents and what to do (issue 13). */}
+      <IncidentBannerSlot />
       <section className="hero">
         <h1>{t("Clean Water & Sanitation Grievance Portal")}</h1>
         <p className="hero__lead">
@@ -111,6 +114,9 @@ export function LandingRoute() {
           </Suspense>
           <p>
             <Link to={paths.list()}>{t("All reports")}</Link>
+          </p>
+          <p>
+            <Link to={paths.incidents()}>{t("Water incidents")}</Link>
           </p>
         </section>
 

@@ -1,3 +1,4 @@
+import { IncidentBannerSlot } from "../../features/incidents/incident-banner-slot.tsx";
 import { ReportForm } from "../../features/report/components/report-form.tsx";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -14,6 +15,7 @@ export function SubmitRoute() {
   return (
     <div className="page page--narrow">
       <h1 id="report-heading">{t("Report a Grievance")}</h1>
+      <IncidentBannerSlot />
       <p className="page__lead">{t("Tell us what is wrong and where. Photos help the team understand the problem.")}</p>
       <ReportForm onAccepted={loadListPage} />
     </div>

@@ -6,15 +6,16 @@ import { errorMessageOf } from "../../lib/api-client.ts";
 import { t } from "../../lib/i18n/i18n.ts";
 import { translateText } from "../../lib/i18n/translate-text.ts";
 import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./api/staff-api.ts";
+import { linkReports } from "./incidents/incidents-api.ts";
 import { isSignedOut } from "./session-guard.ts";
 import { paths } from "../../lib/paths.ts";
 
-export type StaffIntent = "status" | "hide" | "unhide" | "hide-update";
+export type StaffIntent = "status" | "hide" | "unhide" | "hide-update" | "link-incident";
 
 /** What a console form shows after submitting: a confirmation, or the problem (and the field it is about). */
 export type StaffActionResult =
   | { intent: StaffIntent; ok: true; message: string }
-  | { intent: StaffIntent; ok: false; message: string; field?: "status" | "note" | "reason" };
+  | { intent: StaffIntent; ok: false; message: string; field?: "status" | "note" | "reason" | "incidentId" };
 
 async function send(intent: StaffIntent, request: Request, call: () => Promise<unknown>, done: string): Promise<StaffActionResult> {
   try {
@@ -66,6 +67,12 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     const parsed = hideUpdateSchema.safeParse({ reason: form.get("reason") ?? "" });
     if (!parsed.success) return { intent, ok: false, message: problemOf(parsed.error.issues), field: "reason" };
     return send(intent, request, () => hideReporterUpdate(id, updateId, parsed.data.reason), t("The update is now hidden from the public."));
+  }
+  if (intent === "link-incident") {
+    // One report, through the incident's linking of a list (issue 13).
+    const incidentId = String(form.get("incidentId") ?? "");
+    if (!incidentId) return { intent, ok: false, message: t("Choose an active incident."), field: "incidentId" };
+    return send(intent, request, () => linkReports(incidentId, [id]), t("The report is linked to the incident."));
   }
   return { intent: "status", ok: false, message: t("Unknown action.") };
 }

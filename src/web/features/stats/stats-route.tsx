@@ -9,6 +9,8 @@ import { translateText } from "../../lib/i18n/translate-text.ts";
 import { slot, withElements } from "../../lib/text-with-elements.tsx";
 import { SupportReference } from "../../lib/support-reference.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { IncidentStatsSection } from "../incidents/incident-stats.tsx";
+import type { IncidentStats } from "../incidents/incidents-api.ts";
 import { getStats } from "./stats-api.ts";
 import { CategoryCounts, DurationTable, OverdueSummary, StatusCounts } from "./stats-tables.tsx";
 import "../../styles/progress.css";
@@ -40,8 +42,12 @@ function StatsError() {
   );
 }
 
+const incidentsOf = (stats: PublicStats): IncidentStats | undefined =>
+  (stats as PublicStats & { incidents?: IncidentStats }).incidents ?? undefined;
+
 function StatsContent({ stats }: { stats: PublicStats }) {
   const t = useT();
+  const incidents = incidentsOf(stats);
   return (
     <div className="stats" data-testid="stats">
       <section className="card stats__section" aria-labelledby="stats-counts-heading">
@@ -62,6 +68,8 @@ function StatsContent({ stats }: { stats: PublicStats }) {
         <h2 id="stats-overdue-heading">{t("Overdue reports")}</h2>
         <OverdueSummary stats={stats} />
       </section>
+      {/* Until every server reports incidents, the answer may lack them (issue 13). */}
+      {incidents && <IncidentStatsSection stats={incidents} />}
       <p className="muted stats__generated">
         {withElements(t("Figures as of {time}. Hidden reports are not counted.", { time: slot("time") }), { time: <time dateTime={stats.generatedAt}>{formatDateTime(stats.generatedAt)}</time> })}
       </p>

@@ -3,6 +3,7 @@ import type { PublicGrievance } from "../../../../shared/api-types.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { AffectedButton } from "../../affected/affected-button.tsx";
+import { IncidentLink, incidentOf } from "../../incidents/incident-link.tsx";
 import { FollowForm } from "../../follow/follow-form.tsx";
 import { AttachedImages } from "./attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "./grievance-summary.tsx";
@@ -12,10 +13,13 @@ import { ReportPlace } from "./report-place.tsx";
 export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) {
   const t = useT();
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
+  const incident = incidentOf(grievance);
 
   return (
     <article className="details card" data-testid="grievance-details">
       <GrievanceSummary grievance={grievance} />
+
+      {incident && <IncidentLink incident={incident} />}
 
       {/* "N people affected", and "I have this problem too" while the report is open. */}
       <div className="details__affected">

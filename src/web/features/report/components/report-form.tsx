@@ -24,6 +24,7 @@ import { createGrievance, newSubmissionKey } from "../api/report.ts";
 import { useAnnounce } from "../../../lib/announcer.tsx";
 import { QUEUE_CHANGED_EVENT, SAVED_OFFLINE_MESSAGE } from "../offline/offline-flag.ts";
 import { saveForLater } from "../offline/offline-queue.ts";
+import { IncidentMatchPanel } from "../../incidents/incident-match.tsx";
 import { ErrorSummary, type SummaryLink } from "./error-summary.tsx";
 import { ImagePicker, IMAGES_INPUT_ID } from "./image-picker.tsx";
 import { LocationPin } from "./location-pin.tsx";
@@ -404,6 +405,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
         />
 
         <SimilarReports category={values.category} title={values.title} pin={pin} />
+
+        <IncidentMatchPanel category={values.category} location={values.location} pin={pin} />
 
         <div className="field field--full">
           <label htmlFor={fieldId("description")}>

@@ -34,6 +34,11 @@ export function ConsoleFrame() {
                     {t("Work queue")}
                   </NavLink>
                 </li>
+                <li>
+                  <NavLink className="console-nav__link" to={paths.staffIncidents()}>
+                    {t("Incidents")}
+                  </NavLink>
+                </li>
                 {session.role === "admin" && (
                   <li>
                     <NavLink className="console-nav__link" to={paths.staffAdminCategories()}>

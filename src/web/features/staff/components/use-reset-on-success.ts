@@ -1,8 +1,6 @@
 import { useEffect, useRef } from "react";
-import type { StaffActionResult } from "../staff-actions.ts";
-
 /** Empties a form once its submission succeeded, so the next note or reason starts blank. */
-export function useResetOnSuccess(result: StaffActionResult | undefined, idle: boolean) {
+export function useResetOnSuccess(result: { ok: boolean } | undefined, idle: boolean) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (idle && result?.ok) formRef.current?.reset();

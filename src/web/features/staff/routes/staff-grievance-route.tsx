@@ -11,19 +11,34 @@ import { StaffReport } from "../components/staff-report.tsx";
 import { StaffTimeline } from "../components/staff-timeline.tsx";
 import { StatusChangeForm } from "../components/status-change-form.tsx";
 import { VisibilityForm } from "../components/visibility-form.tsx";
+import { getIncidents, type IncidentListItem, type ReportIncident } from "../incidents/incidents-api.ts";
+import { ReportIncidentPanel } from "../incidents/report-incident-panel.tsx";
 import { withStaffSession } from "../session-guard.ts";
 import { paths } from "../../../lib/paths.ts";
 
 export { staffGrievanceAction } from "../staff-actions.ts";
 
-type LoaderResult = { grievance: StaffGrievanceDetail } | { grievance: null };
+type IncidentContext = { incident: ReportIncident | null; activeIncidents: IncidentListItem[] };
+type LoaderResult = ({ grievance: StaffGrievanceDetail } | { grievance: null }) & IncidentContext;
+
+/**
+ * The active incidents the report could join (issue 13), side by side with the report; the report's page still
+ * shows if they fail, without the incident panel's choices. The incident it is part of comes with the report.
+ */
+async function activeIncidents(signal: AbortSignal): Promise<IncidentListItem[]> {
+  const list = await getIncidents(signal).catch(() => ({ items: [] }));
+  return list.items.filter((item) => item.closedAt === null);
+}
 
 /** Awaited (a 401 must redirect first); also re-run by the router after each of the page's forms succeeds. */
 export async function staffGrievanceLoader({ request, params }: LoaderFunctionArgs): Promise<LoaderResult> {
+  const id = params.id ?? "";
+  const active = activeIncidents(request.signal);
   try {
-    return { grievance: await withStaffSession(request, () => getStaffGrievance(params.id ?? "", request.signal)) };
+    const grievance = await withStaffSession(request, () => getStaffGrievance(id, request.signal));
+    return { grievance, incident: grievance.incident, activeIncidents: await active };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.isNotFound) return { grievance: null };
+    if (error instanceof ApiRequestError && error.isNotFound) return { grievance: null, incident: null, activeIncidents: [] };
     throw error;
   }
 }
@@ -44,11 +59,11 @@ function NotFound() {
 }
 
 export function StaffGrievanceRoute() {
-  const { grievance } = useLoaderData<typeof staffGrievanceLoader>();
-  return grievance ? <StaffGrievancePage grievance={grievance} /> : <NotFound />;
+  const { grievance, incident, activeIncidents } = useLoaderData<typeof staffGrievanceLoader>();
+  return grievance ? <StaffGrievancePage grievance={grievance} incident={incident} activeIncidents={activeIncidents} /> : <NotFound />;
 }
 
-function StaffGrievancePage({ grievance }: { grievance: StaffGrievanceDetail }) {
+function StaffGrievancePage({ grievance, incident, activeIncidents }: { grievance: StaffGrievanceDetail } & IncidentContext) {
   const t = useT();
   // "Back" points the way the page's text runs: left in English, right in Arabic.
   const back = directionOf(useLocale()) === "rtl" ? "\u2192" : "\u2190";
@@ -62,6 +77,7 @@ function StaffGrievancePage({ grievance }: { grievance: StaffGrievanceDetail }) 
         <StaffReport grievance={grievance} />
         <div className="staff-report-layout__side">
           <StatusChangeForm status={grievance.status} />
+          <ReportIncidentPanel incident={incident} active={activeIncidents} />
           <VisibilityForm hidden={grievance.hidden} hiddenAt={grievance.hidden_at} hiddenReason={grievance.hidden_reason} />
           <StaffTimeline createdAt={grievance.created_at} events={grievance.timeline} />
           <StaffNotifications notifications={grievance.notifications} />

@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from "react";
+import type { LatLng } from "../../../shared/geo.ts";
+import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
+import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { paths } from "../../lib/paths.ts";
+import { searchOf } from "../../lib/query-string.ts";
+import { IncidentAffectedButton } from "./incident-affected-button.tsx";
+import { findMatchingIncidents, type IncidentMatch } from "./incidents-api.ts";
+import "./incidents.css";
+
+/** What the form knows so far, for "This is probably part of …". */
+export interface IncidentMatchInput {
+  category: string;
+  location: string;
+  pin: LatLng | null;
+}
+
+/** Shorter location texts name no place worth comparing with the incidents' localities. */
+const LOCATION_MIN_LENGTH = 3;
+const DEBOUNCE_MS = 400;
+const NONE: IncidentMatch[] = [];
+
+/** The query string to ask with, or undefined while the form holds nothing to match. */
+export function incidentMatchSearch({ category, location, pin }: IncidentMatchInput): string | undefined {
+  const text = location.trim();
+  const usableLocation = text.length >= LOCATION_MIN_LENGTH ? text : undefined;
+  if (!category && !pin && !usableLocation) return undefined;
+  return searchOf({
+    latitude: pin?.latitude,
+    longitude: pin?.longitude,
+    location: usableLocation,
+    category: category || undefined,
+  });
+}
+
+/** Asked as the resident fills the form in (debounced, stale answers dropped), like "Has someone already reported this?". */
+function useIncidentMatches(search: string | undefined): IncidentMatch[] {
+  const [answer, setAnswer] = useState<{ search: string; items: IncidentMatch[] } | null>(null);
+  useEffect(() => {
+    if (!search) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      findMatchingIncidents(search, controller.signal).then(
+        ({ items }) => setAnswer({ search, items }),
+        (failure: unknown) => {
+          if (controller.signal.aborted) return;
+          // Quietly: the form works without it.
+          console.warn("Matching incidents could not be loaded:", failure);
+          setAnswer({ search, items: NONE });
+        },
+      );
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [search]);
+  // While a newer question is on its way the last answer stays, so the panel does not flicker as the text grows.
+  return search && answer ? answer.items : NONE;
+}
+
+/**
+ * "This is probably part of <incident>: <instructions>" on the report form (issue 13), with "I am affected" and the
+ * note that a separate report is still welcome. An aid, never a gate: nothing here stops a submit or takes focus;
+ * a short polite note says when it appears.
+ */
+export function IncidentMatchPanel(input: IncidentMatchInput) {
+  const t = useT();
+  const headingId = useId();
+  const items = useIncidentMatches(incidentMatchSearch(input));
+  const note = items.length > 0 ? t("{count, plural, one {This report is probably part of an active incident, shown below.} other {This report is probably part of one of # active incidents, shown below.}}", { count: items.length }) : "";
+  return (
+    <div className="field--full">
+      <p className="visually-hidden" role="status">
+        {note}
+      </p>
+      {items.length > 0 && (
+        <section className="incident-match" aria-labelledby={headingId} data-testid="incident-match">
+          <h2 id={headingId} className="incident-match__heading">
+            {t("We already know about this")}
+          </h2>
+          <ul className="incident-match__list">
+            {items.map(({ incident }) => (
+              <li key={incident.id} className="incident-match__item">
+                <p>
+                  {t("This is probably part of {title}: {instructions}", {
+                    title: incident.title,
+                    instructions: incident.instructions,
+                  })}
+                </p>
+                <p>
+                  {/* A new tab: the form and its chosen photos stay as they are in this one. */}
+                  <a href={paths.incident(incident.id)} target="_blank" rel="noopener">
+                    {t("About this incident")} <span className="similar__new-tab">{t(LOCATION_MESSAGES.opensInNewTab)}</span>
+                  </a>
+                </p>
+                <IncidentAffectedButton incidentId={incident.id} affectedCount={incident.affectedCount} active />
+              </li>
+            ))}
+          </ul>
+          <p className="hint">{t("You can still send a separate report below if your problem is different.")}</p>
+        </section>
+      )}
+    </div>
+  );
+}

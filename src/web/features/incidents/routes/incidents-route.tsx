@@ -1,0 +1,96 @@
+import { useId, useMemo } from "react";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { exportPaths } from "../../../../shared/api-paths.ts";
+import { RECENT_INCIDENT_DAYS } from "../../../../shared/incidents.ts";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { paths } from "../../../lib/paths.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { IncidentAreaMapSlot } from "../incident-area-map-slot.tsx";
+import { IncidentCard } from "../incident-card.tsx";
+import { IncidentSubscribeForm } from "../incident-subscribe-form.tsx";
+import { getIncidents } from "../incidents-api.ts";
+import "../incidents.css";
+import "../../../styles/content.css";
+
+// "Get alerts for your area" is sent through this page's action.
+export { incidentsAction } from "../incidents-action.ts";
+
+/** The page is little more than its list: the answer is awaited, and a failure shows the route's error page. */
+export async function incidentsLoader({ request }: LoaderFunctionArgs) {
+  return getIncidents(request.signal);
+}
+
+/** /incidents (issue 13): what is going on now, what happened lately, a map of the active areas, a feed, alerts. */
+export function IncidentsRoute() {
+  const t = useT();
+  useDocumentTitle(t("Water incidents"));
+  const { active, recent } = useLoaderData<typeof incidentsLoader>();
+  const localitiesId = useId();
+  const areas = useMemo(
+    () => active.flatMap(({ id, title, area }) => (area ? [{ id, title, area }] : [])),
+    [active],
+  );
+  const localities = [...new Set(active.flatMap((incident) => incident.localities))];
+  return (
+    <div className="page incidents-page">
+      <h1>{t("Water incidents")}</h1>
+      <p className="page__lead">
+        {t("Supply interruptions, water-quality advisories and overflows the utility is dealing with, and what to do.")}
+      </p>
+
+      <section aria-labelledby="active-incidents-heading">
+        <h2 id="active-incidents-heading">{t("Active incidents")}</h2>
+        {active.length === 0 ? (
+          <p className="muted" data-testid="no-active-incidents">
+            {t("There are no active incidents.")}
+          </p>
+        ) : (
+          <>
+            <ul className="incident-list">
+              {active.map((incident) => (
+                <li key={incident.id}>
+                  <IncidentCard incident={incident} />
+                </li>
+              ))}
+            </ul>
+            {localities.length > 0 && (
+              <p id={localitiesId}>
+                {t("Affected localities: {localities}", { localities: localities.join(", ") })}
+              </p>
+            )}
+            <IncidentAreaMapSlot
+              areas={areas}
+              label={t("Map of the active incidents' areas")}
+              describedBy={localities.length > 0 ? localitiesId : undefined}
+            />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="recent-incidents-heading">
+        <h2 id="recent-incidents-heading">{t("Recent incidents")}</h2>
+        <p className="muted">{t("Resolved in the last {days} days.", { days: RECENT_INCIDENT_DAYS })}</p>
+        {recent.length === 0 ? (
+          <p className="muted">{t("No incidents were resolved lately.")}</p>
+        ) : (
+          <ul className="incident-list">
+            {recent.map((incident) => (
+              <li key={incident.id}>
+                <IncidentCard incident={incident} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <p className="incident-feeds">
+        {/* The server's document, not a page of the app. */}
+        <a href={exportPaths.incidentsFeed} type="application/atom+xml">
+          {t("Incidents feed (Atom)")}
+        </a>
+      </p>
+
+      <IncidentSubscribeForm action={paths.incidents()} />
+    </div>
+  );
+}

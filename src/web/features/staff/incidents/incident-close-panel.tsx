@@ -1,0 +1,126 @@
+import { useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { INCIDENT_LIMITS } from "../../../../shared/incidents.ts";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { FormFeedback } from "../components/form-feedback.tsx";
+import type { IncidentActionResult } from "./incident-actions.ts";
+import type { StaffIncident } from "./incidents-api.ts";
+
+/**
+ * "Close the incident": the final message and whether every linked open report is resolved with it, then a
+ * confirmation that says how many reports that resolves and that their reporters and followers are told.
+ */
+export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
+  const t = useT();
+  const id = useId();
+  const fetcher = useFetcher<IncidentActionResult>({ key: "incident-close" });
+  const result = fetcher.data?.intent === "close" ? fetcher.data : undefined;
+  const [confirming, setConfirming] = useState(false);
+  const [resolve, setResolve] = useState(true);
+  const [finalMessage, setFinalMessage] = useState("");
+  const [missing, setMissing] = useState(false);
+  const firstStep = useRef<HTMLButtonElement>(null);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  const open = incident.linkedReports.filter((report) => report.status !== "resolved").length;
+  const serverError = result && !result.ok && result.field === "finalMessage" ? result.message : "";
+  const messageError = missing ? t("Write the final message residents will read.") : serverError;
+
+  if (incident.closedAt) {
+    return (
+      <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`}>{t("Closed")}</h2>
+        <FormFeedback result={result} testId="incident-close" />
+        {!result && <p className="muted">{t("This incident is closed: its page and alerts show the final message.")}</p>}
+      </section>
+    );
+  }
+
+  return (
+    <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t("Close the incident")}</h2>
+      <fetcher.Form method="post" noValidate className="staff-form">
+        <input type="hidden" name="intent" value="close" />
+        <div className="field">
+          <label htmlFor={`${id}-final`}>{t("Final message")}</label>
+          <textarea
+            id={`${id}-final`}
+            name="finalMessage"
+            rows={3}
+            maxLength={INCIDENT_LIMITS.message}
+            value={finalMessage}
+            readOnly={confirming}
+            onChange={(event) => {
+              setFinalMessage(event.currentTarget.value);
+              setMissing(false);
+            }}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={messageError ? `${id}-final-error` : undefined}
+          />
+          {messageError && (
+            <p className="field-error" id={`${id}-final-error`} role="alert">
+              {messageError}
+            </p>
+          )}
+        </div>
+        <label className="checkbox-field">
+          <input
+            type="checkbox"
+            name="resolveLinkedReports"
+            checked={resolve}
+            onChange={(event) => setResolve(event.currentTarget.checked)}
+            disabled={confirming}
+          />
+          {t("Resolve every linked open report with this message")}
+        </label>
+        {/* A disabled checkbox is not sent: while confirming, the choice travels in a hidden field. */}
+        {confirming && resolve && <input type="hidden" name="resolveLinkedReports" value="on" />}
+        {confirming ? (
+          <div className="incident-close__confirm" role="group" aria-labelledby={`${id}-confirm`}>
+            <p id={`${id}-confirm`} ref={confirmation} tabIndex={-1} className="incident-close__warning" data-testid="close-confirmation">
+              {resolve
+                ? t("{count, plural, one {This will resolve # report and notify its reporter and followers.} other {This will resolve # reports and notify their reporters and followers.}}", { count: open })
+                : t("The linked reports stay as they are; only the incident is closed.")}
+            </p>
+            <div className="form-actions">
+              <BusySubmitButton busy={fetcher.state !== "idle"} busyLabel={t("Saving...")} className="button button--danger">
+                {t("Confirm and close")}
+              </BusySubmitButton>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setConfirming(false);
+                  setTimeout(() => firstStep.current?.focus());
+                }}
+              >
+                {t("Go back")}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="form-actions">
+            <button
+              ref={firstStep}
+              type="button"
+              className="button button--danger-secondary"
+              onClick={() => {
+                if (finalMessage.trim() === "") {
+                  setMissing(true);
+                  document.getElementById(`${id}-final`)?.focus();
+                  return;
+                }
+                setConfirming(true);
+                // The confirmation replaces the button pressed: the focus goes to what it says.
+                setTimeout(() => confirmation.current?.focus());
+              }}
+            >
+              {t("Close the incident")}
+            </button>
+          </div>
+        )}
+        <FormFeedback result={result} testId="incident-close" />
+      </fetcher.Form>
+    </section>
+  );
+}

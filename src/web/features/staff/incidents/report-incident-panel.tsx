@@ -1,0 +1,69 @@
+import { useId } from "react";
+import { Link, useFetcher } from "react-router";
+import { INCIDENT_TYPE_NAMES } from "../../../../shared/incidents.ts";
+import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { paths } from "../../../lib/paths.ts";
+import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import { FormFeedback } from "../components/form-feedback.tsx";
+import type { StaffActionResult } from "../staff-actions.ts";
+import type { IncidentListItem, ReportIncident } from "./incidents-api.ts";
+
+/**
+ * On a report's console page: the incident it is part of, with a link; or "Link to an incident" among the
+ * active ones (one report, through the incident's bulk linking with a single id).
+ */
+export function ReportIncidentPanel({ incident, active }: { incident: ReportIncident | null; active: IncidentListItem[] }) {
+  const t = useT();
+  const id = useId();
+  const fetcher = useFetcher<StaffActionResult>({ key: "staff-link-incident" });
+  const result = fetcher.data?.intent === "link-incident" ? fetcher.data : undefined;
+  const fieldError = result && !result.ok && result.field === "incidentId" ? result.message : "";
+  return (
+    <section className="card staff-panel" aria-labelledby={`${id}-heading`} data-testid="report-incident">
+      <h2 id={`${id}-heading`}>{t("Incident")}</h2>
+      {incident ? (
+        <p data-testid="report-incident-link">
+          {withElements(t("Part of incident {incident}", { incident: slot("incident") }), {
+            incident: <Link to={paths.staffIncident(incident.id)}>{incident.title}</Link>,
+          })}{" "}
+          <span className="muted">({incident.closedAt ? t("Closed") : t(INCIDENT_TYPE_NAMES[incident.type])})</span>
+        </p>
+      ) : active.length === 0 ? (
+        <p className="muted">{t("No active incidents.")}</p>
+      ) : (
+        <fetcher.Form method="post" noValidate className="staff-form">
+          <input type="hidden" name="intent" value="link-incident" />
+          <div className="field">
+            <label htmlFor={`${id}-incident`}>{t("Link to an incident")}</label>
+            <select
+              id={`${id}-incident`}
+              name="incidentId"
+              defaultValue=""
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${id}-incident-error` : undefined}
+            >
+              <option value="">{t("Choose an active incident")}</option>
+              {active.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.title}
+                </option>
+              ))}
+            </select>
+            {fieldError && (
+              <p className="field-error" id={`${id}-incident-error`} role="alert">
+                {fieldError}
+              </p>
+            )}
+          </div>
+          <div className="form-actions">
+            <BusySubmitButton busy={fetcher.state !== "idle"} busyLabel={t("Saving...")} className="button button--secondary">
+              {t("Link")}
+            </BusySubmitButton>
+          </div>
+        </fetcher.Form>
+      )}
+      <FormFeedback result={result} testId="report-incident" />
+    </section>
+  );
+}
