@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { Status } from "../../../shared/domain.ts";
 import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
@@ -69,20 +69,41 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
         : "";
 
   return (
+    <AffectedControl countText={countText} countId={countId} inactive={inactive} done={done} failed={failed} onPress={press} message={message}>
+      {t(LOCATION_MESSAGES.affectedButton)}
+    </AffectedControl>
+  );
+}
+
+/**
+ * What "I have this problem too" and an incident's "I am affected" (features/incidents/) show alike: the count, the
+ * button that stays focusable once pressed (aria-disabled), and the outcome read out politely.
+ */
+export function AffectedControl(props: {
+  countText: ReactNode;
+  countId: string;
+  inactive: boolean;
+  done: boolean;
+  failed: boolean;
+  message: string;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  return (
     <div className="affected">
-      {countText}
+      {props.countText}
       <button
         type="button"
-        className={`button button--secondary affected__button${inactive ? " is-disabled" : ""}`}
-        aria-disabled={inactive || undefined}
-        aria-describedby={countId}
-        onClick={press}
+        className={`button button--secondary affected__button${props.inactive ? " is-disabled" : ""}`}
+        aria-disabled={props.inactive || undefined}
+        aria-describedby={props.countId}
+        onClick={props.onPress}
       >
-        {done && <span aria-hidden="true">✓ </span>}
-        {t(LOCATION_MESSAGES.affectedButton)}
+        {props.done && <span aria-hidden="true">✓ </span>}
+        {props.children}
       </button>
-      <p className={`affected__message${failed ? " affected__message--error" : ""}`} role="status">
-        {message}
+      <p className={`affected__message${props.failed ? " affected__message--error" : ""}`} role="status">
+        {props.message}
       </p>
     </div>
   );

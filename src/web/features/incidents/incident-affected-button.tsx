@@ -5,7 +5,7 @@ import { translateText } from "../../lib/i18n/translate-text.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IncidentAffectedResult } from "./incident-affected.ts";
 import { useMarkedIncidentAffected } from "./incident-affected.ts";
-import "../affected/affected.css";
+import { AffectedControl } from "../affected/affected-button.tsx";
 
 /**
  * "N people affected" and, while the incident is active, "I am affected": counted once per browser, like "I have
@@ -54,22 +54,8 @@ export function IncidentAffectedButton({ incidentId, affectedCount, active }: { 
         ? translateText(answer.message)
         : "";
   return (
-    <div className="affected">
-      {countText}
-      <button
-        type="button"
-        className={`button button--secondary affected__button${inactive ? " is-disabled" : ""}`}
-        aria-disabled={inactive || undefined}
-        aria-describedby={countId}
-        onClick={press}
-      >
-        {done && <span aria-hidden="true">✓ </span>}
-        {t("I am affected")}
-      </button>
-      <p className={`affected__message${failed ? " affected__message--error" : ""}`} role="status">
-        {message}
-      </p>
-    </div>
+    <AffectedControl countText={countText} countId={countId} inactive={inactive} done={done} failed={failed} onPress={press} message={message}>
+      {t("I am affected")}
+    </AffectedControl>
   );
 }
-
