@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import type { LatLng } from "../../../shared/geo.ts";
 import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../lib/paths.ts";
 import { searchOf } from "../../lib/query-string.ts";
 import { IncidentAffectedButton } from "./incident-affected-button.tsx";
-import { findMatchingIncidents, type IncidentMatch } from "./incidents-api.ts";
+import { findMatchingIncidents } from "./incidents-api.ts";
 import "./incidents.css";
+import { useSuggestions } from "../../lib/use-suggestions.ts";
 
 /** What the form knows so far, for "This is probably part of …". */
 export interface IncidentMatchInput {
@@ -17,8 +18,6 @@ export interface IncidentMatchInput {
 
 /** Shorter location texts name no place worth comparing with the incidents' localities. */
 const LOCATION_MIN_LENGTH = 3;
-const DEBOUNCE_MS = 400;
-const NONE: IncidentMatch[] = [];
 
 /** The query string to ask with, or undefined while the form holds nothing to match. */
 export function incidentMatchSearch({ category, location, pin }: IncidentMatchInput): string | undefined {
@@ -33,32 +32,6 @@ export function incidentMatchSearch({ category, location, pin }: IncidentMatchIn
   });
 }
 
-/** Asked as the resident fills the form in (debounced, stale answers dropped), like "Has someone already reported this?". */
-function useIncidentMatches(search: string | undefined): IncidentMatch[] {
-  const [answer, setAnswer] = useState<{ search: string; items: IncidentMatch[] } | null>(null);
-  useEffect(() => {
-    if (!search) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      findMatchingIncidents(search, controller.signal).then(
-        ({ items }) => setAnswer({ search, items }),
-        (failure: unknown) => {
-          if (controller.signal.aborted) return;
-          // Quietly: the form works without it.
-          console.warn("Matching incidents could not be loaded:", failure);
-          setAnswer({ search, items: NONE });
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [search]);
-  // While a newer question is on its way the last answer stays, so the panel does not flicker as the text grows.
-  return search && answer ? answer.items : NONE;
-}
-
 /**
  * "This is probably part of <incident>: <instructions>" on the report form (issue 13), with "I am affected" and the
  * note that a separate report is still welcome. An aid, never a gate: nothing here stops a submit or takes focus;
@@ -67,7 +40,7 @@ function useIncidentMatches(search: string | undefined): IncidentMatch[] {
 export function IncidentMatchPanel(input: IncidentMatchInput) {
   const t = useT();
   const headingId = useId();
-  const items = useIncidentMatches(incidentMatchSearch(input));
+  const items = useSuggestions(incidentMatchSearch(input), findMatchingIncidents, "Matching incidents");
   const note = items.length > 0 ? t("{count, plural, one {This report is probably part of an active incident, shown below.} other {This report is probably part of one of # active incidents, shown below.}}", { count: items.length }) : "";
   return (
     <div className="field--full">

@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from "react";
-import type { SimilarReport } from "../../../../shared/api-types.ts";
+import { useId, useState } from "react";
 import { LOCATION_MESSAGES } from "../../../../shared/location-messages.ts";
 import { formatCount, formatDate } from "../../../lib/i18n/format.ts";
 import { translateText } from "../../../lib/i18n/translate-text.ts";
 import { useLocale, useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
+import { useSuggestions } from "../../../lib/use-suggestions.ts";
 import { AffectedButton } from "../../affected/affected-button.tsx";
 import { StatusBadge } from "../../grievances/components/badges.tsx";
 import { findSimilar, similarSearch, type SimilarInput } from "../api/places.ts";
@@ -14,33 +14,6 @@ import { findSimilar, similarSearch, type SimilarInput } from "../api/places.ts"
  * asked for while the resident types (debounced, stale answers dropped). An aid, never a gate: nothing here stops
  * a submit, takes focus, or says anything aloud but a short polite note when the list appears or goes.
  */
-const DEBOUNCE_MS = 400;
-const NONE: SimilarReport[] = [];
-
-function useSimilarReports(search: string | undefined): SimilarReport[] {
-  const [answer, setAnswer] = useState<{ search: string; items: SimilarReport[] } | null>(null);
-  useEffect(() => {
-    if (!search) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      findSimilar(search, controller.signal).then(
-        ({ items }) => setAnswer({ search, items }),
-        (failure: unknown) => {
-          if (controller.signal.aborted) return;
-          // Quietly: the form works without suggestions.
-          console.warn("Similar reports could not be loaded:", failure);
-          setAnswer({ search, items: NONE });
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [search]);
-  // While a newer question is on its way the last answer stays, so the list does not flicker as the title grows.
-  return search && answer ? answer.items : NONE;
-}
 
 // One decimal for kilometres, no grouping: "1.2 km away" in English as before, each language's decimal sign.
 const kilometres = new Map<string, Intl.NumberFormat>();
@@ -62,7 +35,7 @@ function distanceText(t: ReturnType<typeof useT>, locale: string, metres: number
 export function SimilarReports(input: SimilarInput) {
   const t = useT();
   const locale = useLocale();
-  const items = useSimilarReports(similarSearch(input));
+  const items = useSuggestions(similarSearch(input), findSimilar, "Similar reports");
   const headingId = useId();
   // Once suggestions have been shown, their going away is said too (they vanish from where they were).
   const [everShown, setEverShown] = useState(false);
