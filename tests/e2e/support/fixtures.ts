@@ -87,6 +87,11 @@ export async function seedGrievance(request: APIRequestContext, baseURL: string,
 
 /** axe-core on the current page: no violations of any rule. */
 export async function expectNoAxeViolations(page: Page) {
+  // Buttons fade between their busy and idle colours (0.15 s): measured half-way, a colour fails color-contrast
+  // although both ends pass. axe reads the page once its colour transitions have ended.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);
