@@ -11,6 +11,21 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  // Type-aware rules that catch real bugs here: a promise nobody awaits loses its error (and, in a route, answers
+  // before the work is done), a promise passed where a callback's result is ignored does the same, and a switch over
+  // a union that forgets a member (a new status, a new incident type) falls through silently.
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": [
+        "error",
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
   {
     files: ["src/web/**/*.tsx", "src/web/**/*.ts"],
     plugins: { "react-hooks": reactHooks },

@@ -27,7 +27,9 @@ const HOURLY = 60 * 60 * 1000;
  */
 export function startMaintenance(deps: MaintenanceDeps): () => Promise<void> {
   let round = runOnce(deps);
-  const timer = setInterval(() => (round = runOnce(deps)), HOURLY);
+  const timer = setInterval(() => {
+    round = runOnce(deps);
+  }, HOURLY);
   timer.unref();
   return async () => {
     clearInterval(timer);

@@ -162,7 +162,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
   // Success: the message shows, then the visitor is taken to the list (specification §2).
   useEffect(() => {
     if (status !== "success") return;
-    const timer = setTimeout(() => navigate(paths.list()), REDIRECT_AFTER_SUBMIT_MS);
+    const timer = setTimeout(() => void navigate(paths.list()), REDIRECT_AFTER_SUBMIT_MS);
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
@@ -309,7 +309,7 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     ) : null;
 
   return (
-    <form className="report-form card" noValidate onSubmit={handleSubmit} aria-labelledby="report-heading">
+    <form className="report-form card" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="report-heading">
       <StorageNotice />
 
       {/* The schema's headline is English, the server's comes translated: translateText leaves the latter as it is. */}
