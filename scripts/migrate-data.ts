@@ -8,6 +8,7 @@
  * Exit code 0 on success, 1 with a message on any refusal or error (the target is then left empty).
  */
 import { loadConfig } from "../src/server/config.ts";
+import { withoutPassword } from "../src/server/db/open-database.ts";
 import { DataDirectoryInUseError } from "../src/server/db/pglite-database.ts";
 import { copyImages, countImages } from "../src/server/operations/data-migration/data-migration-images.ts";
 import { formatTableCounts, migrateData } from "../src/server/operations/data-migration/data-migration.ts";
@@ -34,17 +35,6 @@ function parseArguments(args: string[]): { to: string; imagesToS3: boolean } {
   if (!/^postgres(ql)?:\/\//.test(to)) throw new UsageError(`--to must be a postgres:// or postgresql:// URL.\n${USAGE}`);
   if (imagesTo !== undefined && imagesTo !== "s3") throw new UsageError(`--images-to takes one value: s3.\n${USAGE}`);
   return { to, imagesToS3: imagesTo === "s3" };
-}
-
-/** The URL without its password, for the terminal and whatever records it. */
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(the --to URL)";
-  }
 }
 
 async function main(): Promise<number> {

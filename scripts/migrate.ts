@@ -8,6 +8,7 @@
  */
 import { loadConfig } from "../src/server/config.ts";
 import { migrate } from "../src/server/db/migrate.ts";
+import { describeDatabase } from "../src/server/db/open-database.ts";
 import type { Database } from "../src/server/db/database.ts";
 import { DataDirectoryInUseError, openPgliteDatabase } from "../src/server/db/pglite-database.ts";
 import { openPostgresDatabase } from "../src/server/db/postgres-database.ts";
@@ -16,7 +17,7 @@ async function main(): Promise<number> {
   let db: Database | undefined;
   try {
     const config = loadConfig();
-    const where = config.databaseUrl ? "the PostgreSQL database in DATABASE_URL" : `the embedded database in ${config.dataDir}/db`;
+    const where = describeDatabase(config);
     try {
       db = config.databaseUrl ? await openPostgresDatabase(config.databaseUrl) : await openPgliteDatabase(`${config.dataDir}/db`);
     } catch (error) {

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from "../src/shared/staff-schemas.ts";
 import { loadConfig } from "../src/server/config.ts";
 import type { Database } from "../src/server/db/database.ts";
-import { openDatabase } from "../src/server/db/open-database.ts";
+import { describeDatabase, openDatabase } from "../src/server/db/open-database.ts";
 import { DataDirectoryInUseError } from "../src/server/db/pglite-database.ts";
 import { recordAudit } from "../src/server/admin/audit-log.ts";
 import { createAccount, listAccounts, setAccountDisabled, setAccountRole } from "../src/server/staff/account-repository.ts";
@@ -150,7 +150,14 @@ async function main(): Promise<number> {
   let opened: Database | undefined;
   try {
     const config = loadConfig();
-    const message = await run(async () => (opened ??= await openDatabase(config)), process.argv.slice(2));
+    const message = await run(async () => {
+      if (!opened) {
+        // Said first: run without the portal's DATA_DIR, this would be a new, empty database of its own.
+        console.log(`Database: ${describeDatabase(config)}`);
+        opened = await openDatabase(config);
+      }
+      return opened;
+    }, process.argv.slice(2));
     console.log(message);
     return 0;
   } catch (error) {

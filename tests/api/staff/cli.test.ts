@@ -92,6 +92,17 @@ describe("npm run staff", { timeout: 120_000 }, () => {
     expect((await runCli(["enable", "nobody@water.example"])).stderr).toContain("There is no staff account for");
   });
 
+  it("says which database it opened, so a command run without the portal's DATA_DIR is noticed", async () => {
+    const list = await runCli(["list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout.split("\n")[0]).toBe(`Database: the embedded database in ${path.join(dataDir, "db")} (DATA_DIR=${dataDir})`);
+
+    const elsewhere = await runScript("scripts/staff.ts", ["list"], { DATABASE_URL: "postgres://crew:secret@127.0.0.1:9/none" });
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout).toContain("Database: the PostgreSQL database postgres://crew:***@127.0.0.1:9/none (DATABASE_URL)");
+    expect(elsewhere.stdout + elsewhere.stderr).not.toContain("secret");
+  });
+
   it("says clearly that the embedded database is in use while the portal runs", async () => {
     await withApp(async () => {
       const result = await runCli(["list"]);
