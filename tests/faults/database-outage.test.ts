@@ -29,7 +29,12 @@ interface Answer {
 
 const unavailable = { status: 503, retryAfter: expect.stringMatching(/^\d+$/), message: MESSAGES.serviceUnavailable };
 
-describe.skipIf(!postgresAvailable())("the portal process while its PostgreSQL server stops or freezes", () => {
+// Over TCP, and over the server's Unix socket (`?host=/var/run/postgresql`, as on a VM with systemd): a stopped
+// server's socket file is gone, and connecting fails with ENOENT rather than ECONNREFUSED.
+describe.skipIf(!postgresAvailable()).each([
+  ["TCP", "url"],
+  ["its Unix socket", "socketUrl"],
+] as const)("the portal process while its PostgreSQL server (reached over %s) stops or freezes", (_over, address) => {
   let postgres: ThrowawayPostgres | undefined;
   let portal: PortalProcess | undefined;
   let portalExited = false;
@@ -108,7 +113,7 @@ describe.skipIf(!postgresAvailable())("the portal process while its PostgreSQL s
     postgres = await startThrowawayPostgres();
     // As `npm start` starts it (it may build the web app first).
     // Each serving check signs in with a wrong password once; that must not lock the test's address out.
-    portal = await spawnPortal({ env: { DATABASE_URL: postgres.url, SIGN_IN_MAX_FAILURES: "1000" } });
+    portal = await spawnPortal({ env: { DATABASE_URL: postgres[address], SIGN_IN_MAX_FAILURES: "1000" } });
     void portal.exited.then(() => (portalExited = true));
     const created = await submit();
     expect(created.status).toBe(201);

@@ -12,6 +12,8 @@ import { promisify } from "node:util";
 export interface ThrowawayPostgres {
   /** postgres://… on 127.0.0.1 and its own free port, to a database that exists, user with superuser rights */
   url: string;
+  /** The same database over the server's Unix socket (`?host=<socket folder>`), as on a VM with systemd */
+  socketUrl: string;
   port: number;
   stop(): Promise<void>; // pg_ctl stop -m fast
   start(): Promise<void>; // start again on the same port and data folder, resolves when it accepts connections
@@ -145,6 +147,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
   return {
     url: `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://${SUPERUSER}@/postgres?host=${socketDir}&port=${port}`,
     port,
     stop,
     async start() {

@@ -15,13 +15,17 @@ const UNAVAILABLE_SQLSTATES = new Set([
   "57P01", // admin_shutdown: pg_ctl stop, or the backend was terminated
   "57P02", // crash_shutdown: another backend crashed and the server restarts
   "57P03", // cannot_connect_now: starting up, shutting down, in recovery
+  "57P05", // idle_session_timeout: the server closed a session the pool kept (PostgreSQL 14+)
   "53300", // too_many_connections
   // query_canceled: our statement_timeout fired. We never cancel on purpose, so the server is too slow to answer.
   "57014",
 ]);
 
-// Node's socket errors for a server that is not there or went away.
+// Node's socket errors for a server that is not there or went away. Over a Unix socket
+// (`?host=/var/run/postgresql`, as on a VM) a stopped server's socket file is gone: ENOENT, not ECONNREFUSED.
 const NETWORK_CODES = new Set([
+  "ENOENT",
+  "ENOTCONN",
   "ECONNREFUSED",
   "ECONNRESET",
   "ECONNABORTED",
@@ -42,6 +46,10 @@ const DRIVER_MESSAGES = [
   /^timeout expired$/, // the client's connect timeout
   /^Query read timeout$/, // query_timeout: no answer at all (frozen server, cut network)
   /^Client has encountered a connection error and is not queryable$/,
+  // The server's own words when it refuses work (its SQLSTATE, 57P01 or 57P03, is matched above; these cover
+  // an error that lost its code on the way, e.g. re-thrown by a library as a plain Error).
+  /^the database system is (shutting down|starting up|in recovery mode|not yet accepting connections|not accepting connections)/,
+  /^terminating connection due to administrator command$/,
 ];
 
 /** Whether `error` (or one it wraps) means the database is unavailable rather than the request or the code wrong. */
