@@ -71,12 +71,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // A whole request, headers and body, must arrive within this, or Node answers 408 and disconnects: a client
     // dripping bytes cannot hold a connection open. No idle timeout (connectionTimeout): it would also cut off the
-    // answer of a slow handler, and an idle connection is already bounded by headersTimeout.
+    // answer of a slow handler, and an idle connection is already bounded by keepAliveTimeout.
     requestTimeout: config.requestTimeoutMs,
     http: {
-      headersTimeout: config.requestTimeoutMs,
+      // Its headers within a shorter time (HEADERS_TIMEOUT_SECONDS): a client sending a header line now and then
+      // is cut off long before the body's limit. Node refuses a headers timeout above the request timeout.
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
       // Node looks for overdue requests on this beat, 30 s by default, which would add up to that much again.
-      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.round(config.requestTimeoutMs / 10))),
+      connectionsCheckingInterval: Math.min(
+        2_000,
+        Math.max(50, Math.round(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 10)),
+      ),
     },
   });
 

@@ -76,6 +76,10 @@ const envSchema = z.object({
   REPORTER_UPDATES_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Long enough for a few phone photos over a weak mobile signal, short enough that a trickling client is cut off.
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  // A request's headers must all arrive within this (the body then has the rest of REQUEST_TIMEOUT_SECONDS): a
+  // client sending one header line every few seconds is cut off at once instead of holding a connection for
+  // minutes. A browser sends its headers in one packet; nginx allows 60 s by default.
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   // Staff console (issue 3).
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
@@ -158,6 +162,8 @@ export interface Config {
   reporterUpdatesPerHour: number;
   /** Longest a client may take to send one request, headers and body; slower ones get a 408 and are disconnected. */
   requestTimeoutMs: number;
+  /** Longest a client may take to send a request's headers (at most requestTimeoutMs); slower ones get a 408. */
+  headersTimeoutMs: number;
   /** Built SPA; served when present. */
   webDir: string;
   /** Staff sessions end after this many minutes without a request... */
@@ -241,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
     reporterUpdatesPerHour: e.REPORTER_UPDATES_PER_HOUR,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS) * 1000,
     webDir: path.resolve(import.meta.dirname, "../../dist/web"),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
