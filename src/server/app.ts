@@ -17,7 +17,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandlers } from "
 import { HttpError } from "./http/http-error.ts";
 import { registerOpenApi, registerOpenApiReference } from "./http/openapi.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
-import { rejectUnstorableText } from "./http/reject-unstorable-text.ts";
+import { rejectUnstorableBody, rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { registerSpa } from "./http/spa.ts";
 import { loadServerCatalogues } from "./i18n/server-i18n.ts";
@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: MULTIPART_LIMITS });
   // Text that cannot be stored is refused at the door, before any handler hands it to the database.
   app.addHook("preValidation", rejectUnstorableText);
+  app.addHook("preHandler", rejectUnstorableBody);
 
   // ---- Services ----
   const repository = deps.repository ?? new GrievanceRepository(db);

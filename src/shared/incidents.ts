@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { msg } from "./i18n/locales.ts";
+import { MESSAGES } from "./messages.ts";
 import { isStorableText } from "./storable-text.ts";
 
 /**
@@ -95,7 +96,9 @@ export const incidentAreaSchema = z.discriminatedUnion("type", [
 ]);
 export type IncidentArea = z.output<typeof incidentAreaSchema>;
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.refine(isStorableText));
+// `label` is the field's label on the console's form (a message id), named when the text cannot be stored.
+const text = (max: number, label: string) =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.refine(isStorableText, MESSAGES.invalidCharacters(label)));
 const isoTime = z.iso.datetime({ offset: true });
 
 /** POST /api/staff/incidents: declaring an incident. */
@@ -103,11 +106,11 @@ export const declareIncidentSchema = z
   .object({
     type: z.enum(INCIDENT_TYPES),
     severity: z.enum(INCIDENT_SEVERITIES),
-    title: text(INCIDENT_LIMITS.title),
-    message: text(INCIDENT_LIMITS.message),
-    instructions: text(INCIDENT_LIMITS.instructions),
+    title: text(INCIDENT_LIMITS.title, msg("Title")),
+    message: text(INCIDENT_LIMITS.message, msg("Public message")),
+    instructions: text(INCIDENT_LIMITS.instructions, msg("Instructions")),
     area: z.nullable(incidentAreaSchema),
-    localities: z.array(text(INCIDENT_LIMITS.locality)).check(z.maxLength(INCIDENT_LIMITS.localities)),
+    localities: z.array(text(INCIDENT_LIMITS.locality, msg("Localities"))).check(z.maxLength(INCIDENT_LIMITS.localities)),
     startsAt: isoTime,
     expectedRestorationAt: z.nullable(isoTime),
   })
@@ -125,13 +128,13 @@ export type DeclareIncident = z.output<typeof declareIncidentSchema>;
 
 /** POST /api/staff/incidents/:id/updates: a timed public update (the expected restoration may move with it). */
 export const incidentUpdateSchema = z.object({
-  message: text(INCIDENT_LIMITS.message),
+  message: text(INCIDENT_LIMITS.message, msg("Update for the public")),
   expectedRestorationAt: z.optional(z.nullable(isoTime)),
 });
 
 /** POST /api/staff/incidents/:id/close: the final message, and whether every linked open report is resolved with it. */
 export const closeIncidentSchema = z.object({
-  finalMessage: text(INCIDENT_LIMITS.message),
+  finalMessage: text(INCIDENT_LIMITS.message, msg("Final message")),
   resolveLinkedReports: z.boolean(),
 });
 
@@ -167,7 +170,7 @@ export const incidentSubscriptionSchema = z
         z.lte(INCIDENT_LIMITS.maxSubscriptionRadiusMetres),
       ),
     ),
-    locality: z.optional(text(INCIDENT_LIMITS.locality)),
+    locality: z.optional(text(INCIDENT_LIMITS.locality, msg("Locality"))),
   })
   .check(
     z.refine(

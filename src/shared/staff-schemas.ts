@@ -1,7 +1,10 @@
 import { z } from "zod/mini";
 import { STATUSES, type Status } from "./domain.ts";
 import { bboxSchema, grievanceListQuerySchema } from "./grievance-schema.ts";
+import { msg } from "./i18n/locales.ts";
+import { MESSAGES } from "./messages.ts";
 import { STAFF_MESSAGES } from "./staff-messages.ts";
+import { isStorableText } from "./storable-text.ts";
 import { statusLabel } from "./format.ts";
 
 /**
@@ -56,7 +59,14 @@ export const statusChangeSchema = z
     status: z.enum(STATUSES, { error: STAFF_MESSAGES.invalidStatus }),
     note: z.pipe(
       z.transform(blankToUndefined),
-      z.optional(z.string().check(z.trim(), z.maxLength(NOTE_MAX_LENGTH, STAFF_MESSAGES.noteTooLong(NOTE_MAX_LENGTH)))),
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(NOTE_MAX_LENGTH, STAFF_MESSAGES.noteTooLong(NOTE_MAX_LENGTH)),
+          // Named as the console's form names it ("Public note").
+          z.refine(isStorableText, MESSAGES.invalidCharacters(msg("Public note"))),
+        ),
+      ),
     ),
   })
   .check(

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { atomSchemaProblems } from "../support/xml-schemas.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
 // CSV and Atom of the public list's filter (docs/integrators.md): parsed back, as a spreadsheet or a feed reader
@@ -23,9 +24,12 @@ const csvOf = async (query = "") => {
 };
 
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["entry", "link"].includes(name) });
+// Every feed these tests read, validated at the end against RFC 4287's Atom schema (tests/support/xml-schemas.ts).
+const feeds: string[] = [];
 const feedOf = async (query = "") => {
   const response = await t.app.inject({ method: "GET", url: `/feeds/grievances.atom${query}` });
   expect(response.statusCode, response.body).toBe(200);
+  feeds.push(response.body);
   return { response, feed: xml.parse(response.body).feed };
 };
 
@@ -142,5 +146,12 @@ describe("GET /feeds/grievances.atom", () => {
     const empty = await feedOf("?q=nothingmatchesthis");
     expect(empty.feed.entry).toBeUndefined();
     expect(empty.feed.updated).toBe("1970-01-01T00:00:00.000Z");
+  });
+});
+
+describe("the official schema", () => {
+  it("every feed above is valid against RFC 4287's Atom schema", () => {
+    expect(feeds.length).toBeGreaterThan(0);
+    expect(atomSchemaProblems(feeds)).toBe("");
   });
 });

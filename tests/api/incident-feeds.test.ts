@@ -1,5 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { atomSchemaProblems, capSchemaProblems } from "../support/xml-schemas.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 // The incidents for alert aggregators (issue 13): each incident as a CAP 1.2 document at /incidents/:id.cap.xml,
@@ -20,7 +21,14 @@ async function insertIncident(values: Record<string, unknown>): Promise<string> 
 const base = { type: "boil-water", severity: "severe", message: "E. coli & coliforms found.", instructions: "Boil water for one minute." };
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", parseTagValue: false, isArray: (name) => ["entry", "link"].includes(name) });
 
-const get = (url: string) => t.app.inject({ method: "GET", url });
+// Every CAP document and Atom feed these tests read, validated at the end against the official schemas.
+const fetched = { cap: [] as string[], atom: [] as string[] };
+const get = async (url: string) => {
+  const response = await t.app.inject({ method: "GET", url });
+  if (response.statusCode === 200 && url.endsWith(".cap.xml")) fetched.cap.push(response.body);
+  if (response.statusCode === 200 && url.startsWith("/feeds/")) fetched.atom.push(response.body);
+  return response;
+};
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicUrl: "https://water.example.org" } });
@@ -141,5 +149,14 @@ describe("GET /feeds/incidents.atom", () => {
       expect(response.statusCode, href).toBe(200);
       expect(response.body).toContain("<alert xmlns=\"urn:oasis:names:tc:emergency:cap:1.2\">");
     }
+  });
+});
+
+describe("the official schemas", () => {
+  it("every CAP document above is valid against OASIS CAP-v1.2.xsd, every feed against RFC 4287's Atom schema", () => {
+    expect(fetched.cap.length).toBeGreaterThan(0);
+    expect(fetched.atom.length).toBeGreaterThan(0);
+    expect(capSchemaProblems(fetched.cap)).toBe("");
+    expect(atomSchemaProblems(fetched.atom)).toBe("");
   });
 });

@@ -1,5 +1,6 @@
 import { statusLabel } from "../../shared/format.ts";
 import type { Status } from "../../shared/domain.ts";
+import { xmlText } from "../http/xml-text.ts";
 
 /** One entry of the feed: a new report, or a status change of one. */
 export interface FeedEntry {
@@ -27,9 +28,6 @@ export interface FeedInfo {
   generatorUri: string;
 }
 
-const escape = (text: string) =>
-  text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
-
 const SUMMARY_LENGTH = 300;
 const cut = (text: string, length: number) => (text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`);
 
@@ -39,13 +37,13 @@ export function grievanceAtom(info: FeedInfo, entries: FeedEntry[]): string {
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${escape(info.selfUrl)}</id>`,
-    `  <title>${escape(info.title)}</title>`,
+    `  <id>${xmlText(info.selfUrl)}</id>`,
+    `  <title>${xmlText(info.title)}</title>`,
     `  <updated>${updated}</updated>`,
-    `  <link rel="self" type="application/atom+xml" href="${escape(info.selfUrl)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escape(info.listUrl)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${xmlText(info.selfUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xmlText(info.listUrl)}"/>`,
     "  <author><name>Clean Water &amp; Sanitation Grievance Portal</name></author>",
-    `  <generator uri="${escape(info.generatorUri)}">Clean Water &amp; Sanitation Grievance Portal</generator>`,
+    `  <generator uri="${xmlText(info.generatorUri)}">Clean Water &amp; Sanitation Grievance Portal</generator>`,
   ];
   for (const entry of entries) lines.push(...entryLines(entry, info));
   lines.push("</feed>", "");
@@ -62,12 +60,12 @@ function entryLines(entry: FeedEntry, info: FeedInfo): string[] {
   return [
     "  <entry>",
     // Stable ids: the report's page for its creation, plus the status event's id for a change.
-    `    <id>${escape(isNew ? url : `${url}#status-${entry.eventId}`)}</id>`,
-    `    <title>${escape(title)}</title>`,
+    `    <id>${xmlText(isNew ? url : `${url}#status-${entry.eventId}`)}</id>`,
+    `    <title>${xmlText(title)}</title>`,
     `    <updated>${entry.at.toISOString()}</updated>`,
-    `    <link rel="alternate" type="text/html" href="${escape(url)}"/>`,
-    `    <category term="${escape(entry.category)}"/>`,
-    `    <summary type="text">${escape(summary.filter(Boolean).join("\n"))}</summary>`,
+    `    <link rel="alternate" type="text/html" href="${xmlText(url)}"/>`,
+    `    <category term="${xmlText(entry.category)}"/>`,
+    `    <summary type="text">${xmlText(summary.filter(Boolean).join("\n"))}</summary>`,
     "  </entry>",
   ];
 }

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { peopleAffected } from "../grievances/public-grievance.ts";
+import { withoutBidiControls } from "../http/outgoing-text.ts";
 import type { ExportRow } from "./export-query.ts";
 
 /** The CSV's columns, in order; contact details are not among them, not even masked. */
@@ -29,7 +30,8 @@ export function neutraliseFormula(text: string): string {
 }
 
 /**
- * The rows as CSV (RFC 4180: commas, quotes doubled, line breaks kept inside quoted cells), with a header and a
+ * The rows as CSV (RFC 4180: commas, quotes doubled, line breaks kept inside quoted cells, bidirectional controls
+ * taken out: outgoing-text.ts), with a header and a
  * UTF-8 byte order mark so that spreadsheets read accents and non-Latin scripts right. A stream: rows are read as
  * the client takes them, and destroying it stops the reading.
  */
@@ -60,7 +62,11 @@ export function grievanceCsv(rows: AsyncIterable<ExportRow>, reportUrl: (id: str
     columns: [...COLUMNS],
     bom: true,
     record_delimiter: "windows",
-    cast: { string: (value) => neutraliseFormula(value) },
+    // Quote every value holding a CR or an LF, not only the record delimiter CRLF (the library's default once a
+    // delimiter is named): an Open311 post's bare LF would otherwise split the record in every reader (issue 21).
+    quote_record_delimiter: true,
+    // Bidirectional controls out first, so that none can hide a formula's first character from the check either.
+    cast: { string: (value) => neutraliseFormula(withoutBidiControls(value)) },
   });
   source.on("error", (error) => csv.destroy(error));
   csv.on("close", () => source.destroy());

@@ -1,6 +1,7 @@
 import { incidentPagePath } from "../../shared/api-paths.ts";
 import { INCIDENT_TYPE_NAMES, type IncidentArea, type IncidentSeverity, type IncidentType } from "../../shared/incidents.ts";
 import type { PublicIncident } from "./incident-repository.ts";
+import { xmlElement } from "../http/xml-text.ts";
 
 /**
  * An incident as a CAP 1.2 alert (OASIS Common Alerting Protocol, urn:oasis:names:tc:emergency:cap:1.2), for alert
@@ -119,12 +120,6 @@ export function capPolygon(ring: readonly (readonly [number, number])[]): string
 export const capCircle = (area: Extract<IncidentArea, { type: "Circle" }>): string =>
   `${pair(area.center)} ${decimal(area.radiusMetres / 1000, 3)}`;
 
-const escapeXml = (text: string): string =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
-
-const element = (indent: string, name: string, value: string | null | undefined): string[] =>
-  value === null || value === undefined ? [] : [`${indent}<${name}>${escapeXml(value)}</${name}>`];
-
 function description(incident: PublicIncident): string {
   const latest = incident.updates.at(-1);
   if (!latest) return incident.message;
@@ -143,9 +138,9 @@ function areaLines(incident: PublicIncident): string[] {
   const areaDesc = incident.localities.length > 0 ? incident.localities.join(", ") : incident.title;
   return [
     "    <area>",
-    ...element("      ", "areaDesc", areaDesc),
-    ...(area?.type === "Polygon" ? element("      ", "polygon", capPolygon(area.coordinates[0])) : []),
-    ...(area?.type === "Circle" ? element("      ", "circle", capCircle(area)) : []),
+    ...xmlElement("      ", "areaDesc", areaDesc),
+    ...(area?.type === "Polygon" ? xmlElement("      ", "polygon", capPolygon(area.coordinates[0])) : []),
+    ...(area?.type === "Circle" ? xmlElement("      ", "circle", capCircle(area)) : []),
     "    </area>",
   ];
 }
@@ -158,31 +153,31 @@ export function capDocument(incident: PublicIncident, options: CapOptions): stri
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<alert xmlns="${CAP_NAMESPACE}">`,
-    ...element("  ", "identifier", capIdentifier(senderDomain, incident.id, incident.updatedAt)),
-    ...element("  ", "sender", senderDomain),
-    ...element("  ", "sent", capDateTime(incident.updatedAt)),
+    ...xmlElement("  ", "identifier", capIdentifier(senderDomain, incident.id, incident.updatedAt)),
+    ...xmlElement("  ", "sender", senderDomain),
+    ...xmlElement("  ", "sent", capDateTime(incident.updatedAt)),
     "  <status>Actual</status>",
     `  <msgType>${capMsgType(incident)}</msgType>`,
     "  <scope>Public</scope>",
-    ...element("  ", "note", closed ? "The incident is over: all clear." : null),
-    ...element("  ", "references", refs.length > 0 ? refs.join(" ") : null),
+    ...xmlElement("  ", "note", closed ? "The incident is over: all clear." : null),
+    ...xmlElement("  ", "references", refs.length > 0 ? refs.join(" ") : null),
     // Every version of one incident shares this, so that a consumer groups them without following references.
-    ...element("  ", "incidents", `${senderDomain}:incident:${incident.id}`),
+    ...xmlElement("  ", "incidents", `${senderDomain}:incident:${incident.id}`),
     "  <info>",
     "    <language>en</language>",
     ...CATEGORIES[incident.type].map((category) => `    <category>${category}</category>`),
-    ...element("    ", "event", INCIDENT_TYPE_NAMES[incident.type]),
+    ...xmlElement("    ", "event", INCIDENT_TYPE_NAMES[incident.type]),
     `    <responseType>${closed ? "AllClear" : RESPONSES[incident.type]}</responseType>`,
     `    <urgency>${capUrgency(incident)}</urgency>`,
     `    <severity>${SEVERITIES[incident.severity]}</severity>`,
     "    <certainty>Observed</certainty>",
-    ...element("    ", "effective", capDateTime(incident.startsAt)),
-    ...element("    ", "expires", expires(incident)),
-    ...element("    ", "senderName", SENDER_NAME),
-    ...element("    ", "headline", incident.title),
-    ...element("    ", "description", description(incident)),
-    ...element("    ", "instruction", closed ? incident.finalMessage : incident.instructions),
-    ...element("    ", "web", `${options.publicUrl}${incidentPagePath(incident.id)}`),
+    ...xmlElement("    ", "effective", capDateTime(incident.startsAt)),
+    ...xmlElement("    ", "expires", expires(incident)),
+    ...xmlElement("    ", "senderName", SENDER_NAME),
+    ...xmlElement("    ", "headline", incident.title),
+    ...xmlElement("    ", "description", description(incident)),
+    ...xmlElement("    ", "instruction", closed ? incident.finalMessage : incident.instructions),
+    ...xmlElement("    ", "web", `${options.publicUrl}${incidentPagePath(incident.id)}`),
     ...areaLines(incident),
     "  </info>",
     "</alert>",

@@ -1,6 +1,7 @@
 import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "../../shared/incidents.ts";
 import { CAP_MEDIA_TYPE } from "./cap-document.ts";
 import type { PublicIncident } from "./incident-repository.ts";
+import { xmlText } from "../http/xml-text.ts";
 
 export interface IncidentFeedInfo {
   /** The feed's own address (rel=self), which is also its id. */
@@ -11,9 +12,6 @@ export interface IncidentFeedInfo {
   capUrl: (id: string) => string;
   generatorUri: string;
 }
-
-const escape = (text: string) =>
-  text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
 
 /**
  * Atom 1.0 (RFC 4287) of the active and recently closed incidents (issue 13): one entry per incident, its id the
@@ -27,13 +25,13 @@ export function incidentAtom(info: IncidentFeedInfo, incidents: PublicIncident[]
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${escape(info.selfUrl)}</id>`,
+    `  <id>${xmlText(info.selfUrl)}</id>`,
     "  <title>Water and sanitation incidents</title>",
     `  <updated>${new Date(updated).toISOString()}</updated>`,
-    `  <link rel="self" type="application/atom+xml" href="${escape(info.selfUrl)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escape(info.listUrl)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${xmlText(info.selfUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xmlText(info.listUrl)}"/>`,
     "  <author><name>Clean Water &amp; Sanitation Grievance Portal</name></author>",
-    `  <generator uri="${escape(info.generatorUri)}">Clean Water &amp; Sanitation Grievance Portal</generator>`,
+    `  <generator uri="${xmlText(info.generatorUri)}">Clean Water &amp; Sanitation Grievance Portal</generator>`,
   ];
   for (const incident of sorted) lines.push(...entryLines(incident, info));
   lines.push("</feed>", "");
@@ -55,14 +53,14 @@ function entryLines(incident: PublicIncident, info: IncidentFeedInfo): string[] 
   ];
   return [
     "  <entry>",
-    `    <id>${escape(url)}</id>`,
-    `    <title>${escape(`${closed ? "Closed: " : ""}${type}: ${incident.title}`)}</title>`,
+    `    <id>${xmlText(url)}</id>`,
+    `    <title>${xmlText(`${closed ? "Closed: " : ""}${type}: ${incident.title}`)}</title>`,
     `    <published>${incident.declaredAt}</published>`,
     `    <updated>${incident.updatedAt}</updated>`,
-    `    <link rel="alternate" type="text/html" href="${escape(url)}"/>`,
-    `    <link rel="alternate" type="${CAP_MEDIA_TYPE}" href="${escape(info.capUrl(incident.id))}"/>`,
-    `    <category term="${escape(incident.type)}" label="${escape(type)}"/>`,
-    `    <summary type="text">${escape(summary.filter(Boolean).join("\n"))}</summary>`,
+    `    <link rel="alternate" type="text/html" href="${xmlText(url)}"/>`,
+    `    <link rel="alternate" type="${CAP_MEDIA_TYPE}" href="${xmlText(info.capUrl(incident.id))}"/>`,
+    `    <category term="${xmlText(incident.type)}" label="${xmlText(type)}"/>`,
+    `    <summary type="text">${xmlText(summary.filter(Boolean).join("\n"))}</summary>`,
     "  </entry>",
   ];
 }

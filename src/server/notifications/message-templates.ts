@@ -1,5 +1,6 @@
 import type { NotificationKind } from "../../shared/follow.ts";
 import { directionOf, type Locale } from "../../shared/i18n/locales.ts";
+import { withoutBidiControls } from "../http/outgoing-text.ts";
 import { translateFor, translatorFor } from "../i18n/server-i18n.ts";
 
 /**
@@ -71,7 +72,9 @@ ${htmlParagraphs}
 <p><small>${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribeLabel)}</a></small></p>
 </body></html>
 `;
-  return { kind, subject, text: `${text}\n`, html };
+  // Every message leaves through here: the bidirectional controls of a title or note cannot reorder a subject or a
+  // line (outgoing-text.ts; the catalogues hold none).
+  return { kind, subject: withoutBidiControls(subject), text: withoutBidiControls(`${text}\n`), html: withoutBidiControls(html) };
 }
 
 /** To the reporter who gave an e-mail, when the report is stored. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { XMLBuilder } from "fast-xml-parser";
+import { xmlText } from "../http/xml-text.ts";
 
 /**
  * GeoReport v2 answers in both of its formats: JSON, or XML whose root and item elements the standard names
@@ -11,7 +12,14 @@ export type Open311Format = (typeof OPEN311_FORMATS)[number];
 type Scalar = string | number | boolean | null;
 export type Open311Item = Record<string, Scalar | Scalar[] | Open311Item[]>;
 
-const xml = new XMLBuilder({ format: true, indentBy: "  ", suppressEmptyNode: false, processEntities: true });
+// Every value is written by the portal's one XML text writer (escaping, and dropping what XML 1.0 cannot carry).
+const xml = new XMLBuilder({
+  format: true,
+  indentBy: "  ",
+  suppressEmptyNode: false,
+  processEntities: false,
+  tagValueProcessor: (_name, value) => xmlText(String(value)),
+});
 
 export function renderOpen311(format: Open311Format, root: string, item: string, items: Open311Item[]): string {
   if (format === "json") return JSON.stringify(items);

@@ -13,6 +13,7 @@ import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { formatOfRequest, OPEN311_FORMATS, sendOpen311, sendOpen311Error } from "./open311-format.ts";
 import { findRequest, findRequests, toOpen311Request, type RequestContext } from "./open311-requests.ts";
 import { createOpen311Request, open311PostSchema, type Open311PostDeps } from "./open311-post.ts";
+import { xmlText } from "../http/xml-text.ts";
 
 /**
  * Open311 GeoReport v2 (docs/integrators.md): the portal's categories as services, its public reports as service
@@ -190,7 +191,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       if (request.params.format === "json") return sendJson(reply, { service_code: category.service_code, attributes: [] });
       return sendXml(
         reply,
-        `<?xml version="1.0" encoding="utf-8"?>\n<service_definition>\n  <service_code>${escapeXml(category.service_code)}</service_code>\n  <attributes></attributes>\n</service_definition>\n`,
+        `<?xml version="1.0" encoding="utf-8"?>\n<service_definition>\n  <service_code>${xmlText(category.service_code)}</service_code>\n  <attributes></attributes>\n</service_definition>\n`,
       );
     },
   );
@@ -333,15 +334,12 @@ const sendJson = (reply: FastifyReply, value: unknown) =>
   reply.type("application/json; charset=utf-8").send(JSON.stringify(value));
 const sendXml = (reply: FastifyReply, text: string) => reply.type("text/xml; charset=utf-8").send(text);
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
-
 /** Discovery in XML: `<discovery>` with its fields and `<endpoints><endpoint>…<formats><format>…`. */
 function xmlDiscovery(
   fields: Record<string, string>,
   endpoints: { specification: string; url: string; changeset: string; type: string; formats: string[] }[],
 ): string {
-  const field = (name: string, value: string, indent: string) => `${indent}<${name}>${escapeXml(value)}</${name}>\n`;
+  const field = (name: string, value: string, indent: string) => `${indent}<${name}>${xmlText(value)}</${name}>\n`;
   let out = '<?xml version="1.0" encoding="utf-8"?>\n<discovery>\n';
   for (const [name, value] of Object.entries(fields)) out += field(name, value, "  ");
   out += "  <endpoints>\n";
