@@ -9,6 +9,7 @@ import { MESSAGES } from "../../shared/messages.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { REQUEST_ID_HEADER } from "../observability/request-id.ts";
 import { HttpError } from "./http-error.ts";
+import { lingerAfterAnswer } from "./lingering-close.ts";
 
 export const SERVER_ERROR_MESSAGE = msg("Something went wrong on our side. Please try again.");
 export const NOT_FOUND_MESSAGE = msg("Not found");
@@ -103,7 +104,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     } else if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ err: { message: error.message, code: (error as FastifyError).code }, status }, "request rejected");
     // Part of the body was left unread: keeping the connection would have it wait for bytes nobody reads.
-    if (error instanceof HttpError && error.closeConnection) reply.header("connection", "close");
+    if (error instanceof HttpError && error.closeConnection) {
+      reply.header("connection", "close");
+      // Closed without a reset the client could meet before it reads this answer (lingering-close.ts).
+      lingerAfterAnswer(request.raw);
+    }
     // The id of this request's log lines, for a resident to quote (docs/operating.md, "Logs").
     return reply.code(status).type("application/json; charset=utf-8").send({ ...body, requestId: request.id } satisfies ApiError);
   });
