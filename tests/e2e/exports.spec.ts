@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { atomSchemaProblems } from "../support/xml-schemas.ts";
 import { expect, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
 
 // The list page offers its current filter as CSV and as an Atom feed (issue 10, docs/integrators.md).
@@ -13,6 +14,7 @@ test("the list announces the filtered feed and downloads the filtered reports as
 
   const feed = await page.request.get(`${baseURL}/feeds/grievances.atom?category=Sanitation+Issues`);
   expect(await feed.text()).toContain(`New report: ${title}`);
+  expect(atomSchemaProblems([await feed.text()])).toBe("");
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^reports-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -6,6 +6,7 @@ import { expect, expectNoAxeViolations, expectNoHorizontalScroll, tileEnv } from
 import { declareIncident } from "./support/incidents.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
+import { atomSchemaProblems, capSchemaProblems } from "../support/xml-schemas.ts";
 
 // Water incidents' public side (issue 13) on a phone: a declared incident shows as a banner on the landing page,
 // the report form says "This is probably part of …" for a place in its locality and counts "I am affected", and the
@@ -88,9 +89,11 @@ test("the CAP document and the feed are the server's, reached by their links", a
   const cap = await request.get(at(`/incidents/${incident.id}.cap.xml`));
   expect(cap.status()).toBe(200);
   expect(await cap.text()).toContain("urn:oasis:names:tc:emergency:cap:1.2");
+  expect(capSchemaProblems([await cap.text()])).toBe("");
   const feed = await request.get(at("/feeds/incidents.atom"));
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain(incident.title);
+  expect(atomSchemaProblems([await feed.text()])).toBe("");
 });
 
 for (const locale of ["en", "ar"] as const) {
