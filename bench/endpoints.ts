@@ -2,6 +2,7 @@ import type { Queryable } from "../src/server/db/database.ts";
 import { apiPaths } from "../src/shared/api-paths.ts";
 import type { Category } from "../src/shared/domain.ts";
 import { formatBbox, type Bbox } from "../src/shared/geo.ts";
+import { open311Endpoints } from "./open311-endpoints.ts";
 import { boxAt, CITY_HALF_SIDE_METRES, drawOffset, NEIGHBOURHOODS, pointAt, randomSource } from "./seed-places.ts";
 import { CATEGORY_SHARES, LANDMARKS, OTHER_TITLES, PIPE_TITLES, SEARCH_TERMS } from "./seed-text.ts";
 
@@ -35,6 +36,8 @@ export async function sampleIds(db: Queryable): Promise<string[]> {
 export async function portalEndpoints(base: string, ids: string[]): Promise<Endpoint[]> {
   const endpoints: Endpoint[] = [
     { name: `search, word in 30 % ("${SEARCH_TERMS.common}")`, paths: [`${LIST}?q=${SEARCH_TERMS.common}`], target: { ratio: 2, ms: 100 } },
+    { name: `search, word in 3 % ("${SEARCH_TERMS.frequent}")`, paths: [`${LIST}?q=${SEARCH_TERMS.frequent}`], target: { ratio: 2, ms: 100 } },
+    { name: `search, word in 0.3 % ("${SEARCH_TERMS.uncommon}")`, paths: [`${LIST}?q=${SEARCH_TERMS.uncommon}`], target: { ratio: 2, ms: 100 } },
     { name: `search, rare term ("${SEARCH_TERMS.rare}")`, paths: [`${LIST}?q=${SEARCH_TERMS.rare}`], target: { ratio: 2, ms: 100 } },
   ];
   const byNumber = await pageByNumber(base);
@@ -47,7 +50,7 @@ export async function portalEndpoints(base: string, ids: string[]): Promise<Endp
     { name: "filter, category Sanitation Issues", paths: [`${LIST}?category=Sanitation%20Issues`], target: { ratio: 2 } },
     { name: "details of one report", paths: ids.map((id) => `${LIST}/${id}`), target: { ratio: 2 } },
   );
-  for (const endpoint of placeEndpoints()) {
+  for (const endpoint of [...placeEndpoints(), ...open311Endpoints()]) {
     if (await served(base, endpoint.paths[0]!)) endpoints.push(endpoint);
     else console.log(`  ${endpoint.name}: not measured, this portal answers 404 (no such API yet)`);
   }

@@ -100,10 +100,10 @@ async function prepare(database: BenchDatabase, rows: number): Promise<{ ids: st
     console.log(seeded);
     const public_ = await checkTallies(db);
     const shares = await searchTermShares(db);
-    console.log(
-      `Tallies match the rows (${public_.toLocaleString("en")} public reports). Reports containing "${SEARCH_TERMS.common}": ` +
-        `${(shares.common * 100).toFixed(1)} %, "${SEARCH_TERMS.rare}": ${(shares.rare * 100).toFixed(2)} %`,
-    );
+    const sharesText = (Object.keys(SEARCH_TERMS) as Array<keyof typeof SEARCH_TERMS>)
+      .map((name) => `"${SEARCH_TERMS[name]}": ${(shares[name] * 100).toFixed(2)} %`)
+      .join(", ");
+    console.log(`Tallies match the rows (${public_.toLocaleString("en")} public reports). Reports containing ${sharesText}`);
     const pins = await checkPins(db);
     console.log(
       `Pins inside the city: ${(pins.pinned * 100).toFixed(1)} % of reports; ${(pins.denseBox * 100).toFixed(1)} % of them ` +

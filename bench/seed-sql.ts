@@ -3,6 +3,8 @@ import {
   CLOSINGS,
   COMMON_SHARE,
   DETAILS,
+  FREQUENT_SENTENCES,
+  FREQUENT_SHARE,
   HIDDEN_SHARE,
   LANDMARKS,
   OPENINGS,
@@ -15,6 +17,8 @@ import {
   SPAN_DAYS,
   STATUS_SHARES_BY_AGE,
   STREETS,
+  UNCOMMON_PER_THOUSAND,
+  UNCOMMON_SENTENCES,
 } from "./seed-text.ts";
 import { coordinateSql, offsetSql, PIN_SHARE } from "./seed-places.ts";
 
@@ -69,6 +73,8 @@ export function insertReportsSql({ first, from, to, total }: SeriesSlice): strin
       ${pick(OPENINGS, "d.r4")} || ' ' || ${pick(DETAILS, "d.r5")}
         || CASE WHEN d.common THEN ' ' || ${pick(PIPE_SENTENCES, "d.r6")} ELSE '' END
         || CASE WHEN d.rare THEN ' ' || ${pick(RARE_SENTENCES, "d.r6")} ELSE '' END
+        || CASE WHEN d.uncommon THEN ' ' || ${pick(UNCOMMON_SENTENCES, "d.r6")} ELSE '' END
+        || CASE WHEN d.frequent THEN ' ' || ${pick(FREQUENT_SENTENCES, "d.r2")} ELSE '' END
         || ' ' || ${pick(CLOSINGS, "d.r7")},
       CASE WHEN d.r8 < 0.25 THEN NULL
            ELSE 'Ward ' || d.ward || ', ' || ${pick(STREETS, "d.r9")} || ' ' || (1 + floor(d.r10 * 200)::int) END,
@@ -89,6 +95,9 @@ export function insertReportsSql({ first, from, to, total }: SeriesSlice): strin
         1 + (s.g % 40) AS ward,
         random() < ${COMMON_SHARE} AS common,
         s.g % ${RARE_EVERY} = 0 AS rare,
+        -- The remainders after the rare word's 0, so that the two never share a report.
+        s.g % 1000 BETWEEN 1 AND ${UNCOMMON_PER_THOUSAND} AS uncommon,
+        random() < ${FREQUENT_SHARE} AS frequent,
         random() < ${HIDDEN_SHARE} AS hidden,
         s.r15 < ${PIN_SHARE} AS pinned,
         ${offsetSql("east", { ...pin, even: "s.r19" })} AS east,

@@ -10,9 +10,18 @@ export const SEARCH_TERMS = {
   common: "pipe",
   /** In one report of RARE_EVERY: one sentence of the description. */
   rare: "arsenic",
+  /**
+   * In UNCOMMON_PER_THOUSAND of every thousand reports (0.3 %): a little commoner than the rare word, past the
+   * count where reading every match stops paying (docs/decisions/011-full-text-search.md).
+   */
+  uncommon: "fluoride",
+  /** In FREQUENT_SHARE of reports (3 %): too common to read every match, too rare to find a page's worth by walking. */
+  frequent: "chlorine",
 } as const;
 export const COMMON_SHARE = 0.3;
 export const RARE_EVERY = 1_000;
+export const UNCOMMON_PER_THOUSAND = 3;
+export const FREQUENT_SHARE = 0.03;
 
 export const PIPE_TITLES = [
   "Burst pipe",
@@ -81,6 +90,10 @@ export const RARE_SENTENCES = [
   "A laboratory test found arsenic above the safe limit.",
   "We are afraid there is arsenic in the well.",
 ];
+
+export const UNCOMMON_SENTENCES = ["The tap water has too much fluoride.", "Teeth are stained, perhaps by fluoride."];
+
+export const FREQUENT_SENTENCES = ["The water smells strongly of chlorine.", "There is no chlorine in the water any more."];
 
 export const CLOSINGS = ["Please send someone soon.", "Please fix it before the rains.", "Thank you.", "We need help urgently."];
 

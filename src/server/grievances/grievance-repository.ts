@@ -3,7 +3,7 @@ import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
-import { CAPPED, countCapped, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
+import { CAPPED, countCapped, MATCHING_CAP, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
 import { allOf, categoryNameOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
 import { SORT_AT_SQL, type ListCursor, type SortKey } from "./list-cursor.ts";
 import { WordStatistics } from "./word-statistics.ts";
@@ -94,11 +94,8 @@ const keyOf = (row: ListedRow | undefined): SortKey | null => (row ? { at: row.s
 const withoutSortKey = ({ sort_at: _sortAt, ...row }: ListedRow): GrievanceRow => row;
 
 /**
- * A search with at most this many matches is read whole and sorted; one with more is read by walking the date index
- * (docs/decisions/011-full-text-search.md). With a LIMIT, PostgreSQL always walks, assuming matches are spread
- * evenly: for a word in one report of a thousand that is 19,000 rows for the first page, while its thousand matches
- * come from the GIN index and sort in 5 ms. Each match read that way costs some five times a walked row (EXPLAIN
- * ANALYZE at a million reports), so at that size the two cost the same at about 2,000 matches.
+ * An area (`bbox`, no word) with at most this many reports is read whole, index-only, and sorted; one with more is
+ * counted up to the cap and its page found by walking the date index (docs/decisions/016-map-and-location.md).
  */
 const FEW_MATCHES = 2_000;
 
@@ -187,16 +184,39 @@ export class GrievanceRepository {
       return { ...window, ...tallies, matchingCapped: false };
     }
     if (!q) return this.db.transaction(async (tx) => ({ ...(await this.inArea(tx, filters, request)), total: (await talliesRead).total }));
-    const [tallies, atLeast] = await Promise.all([talliesRead, this.leastMatches(filters, talliesRead)]);
-    if (atLeast >= SURELY_ABOVE_CAP) return { ...(await this.walk(filters, request)), ...CAPPED, total: tallies.total };
-    const few = atLeast <= FEW_MATCHES ? await this.fewMatches(filters, request) : undefined;
-    if (few) return { ...few, total: tallies.total };
-    const params: unknown[] = [];
-    const [window, counted] = await Promise.all([
-      this.walk(filters, request),
-      countCapped(this.db, `grievances WHERE ${PUBLIC_ONLY} AND ${whereClauseOf(filters, params)}`, params),
-    ]);
-    return { ...window, ...counted, total: tallies.total };
+    return this.search(filters, request, talliesRead);
+  }
+
+  /**
+   * A page of a search, chosen by how many reports the statistics say hold the word at least
+   * (docs/decisions/011-full-text-search.md). Counting the matches up to the cap reads each of them from the table,
+   * wherever it lies, and that is most of a search's cost; the page alone, found by walking the date index, costs
+   * about the page's size divided by the word's share. So:
+   * - at least twice the cap (a word in 2 % of a million reports or more): walk, and count nothing;
+   * - more than the cap: walk, and count up to the cap beside it (the count stops at the cap either way);
+   * - otherwise, the one read the count needs also gives the page: the matches (at most the cap) are read once
+   *   through the GIN index, counted, sorted and paged in one query, at any page number. Walking as well would
+   *   add a page's walk to the same reads: 5,000 rows for a word in 0.3 % of reports. Only when there turn out to
+   *   be more matches than the cap (the statistics did not know the word, or other filters narrow it) is the page
+   *   then found by walking.
+   */
+  private async search(
+    filters: GrievanceListFilters,
+    request: PageRequest,
+    talliesRead: Promise<{ matching: number; total: number }>,
+  ): Promise<GrievancePage> {
+    const [{ total }, atLeast] = await Promise.all([talliesRead, this.leastMatches(filters, talliesRead)]);
+    if (atLeast >= SURELY_ABOVE_CAP) return { ...(await this.walk(filters, request)), ...CAPPED, total };
+    if (atLeast > MATCHING_CAP) {
+      const params: unknown[] = [];
+      const [window, counted] = await Promise.all([
+        this.walk(filters, request),
+        countCapped(this.db, `grievances WHERE ${PUBLIC_ONLY} AND ${whereClauseOf(filters, params)}`, params),
+      ]);
+      return { ...window, ...counted, total };
+    }
+    const few = await this.fewMatches(filters, request, this.db, MATCHING_CAP);
+    return { ...(few ?? { ...(await this.walk(filters, request)), ...CAPPED }), total };
   }
 
   /**
@@ -223,14 +243,16 @@ export class GrievanceRepository {
   }
 
   /**
-   * The page and the exact count of a search with at most FEW_MATCHES matches, in one query: the matches (id and
-   * date only) are found first, through the GIN index, kept (MATERIALIZED, so PostgreSQL cannot turn this into a
-   * walk of the date index), counted, sorted for the page, and joined to their rows. Undefined when there are more.
+   * The page and the exact count of a search or an area with at most `limit` matches, in one query: the matches (id
+   * and date only) are found first, through the GIN index (or the area's GiST index), kept (MATERIALIZED, so
+   * PostgreSQL cannot turn this into a walk of the date index), counted, sorted for the page, and joined to their
+   * rows. Undefined when there are more.
    */
   private async fewMatches(
     filters: GrievanceListFilters,
     request: PageRequest,
     db: Queryable = this.db,
+    limit = FEW_MATCHES,
   ): Promise<(PageWindow & MatchingCount) | undefined> {
     const { cursor, page, pageSize } = request;
     const params: unknown[] = [];
@@ -248,7 +270,7 @@ export class GrievanceRepository {
     params.push(pageSize + 1, cursor ? 0 : (page - 1) * pageSize);
     const { rows } = await db.query<ListedRow & { matching: number; behind: boolean }>(
       `WITH matches AS MATERIALIZED (
-         SELECT id, created_at FROM grievances WHERE ${PUBLIC_ONLY} AND ${where} LIMIT ${FEW_MATCHES + 1}
+         SELECT id, created_at FROM grievances WHERE ${PUBLIC_ONLY} AND ${where} LIMIT ${limit + 1}
        ), on_page AS (
          SELECT id FROM matches WHERE ${onPage}
          ORDER BY created_at ${order}, id ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
@@ -260,20 +282,28 @@ export class GrievanceRepository {
       params,
     );
     const { matching = 0, behind: behindExists = false } = rows[0] ?? {};
-    if (matching > FEW_MATCHES) return undefined;
+    if (matching > limit) return undefined;
     // Without a row on the page, the one row carries the counts alone.
     const fetched = rows.filter((row) => row.id !== null).map(({ matching: _m, behind: _b, ...row }) => row);
     return { ...windowOf(fetched, pageSize, forward, behindExists), matching, matchingCapped: false };
   }
 
-  /** Page `page` by offset; one row more than the page tells whether another follows. */
+  /**
+   * Page `page` by offset; one row more than the page tells whether another follows. The rows are chosen by their
+   * keys alone (id and date), then only those shown are read: without a word, the skipped ones are read index-only
+   * from grievances_public_created_idx (migrations/019), which carries the filters' columns, so page 500 skips
+   * 6,000 index entries instead of fetching 6,000 rows from the table.
+   */
   private async pageAt(filters: GrievanceListFilters, { page, pageSize }: PageRequest, db: Queryable): Promise<PageWindow> {
     const params: unknown[] = [];
     const where = whereClauseOf(filters, params);
     params.push(pageSize + 1, (page - 1) * pageSize);
     const { rows } = await db.query<ListedRow>(
-      `SELECT ${COLUMNS}, ${SORT_AT_SQL} AS sort_at FROM grievances WHERE ${PUBLIC_ONLY} AND ${where}
-       ${NEWEST_FIRST} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `SELECT ${COLUMNS}, ${SORT_AT_SQL} AS sort_at
+       FROM (SELECT id FROM grievances WHERE ${PUBLIC_ONLY} AND ${where}
+             ${NEWEST_FIRST} LIMIT $${params.length - 1} OFFSET $${params.length}) AS on_page
+       JOIN grievances USING (id)
+       ${NEWEST_FIRST}`,
       params,
     );
     // Past page 1, the skipped rows are newer ones.
