@@ -78,6 +78,10 @@ describe("text XML cannot carry is refused at the door, with the field's name, a
     const response = await as({ method: "POST", url: `/api/staff/grievances/${id}/status`, payload: { status: "in-progress", note: `On${VT} our way` } });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ fieldErrors: { note: "Public note contains invisible or broken characters that cannot be saved. Please retype it." } });
+    // In the reader's language, the field named as the French console names it.
+    const french = await as({ method: "POST", url: `/api/staff/grievances/${id}/status`, headers: { "accept-language": "fr" }, payload: { status: "in-progress", note: `On${VT} our way` } });
+    expect(french.statusCode).toBe(400);
+    expect(french.json<{ message: string }>().message).toMatch(/^Le champ « Note publique » contient des caractères invisibles/);
     expect(await count(`SELECT count(*) AS n FROM grievance_events WHERE grievance_id = '${id}'`)).toBe(0);
     expect((await t.db.query("SELECT status FROM grievances WHERE id = $1", [id])).rows[0]).toEqual({ status: "pending" });
   });
