@@ -19,6 +19,7 @@ import { registerOpenApi, registerOpenApiReference } from "./http/openapi.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableBody, rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { registerRequestLog } from "./http/request-log.ts";
+import { refuseDuplicateHost } from "./http/single-host.ts";
 import { registerSpa } from "./http/spa.ts";
 import { loadServerCatalogues } from "./i18n/server-i18n.ts";
 import { registerErrorTranslation } from "./i18n/translate-errors.ts";
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route, so that every answer carries its request id, is logged, and is counted.
   answerWithRequestId(app);
   registerRequestLog(app);
+  refuseDuplicateHost(app);
   // Only with METRICS_TOKEN: without it nobody may read the figures, so none are kept (docs/operating.md, "Metrics").
   const metrics = config.metricsToken ? new PortalMetrics(db, app.log) : undefined;
   if (metrics) registerRequestMetrics(app, metrics);

@@ -14,6 +14,9 @@ if (!container) throw new Error("The page has no #root element.");
 // server names both in the page's HTML (docs/decisions/019-languages.md). Not a top-level await: the lazy chunks
 // import the entry's modules, which Rollup would then have to split out of the entry.
 const router = createAppRouter();
+// The feed the server announced in this page's HTML for readers without JavaScript (page-preloads.ts): from here on
+// each page announces its own, following its filters, and a stale one must not outlive the first page.
+for (const link of document.querySelectorAll("link[data-page-feed]")) link.remove();
 void startInLanguage(initialLocale()).then(() =>
   createRoot(container).render(
     <StrictMode>

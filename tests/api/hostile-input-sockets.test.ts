@@ -204,3 +204,17 @@ describe("requests Node's HTTP parser refuses", () => {
     await expectUnharmed();
   });
 });
+
+describe("two Host headers", () => {
+  // Node keeps the first Host and drops the others; a proxy in front may have used another one.
+  it.each([
+    ["two different hosts", "GET /api/grievances HTTP/1.1\r\nHost: portal.test\r\nHost: evil.example\r\n\r\n"],
+    ["the same host twice", "GET /api/grievances HTTP/1.1\r\nHost: portal.test\r\nhost: portal.test\r\n\r\n"],
+    ["a page", "GET /grievances HTTP/1.1\r\nHost: portal.test\r\nHOST: evil.example\r\n\r\n"],
+  ])("are refused with 400: %s", async (_name, request) => {
+    const { responses } = await rawExchange(port, [request]);
+    expect(responses.map((r) => r.status)).toEqual([400]);
+    expectHumanError(responses[0]!.body, "The request's Host header is not a valid host name.");
+    await expectUnharmed();
+  });
+});

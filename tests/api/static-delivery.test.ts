@@ -85,6 +85,58 @@ describe("built assets", () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
   });
+
+  it.each([
+    "/.vite/manifest.json",
+    "/.vite/manifest.json.br",
+    "/%2Evite/manifest.json",
+    "/.vite/",
+    "/shell/en.html",
+    "/shell/fr.html.gz",
+    "/assets/index.js.map",
+  ])("never serves %s, which only the server reads (a JSON 404, not the file and not the page)", async (url) => {
+    const res = await get(url, { "accept-encoding": "br, gzip" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.rawPayload.toString()).not.toContain("index.html");
+  });
+
+  it("still serves what browsers do need beside the assets", async () => {
+    for (const url of ["/manifest.webmanifest", "/robots.txt", "/sw.js", "/icon.svg"]) expect((await get(url)).statusCode, url).toBe(200);
+  });
+});
+
+describe("the feed a page announces, in the HTML itself (feed readers run no JavaScript)", () => {
+  const alternates = (html: string) =>
+    [...html.matchAll(/<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)"/g)].map((m) => ({
+      title: m[1],
+      href: m[2],
+    }));
+
+  it("/grievances announces the list's feed, and /incidents the incidents' feed", async () => {
+    expect(alternates((await get("/grievances")).body)).toEqual([
+      { title: "Reports matching these filters (Atom)", href: "/feeds/grievances.atom" },
+    ]);
+    expect(alternates((await get("/incidents")).body)).toEqual([{ title: "Incidents feed (Atom)", href: "/feeds/incidents.atom" }]);
+    expect(alternates((await get("/")).body)).toEqual([]);
+  });
+
+  it("follows the list's filters, as the page's own export links do, escaped for HTML", async () => {
+    const html = (await get("/grievances?status=open&page=3&view=map&q=%20leak%20%22main%22%3Cb%3E&category=&priority=high")).body;
+    expect(alternates(html)).toEqual([
+      {
+        title: "Reports matching these filters (Atom)",
+        href: "/feeds/grievances.atom?q=leak+%22main%22%3Cb%3E&amp;status=open&amp;priority=high",
+      },
+    ]);
+  });
+
+  it("is titled in the page's language", async () => {
+    const [feed] = alternates((await get("/incidents", { "accept-language": "fr" })).body);
+    expect(feed?.href).toBe("/feeds/incidents.atom");
+    expect(feed?.title).not.toBe("Incidents feed (Atom)");
+    expect(feed?.title).toBe(textIn("fr", "Incidents feed (Atom)"));
+  });
 });
 
 describe("the page", () => {

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { apiPaths, pathTo } from "../../shared/api-paths.ts";
+import { pageFeedOf } from "../../shared/feed-links.ts";
 import { DEFAULT_LOCALE, LOCALES, directionOf, type Locale } from "../../shared/i18n/locales.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
+import { translatorFor } from "../i18n/server-i18n.ts";
 
 /**
  * What a public page needs besides the app's entry, named in its index.html so the browser fetches it at once:
@@ -71,8 +73,25 @@ export function pageHtmlFor(webDir: string): RenderPage {
     const at = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     // Missing for a moment while a build replaces it: the page as it was.
     if (at !== undefined && at !== built.at) built = { at, render: renderer(webDir, fs.readFileSync(indexFile, "utf8")) };
-    return built.render(pathname, search, locale);
+    return withFeedLink(built.render(pathname, search, locale), pathname, search, locale);
   };
+}
+
+const escapeAttribute = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The page's Atom feed announced in the HTML itself (`<link rel="alternate">`): feed readers and browsers'
+ * feed finders run no JavaScript, so the link the web app adds later is not enough. The list's feed follows the
+ * address's filters, as the page's own export links do (shared/feed-links.ts). Marked data-page-feed: the web app
+ * removes it when it starts and announces the feed itself, following the filters as they change.
+ */
+function withFeedLink(html: string, pathname: string, search: string, locale: Locale): string {
+  const feed = pageFeedOf(pathname, search);
+  if (!feed) return html;
+  const title = translatorFor(locale)(feed.title);
+  const link = `<link rel="alternate" type="application/atom+xml" title="${escapeAttribute(title)}" href="${escapeAttribute(feed.href)}" data-page-feed>`;
+  return html.replace("</head>", `${link}</head>`);
 }
 
 /**

@@ -10,8 +10,26 @@ import { pageHtmlFor } from "./page-preloads.ts";
 // as a 404, not come back as a page that the browser then refuses as a script.
 const NON_PAGE_PREFIXES = ["/api/", "/media/", "/assets/"];
 
+/**
+ * What the build writes for the server alone, never sent to a browser: Vite's manifest (.vite/, which lists the
+ * source modules) and anything else in a dot-folder, the layout in each language that the server puts into its
+ * pages (shell/), and source maps should a build ever make them. A browser asking for one gets a 404, not the file
+ * and not a page.
+ */
+export function isServerOnlyFile(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not a valid escape: no file is called that either.
+  }
+  const segments = decoded.split(/[/\\]/).filter(Boolean);
+  return segments[0] === "shell" || segments.some((segment) => segment.startsWith(".")) || decoded.endsWith(".map");
+}
+
 const isPagePath = (url: string) => {
   const pathname = url.split("?")[0] ?? "/";
+  if (isServerOnlyFile(pathname)) return false;
   return !NON_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 };
 
@@ -31,6 +49,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       // "/" is a page like the others: index.html with its preloads comes from sendPage below.
       index: false,
       preCompressed: true,
+      // Only what browsers need (isServerOnlyFile); the not-found handler then answers a JSON 404.
+      allowedPath: (pathname) => !isServerOnlyFile(pathname),
+      dotfiles: "ignore",
       // Our own Cache-Control (setHeaders) instead of the plugin's max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {

@@ -1,6 +1,7 @@
 import { useId, useMemo } from "react";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { exportPaths } from "../../../../shared/api-paths.ts";
+import { FEED_TITLES } from "../../../../shared/feed-links.ts";
 import { RECENT_INCIDENT_DAYS } from "../../../../shared/incidents.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { paths } from "../../../lib/paths.ts";
@@ -84,9 +85,11 @@ export function IncidentsRoute() {
       </section>
 
       <p className="incident-feeds">
+        {/* Announced to browsers and feed readers (React places it in the head; the server's HTML has it too). */}
+        <link rel="alternate" type="application/atom+xml" title={t(FEED_TITLES.incidents)} href={exportPaths.incidentsFeed} />
         {/* The server's document, not a page of the app. */}
         <a href={exportPaths.incidentsFeed} type="application/atom+xml">
-          {t("Incidents feed (Atom)")}
+          {t(FEED_TITLES.incidents)}
         </a>
       </p>
 
