@@ -1,4 +1,5 @@
 import type { Database, Queryable } from "../src/server/db/database.ts";
+import { insertStatusEventsSql } from "./seed-events.ts";
 import { insertReportsSql } from "./seed-sql.ts";
 
 export interface Growth {
@@ -51,6 +52,8 @@ export async function growTo(db: Database, target: number, progress: (line: stri
       DELETE FROM grievance_tallies;
       INSERT INTO grievance_tallies (category, priority, status, n)
       SELECT category, priority, status, count(*) FROM grievances WHERE hidden_at IS NULL GROUP BY 1, 2, 3;`);
+    // The new reports' status history (Open311's servicerequestupdates reads it by time).
+    await tx.exec(insertStatusEventsSql());
     growth.finishSeconds = secondsSince(started);
   });
 
@@ -73,6 +76,7 @@ export async function countAll(db: Queryable): Promise<number> {
 async function settle(db: Database, progress: (line: string) => void): Promise<void> {
   await db.exec("VACUUM (ANALYZE) grievances");
   await db.exec("ANALYZE grievance_tallies");
+  await db.exec("VACUUM (ANALYZE) grievance_events");
   try {
     await db.exec("CHECKPOINT");
   } catch (error) {
