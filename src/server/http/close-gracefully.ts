@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
+import { apiPaths } from "../../shared/api-paths.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 
 // The listener closes once no connection has come for QUIET_MS and every one that came got its answer, or after
@@ -8,13 +9,40 @@ import { MESSAGES } from "../../shared/messages.ts";
 const QUIET_MS = 200;
 const DRAIN_MAX_MS = 2_000;
 const IDLE_SWEEP_MS = 100;
+// Behind a proxy that probes liveness: how long the portal goes on serving while it waits for the proxy's next probe
+// to learn that it is stopping (Caddy probes every second, deploy/Caddyfile). Within the 10 s a runtime allows.
+const ANNOUNCE_MAX_MS = 4_000;
 
 // The same words as any other moment the service cannot serve (DatabaseUnavailableError): the visitor's next step is
 // the same.
 const UNAVAILABLE_BODY = JSON.stringify({ message: MESSAGES.serviceUnavailable });
 
+/** Servers whose liveness something probes (a proxy): watchLivenessProbes sets it, announceStopping reads it. */
+const probedServers = new WeakSet<Server>();
+const isLivenessProbe = (request: IncomingMessage) => request.url?.split("?")[0] === apiPaths.liveness;
+
+/**
+ * Call once the app listens: notes whether something probes `/api/health/live`, i.e. whether a proxy in front
+ * decides by probing where requests go. Then closeGracefully first tells that proxy (announceStopping).
+ */
+export function watchLivenessProbes(app: FastifyInstance): void {
+  const server = app.server;
+  const onRequest = (request: IncomingMessage) => {
+    if (!isLivenessProbe(request)) return;
+    probedServers.add(server);
+    server.off("request", onRequest);
+  };
+  server.on("request", onRequest);
+}
+
 /**
  * Closes the app without cutting a request.
+ * 0. Behind a proxy that probes liveness (watchLivenessProbes), the portal first goes on serving every request
+ *    while its liveness answers 503, until the proxy has probed and stopped sending (or ANNOUNCE_MAX_MS): a proxy
+ *    cannot send a request's body again after an error (Caddy 2.6 cannot replay one at all), so it must learn
+ *    that the instance is stopping from the probe, never from a refused connection or a 503 given to a resident's
+ *    submit. Each of those answers closes its connection, so that no keep-alive connection is left in the proxy's
+ *    pool. Without such a proxy this step is skipped.
  * 1. Requests that Node reads from now on are answered 503 and their connection closed; the requests in flight go
  *    on. The listener stays open until connections stop coming: closing it resets the connections still waiting
  *    in the kernel's accept queue, and Node's close drops the accepted connections whose request it has not read
@@ -24,12 +52,37 @@ const UNAVAILABLE_BODY = JSON.stringify({ message: MESSAGES.serviceUnavailable }
  *    timeout (72 s) and hold the shutdown with it: so connections are closed as they become idle.
  */
 export async function closeGracefully(app: FastifyInstance): Promise<void> {
+  await announceStopping(app.server);
   await turnAwayUntilQuiet(app.server);
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   try {
     await app.close();
   } finally {
     clearInterval(sweep);
+  }
+}
+
+async function announceStopping(server: Server): Promise<void> {
+  if (!probedServers.has(server)) return;
+  // Fastify's handler, which goes on serving everything but the liveness probe.
+  const serve = server.listeners("request") as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners("request");
+  let lastRequest = Date.now();
+  let probedAt: number | undefined;
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (isLivenessProbe(request)) {
+      probedAt = Date.now();
+      answerUnavailable(request, response);
+      return;
+    }
+    lastRequest = Date.now();
+    response.setHeader("Connection", "close");
+    for (const listener of serve) listener.call(server, request, response);
+  });
+  const giveUpAt = Date.now() + ANNOUNCE_MAX_MS;
+  // Done once the proxy has been told and what it had already sent has come: quiet since the probe's answer.
+  while (Date.now() < giveUpAt && (probedAt === undefined || Date.now() - Math.max(probedAt, lastRequest) < QUIET_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 4));
   }
 }
 

@@ -1,0 +1,304 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePng } from "../fixtures/images.ts";
+import { eventually, spawnPortal, type PortalProcess } from "../support/portal-process.ts";
+import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres.ts";
+
+/**
+ * Scale-out as docs/operating.md describes it, without containers: two portal instances on one PostgreSQL database
+ * and one S3 bucket (s3rver), behind a real Caddy run from the repository's own deploy/Caddyfile (its placeholders
+ * set: the site on a loopback port over plain HTTP, the two instances as upstreams, no admin endpoint). Under a
+ * steady, bounded load of submits (half with a photo, each with its own Idempotency-Key) and list reads:
+ *
+ * - a rolling restart (SIGTERM to one instance, start it again, then the other): every submit and every read
+ *   succeeds, none answered by Caddy's 502 or 503;
+ * - a kill -9 of one instance: every read succeeds (Caddy sends it again elsewhere). A submit the killed instance
+ *   was processing cannot be sent again by Debian's Caddy 2.6 (deploy/Caddyfile says why): the client sends it
+ *   again with the same Idempotency-Key, as the report form does, and it is stored once; if the killed instance
+ *   had already claimed the key, the retry is answered 409 until the claim's lease runs out (5 minutes), and the
+ *   form keeps the report to send it later;
+ * - nothing is stored twice, and every report answered 201 is in the database.
+ *
+ * Bounded: about a minute of load on loopback; every process is stopped at the end.
+ */
+
+const caddyBinary = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((candidate) => fs.existsSync(candidate));
+const root = path.resolve(import.meta.dirname, "../..");
+const BUCKET = "grievance-images";
+const SUBMITTERS = 3;
+const READERS = 2;
+// Between two requests of one client: a steady load, not a flood (about 25 requests a second in all).
+const PAUSE_MS = 150;
+const ANSWER_WITHIN_MS = 30_000;
+// Caddy probes every second (deploy/Caddyfile): an instance that answers again is back in rotation after this.
+const BACK_IN_ROTATION_MS = 2_500;
+
+type Phase = "steady" | "rolling restart" | "kill -9";
+
+interface Outcome {
+  kind: "submit" | "read";
+  phase: Phase;
+  status: number; // 0: no answer
+  error?: string;
+  key?: string;
+  attempt?: number;
+}
+
+const fields = {
+  description: "Water has been running down Station Road since this morning.",
+  category: "Infrastructure Problems",
+  priority: "urgent",
+  location: "Station Road 3",
+};
+
+describe.skipIf(!postgresAvailable() || !caddyBinary)("two instances behind Caddy from deploy/Caddyfile", () => {
+  let postgres: ThrowawayPostgres;
+  let s3: S3rver;
+  let s3Dir: string;
+  let caddy: ChildProcess | undefined;
+  let caddyLog = "";
+  let caddyHome: string;
+  let proxyUrl: string;
+  const instances: { port: number; dataDir: string; process?: PortalProcess }[] = [];
+  let portalEnv: Record<string, string>;
+
+  async function startInstance(index: number): Promise<void> {
+    const instance = instances[index]!;
+    instance.process = await spawnPortal({ dataDir: instance.dataDir, env: { ...portalEnv, PORT: String(instance.port) } });
+  }
+
+  beforeAll(async () => {
+    postgres = await startThrowawayPostgres();
+    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-out-s3-"));
+    s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port: s3Port } = await s3.run();
+    portalEnv = {
+      DATABASE_URL: postgres.url,
+      IMAGE_STORAGE: "s3",
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      TRUST_PROXY: "true",
+      SUBMISSIONS_PER_HOUR: "1000000",
+      LOG_LEVEL: "warn",
+    };
+    for (let i = 0; i < 2; i++) {
+      instances.push({ port: await freePort(), dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `scale-out-portal-${i}-`)) });
+    }
+    // One after the other: the first applies the migrations.
+    for (let i = 0; i < instances.length; i++) await startInstance(i);
+
+    const proxyPort = await freePort();
+    proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    caddyHome = fs.mkdtempSync(path.join(os.tmpdir(), "scale-out-caddy-"));
+    // The repository's file as it is; only its placeholders are set (deploy/Caddyfile's first lines).
+    caddy = spawn(caddyBinary as string, ["run", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
+      cwd: caddyHome,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: caddyHome,
+        XDG_DATA_HOME: path.join(caddyHome, "data"),
+        XDG_CONFIG_HOME: path.join(caddyHome, "config"),
+        PORTAL_DOMAIN: proxyUrl,
+        PORTAL_UPSTREAMS: instances.map((instance) => `127.0.0.1:${instance.port}`).join(" "),
+        CADDY_ADMIN: "off",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    caddy.stdout?.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
+    caddy.stderr?.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
+    const up = await eventually(async () => {
+      try {
+        return (await fetch(`${proxyUrl}/api/health/live`, { signal: AbortSignal.timeout(1_000) })).status === 200;
+      } catch {
+        return false;
+      }
+    }, 20_000);
+    expect(up, `Caddy did not start:\n${caddyLog}`).toBe(true);
+  }, 240_000);
+
+  afterAll(async () => {
+    caddy?.kill("SIGKILL");
+    for (const instance of instances) {
+      instance.process?.kill();
+      await instance.process?.exited;
+      fs.rmSync(instance.dataDir, { recursive: true, force: true });
+    }
+    await s3?.close();
+    await postgres?.destroy();
+    for (const dir of [s3Dir, caddyHome]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("loses nothing and shows no restart to a resident: rolling restart, then kill -9, under load", { timeout: 300_000 }, async () => {
+    const photo = await makePng(320, 240);
+    const outcomes: Outcome[] = [];
+    let phase: Phase = "steady";
+    let running = true;
+    const stored = new Set<string>(); // keys answered 201
+    const held = new Set<string>(); // keys answered 409: claimed by an attempt that died with the killed instance
+
+    async function submit(key: string, withPhoto: boolean, attempt: number): Promise<Outcome> {
+      const form = new FormData();
+      form.append("title", `Report ${key}`);
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      if (withPhoto) form.append("images", new Blob([new Uint8Array(photo)], { type: "image/png" }), "burst.png");
+      const started = phase;
+      try {
+        const response = await fetch(`${proxyUrl}/api/grievances`, {
+          method: "POST",
+          body: form,
+          headers: { "Idempotency-Key": key },
+          signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+        });
+        const text = await response.text();
+        return { kind: "submit", phase: started, status: response.status, key, attempt, ...(response.status !== 201 && { error: text.slice(0, 200) }) };
+      } catch (error) {
+        return { kind: "submit", phase: started, status: 0, key, attempt, error: String((error as Error).cause ?? error) };
+      }
+    }
+
+    async function submitter(index: number): Promise<void> {
+      for (let n = 0; running; n++) {
+        const key = randomUUID();
+        const withPhoto = (index + n) % 2 === 0;
+        // As the report form's queue does: the same key again after a failure, until the server has it.
+        for (let attempt = 1; ; attempt++) {
+          const outcome = await submit(key, withPhoto, attempt);
+          outcomes.push(outcome);
+          if (outcome.status === 201) {
+            stored.add(key);
+            break;
+          }
+          // The killed instance had claimed the key and died before storing the report: the claim holds for its
+          // lease (docs/operating.md, "Retried submits"), and the form keeps the report to send it later.
+          if (outcome.status === 409) {
+            held.add(key);
+            break;
+          }
+          if (attempt >= 10) break;
+          await sleep(1_000);
+        }
+        await sleep(PAUSE_MS);
+      }
+    }
+
+    async function reader(): Promise<void> {
+      while (running) {
+        const started = phase;
+        try {
+          const response = await fetch(`${proxyUrl}/api/grievances?pageSize=10`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+          await response.arrayBuffer();
+          outcomes.push({ kind: "read", phase: started, status: response.status });
+        } catch (error) {
+          outcomes.push({ kind: "read", phase: started, status: 0, error: String((error as Error).cause ?? error) });
+        }
+        await sleep(PAUSE_MS);
+      }
+    }
+
+    async function backInRotation(index: number): Promise<void> {
+      const { port } = instances[index]!;
+      const ready = await eventually(async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200;
+        } catch {
+          return false;
+        }
+      }, 30_000);
+      expect(ready, `instance ${index + 1} did not become ready`).toBe(true);
+      await sleep(BACK_IN_ROTATION_MS);
+    }
+
+    const load = [...Array.from({ length: SUBMITTERS }, (_, i) => submitter(i)), ...Array.from({ length: READERS }, () => reader())];
+    try {
+      await sleep(3_000);
+
+      phase = "rolling restart";
+      for (let i = 0; i < instances.length; i++) {
+        const instance = instances[i]!;
+        instance.process!.signalServer("SIGTERM");
+        const exit = await instance.process!.exited;
+        expect(exit.code, instance.process!.output()).toBe(0);
+        await startInstance(i);
+        await backInRotation(i);
+      }
+
+      phase = "kill -9";
+      instances[0]!.process!.kill();
+      await instances[0]!.process!.exited;
+      await sleep(5_000);
+      await startInstance(0);
+      await backInRotation(0);
+    } finally {
+      running = false;
+      await Promise.all(load);
+    }
+
+    const summary = summarise(outcomes);
+    console.log(`Scale-out behind Caddy:\n${JSON.stringify({ ...summary, "keys held by the killed instance's claim": held.size }, null, 2)}`);
+    const failed = (kind: Outcome["kind"], p: Phase) => outcomes.filter((o) => o.kind === kind && o.phase === p && o.status !== (kind === "submit" ? 201 : 200));
+
+    // Enough load to mean something in each phase.
+    for (const p of ["rolling restart", "kill -9"] as const) {
+      expect(outcomes.filter((o) => o.kind === "submit" && o.phase === p).length, p).toBeGreaterThan(10);
+      expect(outcomes.filter((o) => o.kind === "read" && o.phase === p).length, p).toBeGreaterThan(10);
+    }
+    // A rolling restart is invisible: not one failed request.
+    expect(failed("submit", "rolling restart"), caddyLog.slice(-3000)).toEqual([]);
+    expect(failed("read", "rolling restart"), caddyLog.slice(-3000)).toEqual([]);
+    expect(failed("submit", "steady")).toEqual([]);
+    // A kill -9: every read succeeds; the submits the killed instance had in hand (a few at most) are sent again.
+    expect(failed("read", "kill -9"), caddyLog.slice(-3000)).toEqual([]);
+    // Those in flight on the killed instance, and those Caddy sent it before it learnt (two refused connections).
+    expect(failed("submit", "kill -9").filter((o) => o.attempt === 1).length).toBeLessThanOrEqual(SUBMITTERS + 2);
+    const keys = new Set(outcomes.filter((o) => o.kind === "submit").map((o) => o.key as string));
+    // At most one per client (what it had in flight on the killed instance), and none outside the kill.
+    expect(held.size).toBeLessThanOrEqual(SUBMITTERS);
+    for (const key of held) expect(outcomes.find((o) => o.key === key && o.status === 409)?.phase).toBe("kill -9");
+    expect([...keys].filter((key) => !stored.has(key) && !held.has(key)), "submits never stored").toEqual([]);
+
+    // Nothing stored twice, nothing answered 201 missing.
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ title: string; times: number }>("SELECT title, count(*)::int AS times FROM grievances GROUP BY title");
+      expect(rows.filter((row) => row.times > 1)).toEqual([]);
+      expect(rows.map((row) => row.title).sort()).toEqual([...stored].map((key) => `Report ${key}`).sort());
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+function summarise(outcomes: Outcome[]): Record<string, Record<string, number | string[]>> {
+  const summary: Record<string, Record<string, number | string[]>> = {};
+  for (const o of outcomes) {
+    const entry = (summary[`${o.kind}s, ${o.phase}`] ??= { requests: 0, failed: 0, failures: [] });
+    entry.requests = (entry.requests as number) + 1;
+    if (o.status !== (o.kind === "submit" ? 201 : 200)) {
+      entry.failed = (entry.failed as number) + 1;
+      (entry.failures as string[]).push(`${o.status} ${o.error ?? ""}`.trim().slice(0, 120));
+    }
+  }
+  return summary;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
