@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ---- Routes ----
   // Before the routes: the OpenAPI generator collects each route as it is added (docs/api-conventions.md).
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await app.register(grievanceRoutes, {
     db,
     repository,

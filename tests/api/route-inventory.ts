@@ -1,6 +1,6 @@
 import diagnostics from "node:diagnostics_channel";
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { createTestApp, type TestApp } from "./test-app.ts";
+import { createTestApp, type TestApp, type TestAppOptions } from "./test-app.ts";
 
 /** One registered route (one method of it), as the onRoute hook saw it. */
 export interface RegisteredRoute {
@@ -32,7 +32,7 @@ export const pathParamsOf = (url: string): string[] => [...url.matchAll(/:([A-Za
  * it creates on the "fastify.initialization" channel before any plugin runs, so an onRoute hook added there sees
  * every route, the plugins' own included, without the app knowing about the test.
  */
-export async function createAppWithRoutes(): Promise<{ t: TestApp; routes: RegisteredRoute[] }> {
+export async function createAppWithRoutes(options: TestAppOptions = {}): Promise<{ t: TestApp; routes: RegisteredRoute[] }> {
   const routes: RegisteredRoute[] = [];
   const onInit = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
@@ -46,7 +46,7 @@ export async function createAppWithRoutes(): Promise<{ t: TestApp; routes: Regis
   };
   diagnostics.subscribe("fastify.initialization", onInit);
   try {
-    const t = await createTestApp();
+    const t = await createTestApp(options);
     return { t, routes };
   } finally {
     diagnostics.unsubscribe("fastify.initialization", onInit);

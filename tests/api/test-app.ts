@@ -16,6 +16,7 @@ import { openPostgresDatabase } from "../../src/server/db/postgres-database.ts";
 import { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
 import type { ImageStore } from "../../src/server/storage/image-store.ts";
 import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
+import { checkAnswersAgainstDocument } from "./openapi-answers.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,6 +35,11 @@ export interface TestAppOptions {
   imageStore?: (real: ImageStore) => ImageStore;
   /** Fastify's logger options (default: no logger), e.g. a `stream` to read the log lines. */
   logger?: FastifyLoggerOptions;
+  /**
+   * Check every inject() answer against the app's OpenAPI document (openapi-answers.ts); on unless a test turns it off
+   * for answers it provokes outside the API's contract on purpose.
+   */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -84,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const repository = options.repository ? options.repository(new GrievanceRepository(db)) : undefined;
   const app = await buildApp({ config, db, imageStore, logger: options.logger ?? false, repository });
   await app.ready();
+  if (options.checkAnswers !== false) checkAnswersAgainstDocument(app);
   return {
     app,
     db,

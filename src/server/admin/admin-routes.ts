@@ -77,7 +77,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
   app.addHook("preHandler", requireAdmin);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
   const idParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, ADMIN_MESSAGES.accountNotFound)) });
-  const doc = (summary: string) => ({ tags: ["admin"], summary, security: STAFF_SECURITY });
+  const doc = (operationId: string, summary: string) => ({ operationId, tags: ["admin"], summary, security: STAFF_SECURITY });
 
   const issueLink = async (tx: Queryable, request: FastifyRequest, account: AccountRow) => {
     const { token, expiresAt } = await createPasswordLink(tx, account.id);
@@ -91,7 +91,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
 
   app.get(
     underStaffPrefix(staffApiPaths.adminAccounts),
-    { schema: { ...doc("Every staff account"), response: { 200: accountListSchema, ...errors } } },
+    { schema: { ...doc("listStaffAccounts", "Every staff account"), response: { 200: accountListSchema, ...errors } } },
     async () => ({
       accounts: (await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts ORDER BY lower(email)`)).rows.map(
         toAccountView,
@@ -103,7 +103,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     underStaffPrefix(staffApiPaths.adminAccounts),
     {
       schema: {
-        ...doc("Create an account; answers its one-time set-password link, to pass on"),
+        ...doc("createStaffAccount", "Create an account; answers its one-time set-password link, to pass on"),
         body: newAccountSchema,
         response: { 201: passwordLinkSchema, ...errors, 409: apiErrorSchema },
       },
@@ -128,7 +128,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     underStaffPrefix(staffApiPaths.adminAccount),
     {
       schema: {
-        ...doc("Change an account's role, or disable or enable it (disabling ends its sessions)"),
+        ...doc("updateStaffAccount", "Change an account's role, or disable or enable it (disabling ends its sessions)"),
         params: idParams,
         body: accountChangeSchema,
         response: { 200: accountSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
@@ -168,7 +168,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     underStaffPrefix(staffApiPaths.adminAccountLink),
     {
       schema: {
-        ...doc("A new one-time set-password link for an account (older links stop working)"),
+        ...doc("createPasswordLink", "A new one-time set-password link for an account (older links stop working)"),
         params: idParams,
         response: { 200: passwordLinkSchema, ...errors, 404: apiErrorSchema },
       },
@@ -183,7 +183,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
 
   app.get(
     underStaffPrefix(staffApiPaths.adminApiKeys),
-    { schema: { ...doc("Every API key (never the keys themselves)"), response: { 200: apiKeyListSchema, ...errors } } },
+    { schema: { ...doc("listApiKeys", "Every API key (never the keys themselves)"), response: { 200: apiKeyListSchema, ...errors } } },
     async () => {
       const keys = await listApiKeys(db);
       const emails = await db.query<{ id: string; email: string }>("SELECT id, email FROM staff_accounts");
@@ -196,7 +196,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     underStaffPrefix(staffApiPaths.adminApiKeys),
     {
       schema: {
-        ...doc("Create an API key for an Open311 client; the key is in this answer only"),
+        ...doc("createApiKey", "Create an API key for an Open311 client; the key is in this answer only"),
         body: newApiKeySchema,
         response: { 201: newApiKeyAnswerSchema, ...errors },
       },
@@ -216,7 +216,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     underStaffPrefix(staffApiPaths.adminApiKeyRevoke),
     {
       schema: {
-        ...doc("Revoke an API key at once"),
+        ...doc("revokeApiKey", "Revoke an API key at once"),
         params: idParams,
         response: { 200: apiKeySchema, ...errors, 404: apiErrorSchema },
       },
@@ -234,7 +234,10 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     underStaffPrefix(staffApiPaths.adminAuditLog),
     {
       schema: {
-        ...doc(`The audit log, newest first, ${AUDIT_PAGE_SIZE} at a time (before: the nextBefore of the previous page)`),
+        ...doc(
+          "listAuditLogEntries",
+          `The audit log, newest first, ${AUDIT_PAGE_SIZE} at a time (before: the nextBefore of the previous page)`,
+        ),
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema, ...errors },
       },

@@ -30,6 +30,7 @@ export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (p
       config,
       schema: {
         tags: ["staff"],
+        operationId: "getPasswordLink",
         summary: "Which account a one-time set-password link is for, while it is valid",
         params,
         response: { 200: passwordLinkInfoSchema, 404: apiErrorSchema, 429: apiErrorSchema },
@@ -48,6 +49,7 @@ export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (p
       config,
       schema: {
         tags: ["staff"],
+        operationId: "setPasswordWithLink",
         summary: "Set the account's password through its one-time link",
         params,
         body: setPasswordSchema,

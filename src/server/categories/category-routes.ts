@@ -31,6 +31,7 @@ export const publicCategoryRoutes: FastifyPluginAsync<{ db: Database }> = async 
     {
       schema: {
         tags: ["categories"],
+        operationId: "listCategories",
         summary: "Every category in order: the form offers the active ones, the filters all of them",
         response: { 200: categoryListSchema, 503: apiErrorSchema },
       },
@@ -55,6 +56,7 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
     {
       schema: {
         tags: ["admin"],
+        operationId: "listAdminCategories",
         summary: "Every category, for the administrators' page",
         security: STAFF_SECURITY,
         response: { 200: categoryListSchema, ...errors },
@@ -68,6 +70,7 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
     {
       schema: {
         tags: ["admin"],
+        operationId: "createCategory",
         summary: "Add a category at the end of the order",
         security: STAFF_SECURITY,
         body: newCategorySchema,
@@ -85,6 +88,7 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
     {
       schema: {
         tags: ["admin"],
+        operationId: "reorderCategories",
         summary: "Put the categories in a new order",
         security: STAFF_SECURITY,
         body: categoryOrderSchema,
@@ -101,6 +105,7 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
     {
       schema: {
         tags: ["admin"],
+        operationId: "updateCategory",
         summary: "Rename, describe, group, deactivate or activate a category",
         security: STAFF_SECURITY,
         params: serviceCodeParams,

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { z as mini } from "zod/mini";
 import { exportPaths, LIST_PAGE_PATH, reportPagePath } from "../../shared/api-paths.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
 import { grievanceListQuerySchema, type GrievanceListFilters } from "../../shared/grievance-schema.ts";
 import { formatBbox } from "../../shared/geo.ts";
 import { statusLabel } from "../../shared/format.ts";
@@ -27,7 +28,6 @@ export const exportQuerySchema = mini.pick(grievanceListQuerySchema, {
   bbox: true,
 });
 
-const errorBody = z.object({ message: z.string(), fieldErrors: z.record(z.string(), z.string()).optional() });
 // A whole export reads every matching report: a client may start this many an hour (counted across instances).
 const EXPORTS_PER_HOUR = 60;
 
@@ -44,6 +44,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
     {
       schema: {
         tags: ["exports"],
+        operationId: "exportGrievancesCsv",
         summary: "Every public report matching the list's filters, as CSV",
         description:
           "Newest first, streamed. Columns: reference, title, description, category, priority, status, location, " +
@@ -51,7 +52,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
           "starting with =, +, -, @, tab or carriage return is prefixed with an apostrophe.",
         querystring: exportQuerySchema,
         // A stream of text/csv, which Fastify sends as it is (no serialiser runs on a stream).
-        response: { 200: z.unknown().describe("text/csv"), 400: errorBody, 429: errorBody },
+        response: { 200: nonJsonAnswer("text/csv", "CSV (RFC 4180), a header row first."), ...errorResponses(400, 429) },
       },
       config: { rateLimit: { max: EXPORTS_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } },
     },
@@ -62,7 +63,8 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="reports-${day}.csv"`)
         .header("cache-control", "no-store");
-      return reply.send(grievanceCsv(exportRows(db, request.query), (id) => `${linkBase}${reportPagePath(id)}`));
+      // A stream (the schema's text/csv string describes what it sends), which Fastify sends as it is.
+      return (reply as FastifyReply).send(grievanceCsv(exportRows(db, request.query), (id) => `${linkBase}${reportPagePath(id)}`));
     },
   );
 
@@ -71,10 +73,11 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
     {
       schema: {
         tags: ["exports"],
+        operationId: "getGrievanceFeed",
         summary: "An Atom feed of new reports and status changes matching the list's filters",
         description: `The latest ${FEED_LENGTH} new reports and status changes, newest first.`,
         querystring: exportQuerySchema,
-        response: { 200: z.string().describe("application/atom+xml"), 400: errorBody },
+        response: { 200: nonJsonAnswer("application/atom+xml", "Atom 1.0 (RFC 4287)."), ...errorResponses(400) },
       },
     },
     async (request, reply) => {

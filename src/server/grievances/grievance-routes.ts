@@ -43,7 +43,7 @@ import {
 } from "./idempotency-keys.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
 import { toPublicGrievance } from "./public-grievance.ts";
-import { readSubmission } from "./read-submission.ts";
+import { multipartBodyOf, readSubmission } from "./read-submission.ts";
 
 export interface GrievanceRoutesOptions {
   db: Queryable;
@@ -72,6 +72,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     {
       config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS, shared: true } },
       schema: {
+        operationId: "createGrievance",
         summary: "Submit a report",
         description:
           "A multipart/form-data form: the fields of the report form (title, description, category, priority, " +
@@ -80,7 +81,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
           "gets the first attempt's answer again (`Idempotent-Replayed: true`). The answer carries the reporter's " +
           "private tracking link, once.",
         tags: ["grievances"],
-        consumes: ["multipart/form-data"],
+        multipartBody: multipartBodyOf(grievanceInputSchema),
         headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.optional(z.string()) }),
         response: { 201: submittedGrievanceSchema, ...errorResponses(400, 409, 413, 415, 429, 500, 503) },
       },
@@ -153,6 +154,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     apiPaths.grievances,
     {
       schema: {
+        operationId: "listGrievances",
         summary: "List reports",
         description: "Newest first, hidden reports left out; filters, search, page numbers or cursors (docs/product-decisions.md D9).",
         tags: ["grievances"],
@@ -185,6 +187,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     apiPaths.grievance,
     {
       schema: {
+        operationId: "getGrievance",
         summary: "Read one report",
         description: "Contact details masked. A hidden report, or an id that is no report's, is 404.",
         tags: ["grievances"],

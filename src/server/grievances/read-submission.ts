@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyRequest } from "fastify";
-import { MAX_IMAGES } from "../../shared/domain.ts";
+import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from "../../shared/domain.ts";
 import { englishText } from "../../shared/i18n/english-text.ts";
 import { msg } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { BodyGuard } from "../http/body-guard.ts";
 import { describeError } from "../http/error-handler.ts";
 import { HttpError } from "../http/http-error.ts";
+import type { MultipartBody } from "../http/openapi.ts";
 import type { Upload } from "./grievance-service.ts";
 import { ClosingDelimiterWatch } from "./multipart-closing-delimiter.ts";
 import { MAX_UPLOAD_BYTES } from "./upload-limits.ts";
@@ -13,6 +14,16 @@ import { MAX_UPLOAD_BYTES } from "./upload-limits.ts";
 export const IMAGE_FIELD = "images";
 
 const MALFORMED_FORM = msg("The form data could not be read. Please try again.");
+
+/**
+ * What a form read by readSubmission looks like in the API's reference: the text fields the route validates with
+ * (its shared zod schema) and the photos, with the limits enforced here and in upload-limits.ts.
+ */
+export const multipartBodyOf = (fields: MultipartBody["fields"]): MultipartBody => ({
+  fields,
+  files: { field: IMAGE_FIELD, maxFiles: MAX_IMAGES, maxFileBytes: MAX_IMAGE_BYTES, mediaTypes: ACCEPTED_IMAGE_MIME_TYPES },
+  maxBodyBytes: MAX_UPLOAD_BYTES,
+});
 
 export interface Submission {
   fields: Record<string, string>;

@@ -3,8 +3,10 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod/mini";
 import { apiPaths } from "../../shared/api-paths.ts";
+import { apiErrorSchema } from "../../shared/api-schemas/errors.ts";
 import { SESSION_COOKIE } from "../staff/session-cookie.ts";
 
 /** The tags the reference page groups operations under, in its order (docs/api-conventions.md). */
@@ -35,10 +37,35 @@ const packageInfo = JSON.parse(readFileSync(new URL("../../../package.json", imp
 };
 
 /**
+ * A multipart/form-data body that the handler reads itself (read-submission.ts) rather than Fastify: named in a route's
+ * schema as `multipartBody`, it becomes the operation's `requestBody` in the document and is never used to validate.
+ */
+export interface MultipartBody {
+  /** The text fields: the shared zod schema the handler validates them with. */
+  fields: z.core.$ZodType;
+  /** The file field: its name, how many files, each one's largest size, the media types accepted. */
+  files: { field: string; maxFiles: number; maxFileBytes: number; mediaTypes: readonly string[] };
+  /** The whole body's largest size, as the handler enforces it. */
+  maxBodyBytes: number;
+}
+
+declare module "fastify" {
+  interface FastifySchema {
+    /** Documented as the operation's multipart requestBody (MultipartBody); Fastify itself does not read it. */
+    multipartBody?: MultipartBody;
+  }
+}
+
+export interface OpenApiOptions {
+  /** PUBLIC_URL (config.ts): the document's server; without it, the server is "/" (wherever it was fetched from). */
+  publicUrl: string | undefined;
+}
+
+/**
  * Registers the OpenAPI 3.1 generator; it must come before the routes, which it collects as they are added. The
  * document is generated from the routes' zod schemas (fastify-type-provider-zod's transform), so it cannot drift.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.1.0",
@@ -48,7 +75,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           "Every route of the portal, generated from the schemas that validate its requests and serialise its answers. " +
           "Errors answer `{ message, fieldErrors? }`; Open311 answers errors in GeoReport v2's own format.",
+        // No `license` (Redocly's info-license warns): the project has not chosen one, and the document must not
+        // claim a licence nobody granted.
       },
+      servers: [{ url: options.publicUrl ?? "/" }],
+      // Public unless an operation says otherwise: the staff's operations name the session cookie (STAFF_SECURITY).
+      // Open311's POST takes its api_key as a field, as the standard has it, which is no security scheme.
+      security: [],
       tags: [...OPENAPI_TAGS],
       components: {
         securitySchemes: {
@@ -61,8 +94,109 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
+    transformObject: (generated) =>
+      "openapiObject" in generated ? finishDocument(generated.openapiObject as OpenAPIV3_1.Document) : generated.swaggerObject,
   });
+}
+
+/** The media type of the forms with files (POST /api/grievances, POST /api/track/:token/updates). */
+const MULTIPART = "multipart/form-data";
+// Carries a multipart body's `encoding` from the route to the document's requestBody (finishDocument), since
+// @fastify/swagger copies only the schema of a body's media type.
+const MULTIPART_ENCODING = "x-multipart-encoding";
+
+/**
+ * The refusal every route can answer whatever its schema: the app-wide hooks refuse a request whose address or query
+ * holds text that cannot be stored (reject-unstorable-text.ts) or that has two Host headers (single-host.ts), with
+ * 400 and the one error body, before the route runs.
+ */
+const APP_WIDE_REFUSAL = {
+  description:
+    "The request cannot be read: its address or query holds invisible or broken characters, or it has two Host headers.",
+  content: { "application/json": { schema: apiErrorSchema } },
+};
+
+/**
+ * One route's part of the document: the zod schemas as JSON Schema, the app-wide 400 where the route declares none,
+ * and a `multipartBody` as its requestBody.
+ */
+const documentRoute: typeof jsonSchemaTransform = (original) => {
+  // The web app's pages and files (spa.ts) have no schema (tests/api/route-inventory.ts): they are no operation.
+  if (!original.schema) return { url: original.url, schema: { hide: true } };
+  const declared = original.schema.response as Record<string, unknown> | undefined;
+  const route =
+    declared && !("400" in declared)
+      ? { ...original, schema: { ...original.schema, response: { ...declared, 400: APP_WIDE_REFUSAL } } }
+      : original;
+  const multipart = route.schema.multipartBody;
+  if (!multipart) return jsonSchemaTransform(route);
+  const { multipartBody: _multipart, consumes: _consumes, ...schema } = route.schema;
+  // The fields go through the same conversion as any body (the zod schema's input side), then gain the files.
+  const transformed = jsonSchemaTransform({ ...route, schema: { ...schema, body: multipart.fields } });
+  const fields = transformed.schema.body as JsonSchemaObject;
+  const { field, maxFiles, maxFileBytes, mediaTypes } = multipart.files;
+  const files = {
+    type: "array",
+    maxItems: maxFiles,
+    items: { type: "string", format: "binary" },
+    description:
+      `Up to ${maxFiles} photos (${mediaTypes.join(", ")}; the type is recognised from the bytes), each at most ` +
+      `${megabytes(maxFileBytes)}. The whole body may be at most ${megabytes(multipart.maxBodyBytes)}.`,
+  };
+  return {
+    url: transformed.url,
+    schema: {
+      ...transformed.schema,
+      body: { content: { [MULTIPART]: { schema: { ...fields, properties: { ...fields.properties, [field]: files } } } } },
+      [MULTIPART_ENCODING]: { [field]: { contentType: mediaTypes.join(", ") } },
+    },
+  };
+};
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+interface JsonSchemaObject {
+  [keyword: string]: unknown;
+  properties?: Record<string, unknown>;
+}
+
+/**
+ * The whole document, once generated: each multipart body gets its encoding, and every schema the zod conversion
+ * wrote as a record over a fixed set of keys (`z.record(z.enum([...]), ...)`, e.g. the statistics' `byStatus`) names
+ * those keys as properties. zod writes such a record as `propertyNames` + `additionalProperties` with a `required`
+ * list of keys that no `properties` defines: valid JSON Schema, but a `required` that names nothing to clients,
+ * linters and generators, which then see a free-form map instead of the fixed object it is.
+ */
+export function finishDocument(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem ?? {}) as Record<string, unknown>[]) {
+      if (typeof operation !== "object" || operation === null || !(MULTIPART_ENCODING in operation)) continue;
+      const media = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content[MULTIPART];
+      if (media) media.encoding = operation[MULTIPART_ENCODING] as Record<string, OpenAPIV3_1.EncodingObject>;
+      delete operation[MULTIPART_ENCODING];
+    }
+  }
+  explicitRecordKeys(document);
+  return document;
+}
+
+/** Rewrites, in place and at any depth, each record over an enum of keys as an object with those properties. */
+export function explicitRecordKeys(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) explicitRecordKeys(item);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const schema = node as JsonSchemaObject;
+  const keys = (schema.propertyNames as { enum?: unknown[] } | undefined)?.enum;
+  const values = schema.additionalProperties;
+  if (schema.type === "object" && !schema.properties && Array.isArray(keys) && typeof values === "object" && values !== null) {
+    schema.properties = Object.fromEntries(keys.map((key) => [String(key), values]));
+    schema.additionalProperties = false;
+    delete schema.propertyNames;
+  }
+  for (const child of Object.values(schema)) explicitRecordKeys(child);
 }
 
 const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
@@ -91,6 +225,7 @@ export async function registerOpenApiReference(app: FastifyInstance): Promise<vo
     apiPaths.openapi,
     {
       schema: {
+        operationId: "getOpenApiDocument",
         summary: "This API's OpenAPI 3.1 document",
         tags: ["health"],
         response: { 200: openApiDocumentSchema },

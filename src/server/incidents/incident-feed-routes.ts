@@ -33,6 +33,7 @@ export const incidentFeedRoutes: FastifyPluginAsync<IncidentFeedRoutesOptions> =
     {
       schema: {
         tags: ["exports"],
+        operationId: "getIncidentCapAlert",
         summary: "An incident as a CAP 1.2 alert (Common Alerting Protocol)",
         description:
           "The incident's current version: msgType Alert when declared, Update after an update or the closure " +
@@ -56,6 +57,7 @@ export const incidentFeedRoutes: FastifyPluginAsync<IncidentFeedRoutesOptions> =
     {
       schema: {
         tags: ["exports"],
+        operationId: "getIncidentFeed",
         summary: "An Atom feed of the active and recently closed incidents",
         description:
           "One entry per incident, newest change first, each linking to the incident's page and to its CAP 1.2 " +

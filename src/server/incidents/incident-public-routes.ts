@@ -47,6 +47,7 @@ export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions
     apiPaths.incidents,
     {
       schema: {
+        operationId: "listIncidents",
         summary: "Active and recent incidents",
         description: "The active ones newest first, then those closed in the last 30 days, with their updates.",
         tags,
@@ -64,6 +65,7 @@ export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions
     apiPaths.incidentMatching,
     {
       schema: {
+        operationId: "listMatchingIncidents",
         summary: "Incidents a report being written probably belongs to",
         description:
           "Active incidents whose area holds the pin, whose localities the location names, or (when nothing places the report) whose type covers the category.",
@@ -79,6 +81,7 @@ export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions
     apiPaths.incident,
     {
       schema: {
+        operationId: "getIncident",
         summary: "One incident",
         description: "Its message, instructions, area, updates and, once closed, its final message.",
         tags,
@@ -99,6 +102,7 @@ export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions
     {
       config: { rateLimit: affectedRateLimit(affectedPerHour) },
       schema: {
+        operationId: "markAffectedByIncident",
         summary: "I am affected",
         description: "Counts this browser once among the people affected by an active incident (409 once it is closed).",
         tags,

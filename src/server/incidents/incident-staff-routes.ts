@@ -57,6 +57,7 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publi
     {
       schema: {
         ...staffSchema,
+        operationId: "listStaffIncidents",
         summary: "Every incident",
         description: "Active incidents first, then closed ones; newest first within each.",
         response: { 200: staffIncidentListResponseSchema, ...errorResponses(401, 500, 503) },
@@ -70,6 +71,7 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publi
     {
       schema: {
         ...staffSchema,
+        operationId: "createIncident",
         summary: "Declare an incident",
         description: "Its public message, instructions and area (a polygon, a circle and/or localities). Subscribers in the area are alerted.",
         body: declareIncidentSchema,
@@ -88,6 +90,7 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publi
     {
       schema: {
         ...staffSchema,
+        operationId: "getStaffIncident",
         summary: "One incident as staff see it",
         description: "With who declared and closed it, and every linked report, hidden ones too.",
         params: incidentIdParamsSchema,
@@ -102,6 +105,7 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publi
     {
       schema: {
         ...staffSchema,
+        operationId: "addIncidentUpdate",
         summary: "Post a public update",
         description: "A timed update, optionally moving the expected restoration; subscribers are alerted. 409 once closed.",
         params: incidentIdParamsSchema,
@@ -120,6 +124,7 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publi
     {
       schema: {
         ...staffSchema,
+        operationId: "closeIncident",
         summary: "Close an incident",
         description:
           "With its final message; optionally resolves every linked open report with it (one event each, followers told once). 409 when already closed.",
@@ -139,6 +144,7 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publi
     {
       schema: {
         ...staffSchema,
+        operationId: "linkIncidentReports",
         summary: "Link reports to an incident",
         description:
           "One or many (after the preview). All or none: an unknown report is answered 404, one linked to another incident 409.",
@@ -155,6 +161,7 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publi
     {
       schema: {
         ...staffSchema,
+        operationId: "listIncidentCandidates",
         summary: "Reports to link: the bulk preview",
         description:
           "Open public reports (of `category` when given) made since two days before the start, with a pin in the area or a locality in their location.",

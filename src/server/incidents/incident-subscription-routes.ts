@@ -81,6 +81,7 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
         },
       },
       schema: {
+        operationId: "createIncidentSubscription",
         summary: "Subscribe to water incident alerts for an area",
         description:
           "A pin with a distance, or a locality. Sends the address a link to confirm. The same 202 whether or not " +
@@ -112,8 +113,9 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
       notFound: () => sendLinkPage(reply, 404, donePage(locale, common.notFoundTitle, common.notFound), locale),
     };
   };
-  const page = (summary: string, description: string) => ({
+  const page = (operationId: string, summary: string, description: string) => ({
     schema: {
+      operationId,
       summary,
       description,
       tags: ["incidents"],
@@ -128,7 +130,11 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
 
   app.get(
     apiPaths.incidentAlertsConfirmPage,
-    page("The page of an alert subscription's confirmation link", "Shows a button; a plain visit confirms nothing."),
+    page(
+      "getAlertConfirmationPage",
+      "The page of an alert subscription's confirmation link",
+      "Shows a button; a plain visit confirms nothing.",
+    ),
     async (request, reply) => {
       const { T, areaText, done, ask, notFound } = pageFor(request, reply);
       const hash = mailTokenHashOf(request.params.token);
@@ -141,7 +147,7 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
 
   app.post(
     apiPaths.incidentAlertsConfirmPage,
-    page("Confirm an alert subscription", "The confirmation page's button."),
+    page("confirmAlertSubscription", "Confirm an alert subscription", "The confirmation page's button."),
     async (request, reply) => {
       const { T, areaText, done, notFound } = pageFor(request, reply);
       const hash = mailTokenHashOf(request.params.token);

@@ -55,6 +55,7 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
         },
       },
       schema: {
+        operationId: "followGrievance",
         summary: "Follow a report by e-mail",
         description:
           "Sends the address a link to confirm. The same 202 whether or not it already follows: it tells nothing " +
@@ -93,8 +94,9 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
   };
 
   // The pages' answers: HTML, also for a link that is not valid.
-  const page = (summary: string, description: string) => ({
+  const page = (operationId: string, summary: string, description: string) => ({
     schema: {
+      operationId,
       summary,
       description,
       tags: ["follow"],
@@ -107,7 +109,11 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
     },
   });
 
-  const confirmPage = page("The page of a follow's confirmation link", "Shows a button; a plain visit confirms nothing.");
+  const confirmPage = page(
+    "getFollowConfirmationPage",
+    "The page of a follow's confirmation link",
+    "Shows a button; a plain visit confirms nothing.",
+  );
   app.get(apiPaths.followConfirmPage, confirmPage, async (request, reply) => {
     const { T, done, ask, notFound } = pageFor(request, reply);
     const hash = mailTokenHashOf(request.params.token);
@@ -117,7 +123,8 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
     return ask(T.confirmTitle(target.reference), T.confirmAsk(target.reference), T.confirmButton);
   });
 
-  app.post(apiPaths.followConfirmPage, page("Confirm a follow", "The confirmation page's button."), async (request, reply) => {
+  const confirm = page("confirmFollow", "Confirm a follow", "The confirmation page's button.");
+  app.post(apiPaths.followConfirmPage, confirm, async (request, reply) => {
     const { T, done, notFound } = pageFor(request, reply);
     const hash = mailTokenHashOf(request.params.token);
     const target = hash && (await confirmFollow(db, hash));
@@ -125,7 +132,11 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
     return done(T.confirmTitle(target.reference), T.confirmed(target.reference));
   });
 
-  const unsubscribeAsk = page("The page of an unsubscribe link", "Shows a button; a plain visit unsubscribes nobody.");
+  const unsubscribeAsk = page(
+    "getUnsubscribePage",
+    "The page of an unsubscribe link",
+    "Shows a button; a plain visit unsubscribes nobody.",
+  );
   app.get(apiPaths.unsubscribePage, unsubscribeAsk, async (request, reply) => {
     const { locale, T, done, ask, notFound } = pageFor(request, reply);
     const hash = mailTokenHashOf(request.params.token);
@@ -146,7 +157,11 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
   // The page's button and the one-click POST (RFC 8058) alike: the token is the authority, whatever the body.
   app.post(
     apiPaths.unsubscribePage,
-    page("Unsubscribe", "The page's button, and RFC 8058's one-click POST (List-Unsubscribe=One-Click): the token decides."),
+    page(
+      "confirmUnsubscribe",
+      "Unsubscribe",
+      "The page's button, and RFC 8058's one-click POST (List-Unsubscribe=One-Click): the token decides.",
+    ),
     async (request, reply) => {
       const { locale, T, done, notFound } = pageFor(request, reply);
       const hash = mailTokenHashOf(request.params.token);

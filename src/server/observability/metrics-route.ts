@@ -32,6 +32,7 @@ export const metricsRoute: FastifyPluginAsync<MetricsRouteOptions> = async (plai
     {
       schema: {
         hide: true,
+        operationId: "getMetrics",
         summary: "Prometheus metrics",
         description: "Requests, submissions, image processing, database and outbox figures, and the process's own.",
         tags: ["health"],

@@ -77,8 +77,16 @@ const requestSchema = z.object({
   media_url: z.string().nullable(),
   title: z.string().describe("An extension: the report's title."),
 });
-const xmlOrJson = (json: z.ZodType) => json.describe("JSON (`.json`), or the same in XML (`.xml`).");
-const errors = { 400: open311Error, 403: open311Error, 404: open311Error };
+/**
+ * An answer in the format the path's suffix asks for: JSON (`.json`), or the same as GeoReport v2's schemaless XML
+ * (`.xml`, served as text/xml as the standard says).
+ */
+const xmlOrJson = (json: z.ZodType, description = "JSON (`.json`), or the same in XML (`.xml`).") => ({
+  description,
+  content: { "application/json": { schema: json }, "text/xml": { schema: z.string() } },
+});
+const open311ErrorAnswer = xmlOrJson(open311Error, "GeoReport v2's errors: `[{ code, description }]`, or `<errors>` in XML.");
+const errors = { 400: open311ErrorAnswer, 403: open311ErrorAnswer, 404: open311ErrorAnswer };
 
 /** The plugin is registered under OPEN311_PREFIX (so that its not-found handler and error format hold there only). */
 const local = (path: string) => path.slice(OPEN311_PREFIX.length);
@@ -114,10 +122,11 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     local(open311Paths.discovery),
     {
       schema: {
+        operationId: "getDiscovery",
         tags: ["open311"],
         summary: "GeoReport v2 discovery: where the endpoints are and what they speak",
         params: formatParams,
-        response: { 200: xmlOrJson(z.object({}).passthrough()) },
+        response: { 200: xmlOrJson(z.object({}).passthrough()), ...errors },
       },
     },
     async (request, reply) => {
@@ -146,6 +155,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     local(open311Paths.services),
     {
       schema: {
+        operationId: "listServices",
         tags: ["open311"],
         summary: "The services: the portal's active categories",
         params: formatParams,
@@ -174,6 +184,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     local(open311Paths.service),
     {
       schema: {
+        operationId: "getService",
         tags: ["open311"],
         summary: "A service's definition: no extra attributes are asked for",
         params: formatParams.extend({ service_code: z.string().max(64) }),
@@ -200,6 +211,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     local(open311Paths.requests),
     {
       schema: {
+        operationId: "listServiceRequests",
         tags: ["open311"],
         summary: "Service requests: the public reports, newest first",
         description:
@@ -251,6 +263,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     local(open311Paths.request),
     {
       schema: {
+        operationId: "getServiceRequest",
         tags: ["open311"],
         summary: "One service request, by its reference",
         params: formatParams.extend({ service_request_id: z.string().max(20) }),
@@ -272,6 +285,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     local(open311Paths.requests),
     {
       schema: {
+        operationId: "createServiceRequest",
         tags: ["open311"],
         summary: "File a service request (needs an API key issued by an administrator)",
         description:
@@ -279,13 +293,15 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
           "Optional: email, phone (kept private, like the form's contact details), first_name and last_name (not " +
           "kept), media_url (kept as a link at the end of the description).",
         params: formatParams,
+        // As the standard and FixMyStreet send it; JSON is accepted too.
+        consumes: ["application/x-www-form-urlencoded", "application/json"],
         body: open311PostSchema,
         response: {
           201: xmlOrJson(
             z.array(z.object({ service_request_id: z.string(), service_notice: z.string().nullable(), account_id: z.null() })),
           ),
           ...errors,
-          429: open311Error,
+          429: open311ErrorAnswer,
         },
       },
       config: {

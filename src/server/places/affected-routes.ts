@@ -45,6 +45,7 @@ export const affectedRoutes: FastifyPluginAsync<AffectedRoutesOptions> = async (
     {
       config: { rateLimit: affectedRateLimit(affectedPerHour) },
       schema: {
+        operationId: "markAffectedByGrievance",
         summary: "I have this problem too",
         description: "Counts this browser once among the people affected by an open report (409 once it is resolved).",
         tags: ["places"],

@@ -31,6 +31,7 @@ export const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (ap
         },
       },
       schema: {
+        operationId: "findAddress",
         summary: "An address for a pin",
         description: "A one-line address, to fill an empty location field; 404 when GEOCODER_URL is not set.",
         tags: ["places"],

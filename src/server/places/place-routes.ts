@@ -49,6 +49,7 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
     apiPaths.mapSettings,
     {
       schema: {
+        operationId: "getMapSettings",
         summary: "What the maps need",
         description: "Tile URL and attribution, where maps open, the service area, whether addresses can be looked up.",
         tags: ["places"],
@@ -66,6 +67,7 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
     apiPaths.grievanceMap,
     {
       schema: {
+        operationId: "listGrievanceMarkers",
         summary: "Markers of a visible area",
         description: "The list's filters within `bbox`; the newest `cap` reports with a pin, and how many match.",
         tags: ["places"],
@@ -88,6 +90,7 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
     apiPaths.similarGrievances,
     {
       schema: {
+        operationId: "listSimilarGrievances",
         summary: "Possible duplicates of a report being written",
         description: "Open reports of the category near the pin and/or with a similar title (a short title is ignored).",
         tags: ["places"],

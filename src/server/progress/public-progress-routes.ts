@@ -22,6 +22,7 @@ export async function publicProgressRoutes(plainApp: FastifyInstance, { db, targ
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // A distinct suffix, so it never competes with the public app's GET /api/grievances/:id.
   const progress = {
+    operationId: "getGrievanceProgress",
     summary: "A report's progress timeline",
     description: "Status changes with their public notes, the reporter's visible updates; no staff identity.",
     tags: ["grievances"],
@@ -36,6 +37,7 @@ export async function publicProgressRoutes(plainApp: FastifyInstance, { db, targ
 
   // Not cached: a visitor checking right after a report was resolved must see it counted.
   const stats = {
+    operationId: "getStatistics",
     summary: "The portal's statistics",
     description: "Counts by status and category, median response and resolution times, overdue share; hidden reports not counted.",
     tags: ["grievances"],

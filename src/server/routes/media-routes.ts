@@ -28,7 +28,8 @@ export async function sendImage(reply: FastifyReply, imageStore: ImageStore, key
 }
 
 /** The media routes' schema: the key in the address, the image's bytes as the answer. */
-export const imageRouteSchema = (summary: string, tags: string[]) => ({
+export const imageRouteSchema = (operationId: string, summary: string, tags: string[]) => ({
+  operationId,
   summary,
   tags,
   params: imageKeyParamsSchema,
@@ -46,7 +47,7 @@ export const mediaRoutes: FastifyPluginAsync<{ imageStore: ImageStore; repositor
   app,
   { imageStore, repository },
 ) => {
-  const schema = imageRouteSchema("A stored image", ["health"]);
+  const schema = imageRouteSchema("getGrievanceImage", "A stored image", ["health"]);
   app.withTypeProvider<ZodTypeProvider>().get(apiPaths.media, { schema }, async (request, reply) => {
     // A key no store could hold is answered before the database is asked about it: whatever it contains
     // ("..", "/", encoded bytes) never reaches a query or a path.

@@ -36,15 +36,17 @@ const probeLimit = (max: number) => ({
 export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plainApp, options) => {
   const { imageStore, storageProbe, repository, databaseKind } = options;
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
-  const probe = <R extends object>(summary: string, description: string, response: R) => ({
+  const probe = <R extends object>(operationId: string, summary: string, description: string, response: R) => ({
     config: probeLimit(STATUS_CHECKS_PER_MINUTE),
-    schema: { summary, description, tags: ["health"], response: { ...response, ...errorResponses(429, 500) } },
+    schema: { operationId, summary, description, tags: ["health"], response: { ...response, ...errorResponses(429, 500) } },
   });
 
-  const storageStatus = probe("Can images be stored?", "The report form's check; 503 when the bucket cannot be used.", {
-    200: storageStatusSchema,
-    503: storageStatusSchema,
-  });
+  const storageStatus = probe(
+    "getStorageStatus",
+    "Can images be stored?",
+    "The report form's check; 503 when the bucket cannot be used.",
+    { 200: storageStatusSchema, 503: storageStatusSchema },
+  );
   app.get(apiPaths.storage, storageStatus, async (request, reply) => {
     const result = await storageProbe.check();
     if (!result.ok) {
@@ -56,7 +58,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plai
   });
 
   // Needs nothing but the event loop: a load balancer or supervisor restarts the process when this fails.
-  const liveness = probe("Liveness", "The process answers; checks nothing else.", { 200: livenessStatusSchema });
+  const liveness = probe("getLiveness", "Liveness", "The process answers; checks nothing else.", { 200: livenessStatusSchema });
   app.get(apiPaths.liveness, liveness, async () => ({ ok: true as const }));
 
   const readiness = async (request: FastifyRequest, reply: FastifyReply): Promise<HealthStatus> => {
@@ -78,9 +80,9 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plai
     if (!ok) reply.code(503);
     return { ok, database, storage };
   };
-  const ready = (summary: string) =>
-    probe(summary, "Database and storage usable; 503 with what is not.", { 200: healthStatusSchema, 503: healthStatusSchema });
-  app.get(apiPaths.readiness, ready("Readiness"), readiness);
+  const ready = (operationId: string, summary: string) =>
+    probe(operationId, summary, "Database and storage usable; 503 with what is not.", { 200: healthStatusSchema, 503: healthStatusSchema });
+  app.get(apiPaths.readiness, ready("getReadiness", "Readiness"), readiness);
   // The original health address stays, meaning readiness.
-  app.get(apiPaths.health, ready("Readiness (the first address of the check)"), readiness);
+  app.get(apiPaths.health, ready("getHealth", "Readiness (the first address of the check)"), readiness);
 };

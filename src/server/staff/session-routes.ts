@@ -46,6 +46,7 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
   const path = underStaffPrefix(staffApiPaths.session);
 
   const signIn = {
+    operationId: "createStaffSession",
     summary: "Sign in",
     description: "Sets the session cookie. Unknown e-mail, wrong password and disabled account get the same 401.",
     tags: ["staff"],
@@ -84,6 +85,7 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
   });
 
   const current = {
+    operationId: "getStaffSession",
     summary: "The current session",
     tags: ["staff"],
     security: STAFF_SECURITY,
@@ -95,6 +97,7 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
 
   // Signing out always succeeds and always clears the cookie, signed in or not.
   const signOut = {
+    operationId: "deleteStaffSession",
     summary: "Sign out",
     description: "Always succeeds and clears the cookie, signed in or not.",
     tags: ["staff"],

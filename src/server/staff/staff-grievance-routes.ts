@@ -54,6 +54,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     {
       schema: {
         ...staffSchema,
+        operationId: "listStaffGrievances",
         summary: "The work queue",
         description: "Every report, hidden ones too, contact details in full; oldest open first unless `sort` says otherwise.",
         querystring: staffQueueQuerySchema,
@@ -75,6 +76,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     {
       schema: {
         ...staffSchema,
+        operationId: "listStaffGrievanceMarkers",
         summary: "The console's map",
         description: "Markers of a visible area with the queue's filters, hidden reports included and marked.",
         querystring: staffMapQuerySchema,
@@ -95,6 +97,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     {
       schema: {
         ...staffSchema,
+        operationId: "getStaffGrievance",
         summary: "One report as staff see it",
         description: "With its full timeline, the reporter's updates (hidden ones too) and the e-mails queued about it.",
         params: grievanceIdParamsSchema,
@@ -109,6 +112,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     {
       schema: {
         ...staffSchema,
+        operationId: "changeGrievanceStatus",
         summary: "Change a report's status",
         description: "Pending → in progress → resolved, or reopen a resolved one; resolving needs a public note. Followers are e-mailed.",
         params: grievanceIdParamsSchema,
@@ -142,6 +146,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     {
       schema: {
         ...staffSchema,
+        operationId: "hideGrievance",
         summary: "Hide a report from the public",
         params: grievanceIdParamsSchema,
         body: hideSchema,
@@ -159,6 +164,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     {
       schema: {
         ...staffSchema,
+        operationId: "unhideGrievance",
         summary: "Show a hidden report again",
         params: grievanceIdParamsSchema,
         response: changeAnswers,
@@ -176,6 +182,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     {
       schema: {
         ...staffSchema,
+        operationId: "hideGrievanceUpdate",
         summary: "Hide one of the reporter's updates",
         params: reporterUpdateParamsSchema,
         body: hideUpdateSchema,

@@ -60,7 +60,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });
         // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
-        const media = { ...imageRouteSchema("A stored image, a hidden report's too", ["staff"]), security: STAFF_SECURITY };
+        const media = { ...imageRouteSchema("getStaffGrievanceImage", "A stored image, a hidden report's too", ["staff"]), security: STAFF_SECURITY };
         guarded.withTypeProvider<ZodTypeProvider>().get(underStaffPrefix(staffApiPaths.media), { schema: media }, (request, reply) =>
           sendImage(reply, imageStore, request.params.key, "no-store"),
         );

@@ -17,7 +17,7 @@ import {
 } from "../../shared/reporter-actions.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
-import { readSubmission } from "../grievances/read-submission.ts";
+import { multipartBodyOf, readSubmission } from "../grievances/read-submission.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { trackedGrievanceOf } from "./tracked-grievance.ts";
@@ -67,12 +67,13 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
         },
       },
       schema: {
+        operationId: "addReporterUpdate",
         summary: "The reporter adds an update",
         description:
           "A multipart/form-data form: `text` and up to five photos under `images`, read and validated by the " +
           "handler like a report's. At most 10 updates per report a day.",
         tags: ["tracking"],
-        consumes: ["multipart/form-data"],
+        multipartBody: multipartBodyOf(reporterUpdateSchema),
         params: trackingTokenParamsSchema,
         response: { 201: reporterUpdateViewSchema, ...errorResponses(400, 404, 413, 415, 429, 500, 503) },
       },
@@ -119,6 +120,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
         },
       },
       schema: {
+        operationId: "answerFixedQuestion",
         summary: "The reporter answers \"Is it fixed?\"",
         description: "`{ fixed: true }`, or `{ fixed: false, note }`, which puts the report back in progress.",
         tags: ["tracking"],

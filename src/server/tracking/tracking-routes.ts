@@ -51,6 +51,7 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
         },
       },
       schema: {
+        operationId: "getTrackedGrievance",
         summary: "The reporter's view of their report",
         description:
           "By the token of the private link given once at submission: the report with the contact details in full, " +
