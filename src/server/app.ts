@@ -55,6 +55,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | FastifyLoggerOptions | false;
   /** Replaces the repository, e.g. to make a step fail in a test of atomicity. */
   repository?: GrievanceRepository;
+  /** The clock of time windows kept in the database (the sign-in throttle); undefined: the database's. */
+  now?: () => Date;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -211,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ---- Staff (sign-in and console) ----
   // The staff plugin is registered here, after the public routes and before the SPA fallback:
-  await app.register(staffPlugin, { db, config, imageStore });
+  await app.register(staffPlugin, { db, config, imageStore, now: deps.now });
 
   // The generated OpenAPI document and its reference page, /api/openapi.json and /api/docs.
   await registerOpenApiReference(app);

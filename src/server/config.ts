@@ -84,6 +84,9 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  // Higher ceilings (issue 21, F4): one account from every address, and one address across every account.
+  SIGN_IN_MAX_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
+  SIGN_IN_MAX_ADDRESS_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   // Stored images no report references are deleted once older than this (docs/operating.md, "Orphan sweep").
   ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
@@ -170,8 +173,12 @@ export interface Config {
   sessionIdleMinutes: number;
   /** ...and in any case this many hours after sign-in. */
   sessionMaxHours: number;
-  /** Failed sign-ins per account and per address within the window before further attempts are refused. */
+  /** Failed sign-ins of one account from one address within the window before further attempts are refused... */
   signInMaxFailures: number;
+  /** ...of one account from every address together (higher, so the owner still gets in from elsewhere)... */
+  signInMaxAccountFailures: number;
+  /** ...and from one address across every account. */
+  signInMaxAddressFailures: number;
   signInWindowMinutes: number;
   /** Days per priority after which an open report is overdue. */
   overdueTargetDays: OverdueTargets;
@@ -252,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+    signInMaxAccountFailures: e.SIGN_IN_MAX_ACCOUNT_FAILURES,
+    signInMaxAddressFailures: e.SIGN_IN_MAX_ADDRESS_FAILURES,
     signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
     overdueTargetDays: e.OVERDUE_TARGETS,
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,

@@ -210,7 +210,7 @@ describe.skipIf(scratchPostgresUnavailable)(`npm run migrate-data ${scratchPostg
     const source = await rowsOfSource();
     expect(source.grievances).toHaveLength(4);
     expect(source.grievance_events!.length).toBeGreaterThanOrEqual(4);
-    for (const table of ["outbox", "followers", "reporter_updates", "grievance_affected", "staff_sign_in_failures", "audit_log"]) {
+    for (const table of ["outbox", "followers", "reporter_updates", "grievance_affected", "staff_sign_in_counters", "audit_log"]) {
       expect(source[table]!.length, table).toBeGreaterThan(0);
     }
     const copied = await withClient(target, (client) => everyRow((sql) => client.query(sql)));

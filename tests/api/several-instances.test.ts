@@ -61,7 +61,7 @@ describe("several instances on one database", () => {
     }
     // The fourth attempt, on the other instance, is refused even with the right password.
     expect((await signIn(second)).statusCode).toBe(429);
-    await db.query("DELETE FROM staff_sign_in_failures");
+    await db.query("DELETE FROM staff_sign_in_counters");
 
     const cookie = sessionCookie(await signIn(first));
     const onSecond = await second.inject({ url: "/api/staff/session", headers: { ...SAME_ORIGIN, cookie } });

@@ -40,6 +40,8 @@ export interface TestAppOptions {
    * for answers it provokes outside the API's contract on purpose.
    */
   checkAnswers?: boolean;
+  /** The app's clock for windows kept in the database (buildApp's `now`). */
+  now?: () => Date;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const realStore = new LocalImageStore(config.storageDir);
   const imageStore = options.imageStore ? options.imageStore(realStore) : realStore;
   const repository = options.repository ? options.repository(new GrievanceRepository(db)) : undefined;
-  const app = await buildApp({ config, db, imageStore, logger: options.logger ?? false, repository });
+  const app = await buildApp({ config, db, imageStore, logger: options.logger ?? false, repository, now: options.now });
   await app.ready();
   if (options.checkAnswers !== false) checkAnswersAgainstDocument(app);
   return {

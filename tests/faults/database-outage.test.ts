@@ -113,7 +113,7 @@ describe.skipIf(!postgresAvailable()).each([
     postgres = await startThrowawayPostgres();
     // As `npm start` starts it (it may build the web app first).
     // Each serving check signs in with a wrong password once; that must not lock the test's address out.
-    portal = await spawnPortal({ env: { DATABASE_URL: postgres[address], SIGN_IN_MAX_FAILURES: "1000" } });
+    portal = await spawnPortal({ env: { DATABASE_URL: postgres[address], SIGN_IN_MAX_FAILURES: "1000", SIGN_IN_MAX_ACCOUNT_FAILURES: "1000", SIGN_IN_MAX_ADDRESS_FAILURES: "1000" } });
     void portal.exited.then(() => (portalExited = true));
     const created = await submit();
     expect(created.status).toBe(201);

@@ -16,10 +16,11 @@ import { requireStaff, staffOf } from "./require-staff.ts";
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from "./session-cookie.ts";
 import { createSession, deleteSession, pruneSessions, type ActiveSession, type SessionLimits } from "./session-store.ts";
 import {
-  clearAccountFailures,
+  deleteEndedCounters,
   failureDelayMs,
-  recordFailure,
-  retryAfterSeconds,
+  forgiveAttempt,
+  releaseAttempt,
+  reserveAttempt,
   type ThrottleSettings,
 } from "./sign-in-throttle.ts";
 
@@ -56,23 +57,31 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
   app.post(path, { schema: signIn }, async (request, reply) => {
     const { email, password } = request.body;
     const keys = { email, ip: request.ip };
-    const wait = await retryAfterSeconds(db, keys, throttle);
-    if (wait > 0) {
-      reply.header("retry-after", String(wait));
-      throw new HttpError(429, STAFF_MESSAGES.signInThrottled(Math.ceil(wait / 60)));
+    // Counted before the password is checked, in one step with the check of the limit (sign-in-throttle.ts): a
+    // burst of parallel attempts cannot have more passwords checked than the limit allows.
+    const reservation = await reserveAttempt(db, keys, throttle);
+    if (!reservation.reserved) {
+      reply.header("retry-after", String(reservation.retryAfterSeconds));
+      throw new HttpError(429, STAFF_MESSAGES.signInThrottled(Math.ceil(reservation.retryAfterSeconds / 60)));
     }
-    const account = await findAccountByEmail(db, email);
-    // Unknown e-mail, wrong password and disabled account all do the same work and get the same answer.
-    // An account whose holder has not set a password yet cannot sign in, and takes as long to refuse as any other.
-    const ok = account?.password_hash
-      ? await verifyPassword(password, account.password_hash)
-      : await verifyAgainstDummy(password);
+    let account: Awaited<ReturnType<typeof findAccountByEmail>>;
+    let ok: boolean;
+    try {
+      account = await findAccountByEmail(db, email);
+      // Unknown e-mail, wrong password and disabled account all do the same work and get the same answer.
+      // An account whose holder has not set a password yet cannot sign in, and takes as long to refuse as any other.
+      ok = account?.password_hash ? await verifyPassword(password, account.password_hash) : await verifyAgainstDummy(password);
+    } catch (error) {
+      // No answer on the password (the database failed): the attempt is not a failure.
+      await releaseAttempt(db, keys).catch(() => undefined);
+      throw error;
+    }
     if (!account || !ok || account.disabled_at !== null) {
-      const failures = await recordFailure(db, keys, throttle);
-      await sleep(failureDelayMs(failures));
+      await deleteEndedCounters(db, throttle);
+      await sleep(failureDelayMs(reservation.failures));
       throw new HttpError(401, STAFF_MESSAGES.signInFailed);
     }
-    await clearAccountFailures(db, email);
+    await forgiveAttempt(db, keys);
     await pruneSessions(db, limits);
     // A previous session of this browser ends: one browser, one session.
     const previous = sessionCookieOf(request);

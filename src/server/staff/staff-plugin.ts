@@ -24,18 +24,26 @@ export interface StaffPluginOptions {
   db: Database;
   config: Config;
   imageStore: ImageStore;
+  /** The clock of the sign-in throttle; undefined: the database's (tests move it). */
+  now?: (() => Date) | undefined;
 }
 
 /**
  * Everything of the staff feature (issue 3) in one encapsulated plugin: the staff API under /api/staff. The public
  * progress and statistics it produces are served by progress/public-progress-routes.ts. Register it once: `app.register(staffPlugin, { db, config, imageStore })`.
  */
-export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config, imageStore }) => {
+export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config, imageStore, now }) => {
   // The host app may already have registered the cookie plugin; decorating twice would throw.
   if (!app.hasRequestDecorator("cookies")) await app.register(cookie);
 
   const limits: SessionLimits = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
-  const throttle = { maxFailures: config.signInMaxFailures, windowMinutes: config.signInWindowMinutes };
+  const throttle = {
+    maxFailures: config.signInMaxFailures,
+    maxAccountFailures: config.signInMaxAccountFailures,
+    maxAddressFailures: config.signInMaxAddressFailures,
+    windowMinutes: config.signInWindowMinutes,
+    now,
+  };
   const targets = config.overdueTargetDays;
 
   await app.register(

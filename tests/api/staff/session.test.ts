@@ -138,63 +138,7 @@ describe("sign-out and expiry", () => {
   });
 });
 
-describe("throttling", () => {
-
-  it("refuses an account after 5 failures, even with the right password, from any address", async () => {
-    const ips = ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4", "10.0.0.5"];
-    // Distinct addresses (inject's remoteAddress), so only the account limit can apply.
-    for (const ip of ips) {
-      const r = await t.app.inject({
-        method: "POST",
-        url: "/api/staff/session",
-        headers: SAME_ORIGIN,
-        remoteAddress: ip,
-        payload: { email: STAFF_EMAIL, password: "wrong password!" },
-      });
-      expect(r.statusCode).toBe(401);
-    }
-    const refused = await t.app.inject({
-      method: "POST",
-      url: "/api/staff/session",
-      headers: SAME_ORIGIN,
-      remoteAddress: "10.0.0.9",
-      payload: { email: STAFF_EMAIL, password: STAFF_PASSWORD },
-    });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in 15 minutes\.$/);
-    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(800);
-    // After the window has passed the right password works again.
-    await t.db.query("UPDATE staff_sign_in_failures SET at = at - interval '16 minutes'");
-    const later = await t.app.inject({
-      method: "POST",
-      url: "/api/staff/session",
-      headers: SAME_ORIGIN,
-      remoteAddress: "10.0.0.9",
-      payload: { email: STAFF_EMAIL, password: STAFF_PASSWORD },
-    });
-    expect(later.statusCode).toBe(200);
-  });
-
-  it("refuses an address after 5 failures across different accounts, but not other addresses", async () => {
-    await addStaff(t.db, "second@water.example");
-    const attempt = (email: string, password: string, remoteAddress: string) =>
-      t.app.inject({ method: "POST", url: "/api/staff/session", headers: SAME_ORIGIN, remoteAddress, payload: { email, password } });
-    for (const email of ["a@x.example", "b@x.example", "c@x.example", "d@x.example", "e@x.example"]) {
-      expect((await attempt(email, "whatever password", "192.0.2.7")).statusCode).toBe(401);
-    }
-    const refused = await attempt("second@water.example", STAFF_PASSWORD, "192.0.2.7");
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toContain("Please try again in");
-    expect((await attempt("second@water.example", STAFF_PASSWORD, "192.0.2.8")).statusCode).toBe(200);
-  });
-
-  it("forgives an account's failures after a successful sign-in", async () => {
-    for (let i = 0; i < 4; i++) expect((await signIn(t.app, STAFF_EMAIL, "wrong password!")).statusCode).toBe(401);
-    expect((await signIn(t.app)).statusCode).toBe(200);
-    const { rows } = await t.db.query("SELECT 1 FROM staff_sign_in_failures WHERE scope = 'account'");
-    expect(rows).toHaveLength(0);
-  });
-});
+// Throttling: tests/api/staff/sign-in-throttle.test.ts.
 
 describe("cross-site protection", () => {
   it("refuses a sign-in posted from another site", async () => {

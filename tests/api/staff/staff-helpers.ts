@@ -95,6 +95,6 @@ export async function seedStatusEvent(db: Database, grievanceId: string, from: s
 /** Empties every table the staff tests touch, so one app and database can serve a whole test file. */
 export async function resetData(db: Database): Promise<void> {
   await db.query(
-    "TRUNCATE grievance_events, staff_sessions, staff_sign_in_failures, staff_accounts, grievances RESTART IDENTITY CASCADE",
+    "TRUNCATE grievance_events, staff_sessions, staff_sign_in_counters, staff_accounts, grievances RESTART IDENTITY CASCADE",
   );
 }
