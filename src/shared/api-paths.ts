@@ -69,6 +69,8 @@ export const open311Paths = {
   service: "/open311/v2/services/:service_code.:format",
   requests: "/open311/v2/requests.:format",
   request: "/open311/v2/requests/:service_request_id.:format",
+  /** mySociety's extension: status changes, as FixMyStreet reads them. */
+  serviceRequestUpdates: "/open311/v2/servicerequestupdates.:format",
 } as const;
 
 /** Public URL prefix of stored images; the object key follows it. */

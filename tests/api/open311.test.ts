@@ -1,13 +1,20 @@
-import { XMLParser } from "fast-xml-parser";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "../../src/server/admin/api-key-repository.ts";
+import { changeStatus } from "../../src/server/staff/workflow.ts";
 import { makeJpeg } from "../fixtures/images.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
 // A conformance suite for GeoReport v2 (http://wiki.open311.org/GeoReport_v2) as the portal speaks it
 // (docs/integrators.md): every endpoint in both formats, the date window, paging, api_key rules and the error format.
 
-const xml = new XMLParser({ parseTagValue: false, isArray: (name) => ["service", "request", "error", "endpoint", "format"].includes(name) });
+const xml = new XMLParser({
+  parseTagValue: false,
+  isArray: (name) => ["service", "request", "error", "endpoint", "format", "request_update"].includes(name),
+});
 const NOTICE = "Emergencies: call 0800 123 456.";
 const AGENCY = "Riverside Water Utility";
 
@@ -347,5 +354,366 @@ describe("POST requests", () => {
       expect(error!.description, JSON.stringify(change)).toMatch(message);
     }
     expect((await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM grievances")).rows[0]!.n).toBe(before);
+  });
+});
+
+describe("GeoReport v2 as clients really call it (issue 21)", () => {
+  const ids = (response: { json(): unknown }) => (response.json() as { service_request_id: string }[]).map((r) => r.service_request_id);
+
+  it("answers any unknown path under /open311/v2/ with 404 in the standard's format, never the web app's page", async () => {
+    // A built web app, as in production: its static files' wildcard route is what answered unknown Open311 paths.
+    const webDir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-web-"));
+    await fs.writeFile(path.join(webDir, "index.html"), "<!doctype html><title>Portal</title><div id=root></div>");
+    const spa = await createTestApp({ config: { webDir } });
+    try {
+      await unknownPathsOf(spa);
+    } finally {
+      await spa.close();
+      await fs.rm(webDir, { recursive: true, force: true });
+    }
+  });
+
+  async function unknownPathsOf(app: TestApp) {
+    const get = (url: string) => app.app.inject({ method: "GET", url });
+    for (const url of ["/open311/v2/tokens/abc.xml", "/open311/v2/nope.xml", "/open311/v2/requests/a/b.xml"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toMatch(/^text\/xml/);
+      expect(xml.parse(response.body).errors.error[0].code, url).toBe("404");
+    }
+    for (const url of ["/open311/v2/tokens/abc.json", "/open311/v2/nope.json", "/open311/v2/requests/a/b.json"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual([{ code: 404, description: expect.stringContaining("no such Open311 endpoint") }]);
+    }
+    const posted = await app.app.inject({ method: "POST", url: "/open311/v2/nope.json", payload: { a: "b" } });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.json()[0].code).toBe(404);
+    // The web app still has its pages.
+    expect((await get("/grievances")).headers["content-type"]).toMatch(/^text\/html/);
+  }
+
+  it("accepts every W3C-DTF precision for start_date and end_date, a date standing for its whole span", async () => {
+    const old = new Date(Date.now() - 120 * 86_400_000);
+    const day = old.toISOString().slice(0, 10);
+    const [y, m] = day.split("-") as [string, string];
+    const next = new Date(old.getTime() + 86_400_000).toISOString().slice(0, 10);
+    const windows = [
+      [day, day],
+      [`${day}T00:00Z`, `${next}T00:00Z`],
+      [`${day}T00:00:00Z`, `${day}T23:59:59Z`],
+      [`${day}T00:00:00.000Z`, `${day}T23:59:59.999Z`],
+      [`${day}T03:00+03:00`, `${next}T02:59:59.5+03:00`],
+      [`${day}T00:00:00-00:00`, `${next}`],
+      [`${y}-${m}`, `${y}-${m}`],
+    ];
+    for (const [start, end] of windows) {
+      const response = await get(`/open311/v2/requests.json?start_date=${encodeURIComponent(start!)}&end_date=${encodeURIComponent(end!)}`);
+      expect(response.statusCode, `${start} ${end}: ${response.body}`).toBe(200);
+      expect(ids(response), `${start} ${end}`).toContain(refs.old);
+    }
+    // A year is a span of its own: with only start_date, the 90 days from its first instant.
+    const year = await get(`/open311/v2/requests.json?start_date=${new Date().getUTCFullYear() + 1}`);
+    expect(year.statusCode).toBe(200);
+    expect(year.json()).toEqual([]);
+    for (const bad of ["2026-13", "2026-02-30", "2026-11-01T24:00Z", "2026-11-01T10:00", "2026-11-01 10:00Z", "yesterday"]) {
+      const response = await get(`/open311/v2/requests.json?start_date=${encodeURIComponent(bad)}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json()[0].description, bad).toMatch(/start_date.*W3C date/);
+    }
+  });
+
+  it("takes status and service_code as comma lists, or repeated", async () => {
+    const all = ids(await get("/open311/v2/requests.json?page_size=100"));
+    expect(all).toEqual(expect.arrayContaining([refs.fixed, refs.burst]));
+    expect(ids(await get("/open311/v2/requests.json?page_size=100&status=open,closed"))).toEqual(all);
+    expect(ids(await get("/open311/v2/requests.json?page_size=100&status=open&status=closed"))).toEqual(all);
+    expect(ids(await get("/open311/v2/requests.json?status=closed,%20closed"))).toEqual([refs.fixed]);
+    const both = ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage,water-quality"));
+    const [leakage, quality] = [ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage")), ids(await get("/open311/v2/requests.json?page_size=100&service_code=water-quality"))];
+    expect(both).toEqual(all.filter((id) => leakage!.includes(id) || quality!.includes(id)));
+    expect(both).toEqual(expect.arrayContaining([refs.fixed, refs.burst]));
+    expect(ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage&service_code=drainage"))).toEqual(leakage);
+    const x = xml.parse((await get("/open311/v2/requests.xml?service_code=leakage,water-quality&status=closed")).body);
+    expect(x.service_requests.request.map((r: { service_request_id: string }) => r.service_request_id)).toEqual([refs.fixed]);
+    const unknown = await get("/open311/v2/requests.json?service_code=leakage,no-such");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()[0].description).toContain('"no-such"');
+    expect((await get("/open311/v2/requests.json?status=open,pending")).statusCode).toBe(400);
+  });
+
+  it("treats an empty optional parameter as absent", async () => {
+    const all = ids(await get("/open311/v2/requests.json"));
+    expect(all).toEqual(expect.arrayContaining([refs.fixed, refs.burst]));
+    for (const query of [
+      "status=",
+      "service_code=",
+      "start_date=&end_date=",
+      "page_size=",
+      "page=",
+      "service_request_id=",
+      "jurisdiction_id=",
+      "status=&service_code=&start_date=&end_date=&page=&page_size=&service_request_id=&jurisdiction_id=",
+    ]) {
+      const response = await get(`/open311/v2/requests.json?${query}`);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+      expect(ids(response), query).toEqual(all);
+    }
+    expect((await get("/open311/v2/services.json?jurisdiction_id=")).statusCode).toBe(200);
+  });
+
+  it("answers every id of a long service_request_id list, whatever page_size says", async () => {
+    const list = [refs.old, refs.burst, refs.fixed, ...Array.from({ length: 300 }, (_, i) => `WS-${String(i).padStart(6, "2")}`)];
+    const response = await get(`/open311/v2/requests.json?service_request_id=${list.join(",")}&page_size=1`);
+    expect(response.statusCode).toBe(200);
+    expect(ids(response).sort()).toEqual([refs.old, refs.burst, refs.fixed].sort());
+  });
+
+  it("says 404 for an unknown request id of any length", async () => {
+    for (const id of ["WS-ZZZZZZZZZZZZZZZZZZZZZZZZ", "x".repeat(21), "y".repeat(300)]) {
+      const response = await get(`/open311/v2/requests/${id}.json`);
+      expect(response.statusCode, id).toBe(404);
+      // Past the router's limit on a parameter's length (100), the path is no route's: 404 all the same.
+      expect(response.json()[0]).toEqual({ code: 404, description: expect.stringMatching(/Unknown service_request_id|no such Open311/) });
+    }
+  });
+
+  it("files a request whose only location is address_id, the id kept as the location's text", async () => {
+    const response = await post("json", {
+      api_key: apiKey,
+      service_code: "water-supply",
+      address_id: "WP-0042",
+      lat: "",
+      long: "",
+      address_string: "",
+      description: "The standpipe gives no water.",
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [created] = response.json() as { service_request_id: string }[];
+    const [read] = (await get(`/open311/v2/requests/${created!.service_request_id}.json`)).json() as Record<string, unknown>[];
+    expect(read).toMatchObject({ address: "WP-0042", lat: null, long: null });
+    const none = await post("json", { api_key: apiKey, service_code: "water-supply", description: "Somewhere." });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()[0].description).toMatch(/address_id/);
+  });
+
+  it("answers a POST naming an unknown service_code with 404, in either format", async () => {
+    const fields = { api_key: apiKey, service_code: "no-such-service", lat: "-1.3", long: "36.8", description: "Leak." };
+    const json = await post("json", fields);
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toEqual([{ code: 404, description: 'Unknown service_code "no-such-service".' }]);
+    const x = await post("xml", fields);
+    expect(x.statusCode).toBe(404);
+    expect(xml.parse(x.body).errors.error[0].code).toBe("404");
+  });
+});
+
+describe("the posting limit, per API key", () => {
+  let limited: TestApp;
+  let first: string;
+  let second: string;
+  const fields = { service_code: "leakage", lat: "-1.3", long: "36.8", description: "A leak at the corner." };
+  const send = (body: Record<string, string>, query = "") =>
+    limited.app.inject({
+      method: "POST",
+      url: `/open311/v2/requests.xml${query}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(body).toString(),
+    });
+
+  beforeAll(async () => {
+    limited = await createTestApp({
+      config: { open311: { agencyResponsible: undefined, serviceNotice: undefined, jurisdictionId: undefined, postsPerHour: 2 } },
+    });
+    first = (await createApiKey(limited.db, "FixMyStreet", null)).key;
+    second = (await createApiKey(limited.db, "Work orders", null)).key;
+  }, 60_000);
+  afterAll(async () => limited?.close());
+
+  it("counts each valid key on its own, from the form's api_key, and a made-up key in the query string resets nothing", async () => {
+    expect((await send({ ...fields, api_key: first })).statusCode).toBe(201);
+    expect((await send({ ...fields, api_key: first })).statusCode).toBe(201);
+    const over = await send({ ...fields, api_key: first });
+    expect(over.statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) {
+      const random = `wgp_${Math.random().toString(36).slice(2)}`;
+      expect((await send({ ...fields, api_key: first }, `?api_key=${random}`)).statusCode).toBe(429);
+    }
+    // Another client on the same address has its own allowance.
+    expect((await send({ ...fields, api_key: second })).statusCode).toBe(201);
+    expect(xml.parse(over.body).errors.error[0].description).toMatch(/^At most 2 service requests an hour per api_key\./);
+  });
+
+  it("counts requests without a valid key by address, so made-up keys are no fresh allowance", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await send({ ...fields, api_key: `wgp_made_up_${i}` }, `?api_key=wgp_other_${i}`)).statusCode);
+    expect(statuses).toEqual([403, 403, 429]);
+  });
+});
+
+describe("FixMyStreet as the front end: servicerequestupdates (mySociety's extension)", () => {
+  // W3C-DTF as FixMyStreet's DateTime::Format::W3CDTF writes DateTime->now: whole seconds, Z.
+  const w3c = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+  const UPDATE_FIELDS = ["update_id", "service_request_id", "status", "updated_datetime", "description", "media_url"];
+
+  it("takes FixMyStreet's form-encoded report, then gives back each staff status change as a request_update", async () => {
+    // Open311::send_service_request: the fields of _populate_service_request_params, api_key and jurisdiction_id
+    // added by _request, posted as a form to requests.xml.
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/open311/v2/requests.xml",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams([
+        ["api_key", apiKey],
+        ["jurisdiction_id", "riverside.example.org"],
+        ["service_code", "leakage"],
+        ["description", "Water running down Mill Lane\n\nA pipe has burst under the pavement.\n\nhttps://fms.example.org/report/1234\n"],
+        ["first_name", "Sam"],
+        ["last_name", "Njoroge"],
+        ["email", "sam@example.org"],
+        ["lat", "-1.29"],
+        ["long", "36.82"],
+        ["media_url", "https://fms.example.org/photo/1234.0.full.jpeg"],
+        ["media_url", "https://fms.example.org/photo/1234.1.full.jpeg"],
+        ["attribute[fixmystreet_id]", "1234"],
+        ["attribute[title]", "Water running down Mill Lane"],
+      ]).toString(),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // What FixMyStreet reads: $obj->{request}->[0]->{service_request_id}.
+    const reference = xml.parse(sent.body).service_requests.request[0].service_request_id as string;
+    expect(reference).toMatch(/^WS-/);
+    const { rows } = await t.db.query<{ id: string; title: string; description: string }>(
+      "SELECT id, title, description FROM grievances WHERE reference = $1",
+      [reference],
+    );
+    expect(rows[0]!.title).toBe("Water running down Mill Lane");
+    expect(rows[0]!.description).toMatch(/1234\.0\.full\.jpeg\n\nPhoto: https:\/\/fms\.example\.org\/photo\/1234\.1\.full\.jpeg$/);
+
+    // The utility's staff work on it in the console (the console's own workflow), then reopen it.
+    const grievanceId = rows[0]!.id;
+    await changeStatus(t.db, grievanceId, "in-progress", "A crew is on its way.", staffId);
+    await changeStatus(t.db, grievanceId, "resolved", "The pipe was replaced.", staffId);
+    await changeStatus(t.db, grievanceId, "in-progress", undefined, staffId);
+
+    // Open311::get_service_request_updates: GET servicerequestupdates.xml with api_key, jurisdiction_id and the last
+    // two hours (GetServiceRequestUpdates::parse_dates).
+    const now = Date.now() + 1_000;
+    const [start, end] = [w3c(now - 2 * 3_600_000), w3c(now)];
+    const query = new URLSearchParams({ api_key: apiKey, jurisdiction_id: "riverside.example.org", start_date: start, end_date: end });
+    const response = await get(`/open311/v2/servicerequestupdates.xml?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/xml; charset=utf-8/);
+    expect(XMLValidator.validate(response.body)).toBe(true);
+    expect(response.body).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<service_request_updates>/);
+    const updates = (xml.parse(response.body).service_request_updates.request_update as Record<string, string>[]).filter(
+      (update) => update.service_request_id === reference,
+    );
+    expect(updates.map((u) => [u.status, u.description])).toEqual([
+      ["IN_PROGRESS", "A crew is on its way."],
+      ["FIXED", "The pipe was replaced."],
+      ["IN_PROGRESS", ""],
+    ]);
+    for (const update of updates) {
+      expect(Object.keys(update)).toEqual(UPDATE_FIELDS);
+      expect(update.update_id).toMatch(/^\d+$/);
+      expect(update.media_url).toBe("");
+      // UpdatesBase::check_date: W3C-DTF, and within the window when compared as text in UTC.
+      expect(update.updated_datetime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      expect(update.updated_datetime! >= start && update.updated_datetime! <= end).toBe(true);
+    }
+    expect(new Set(updates.map((u) => u.update_id)).size).toBe(3);
+
+    // The same in JSON, and the same ids on a second fetch (FixMyStreet skips an update_id it already has).
+    const json = (await get(`/open311/v2/servicerequestupdates.json?${query}`)).json() as Record<string, unknown>[];
+    const mine = json.filter((update) => update.service_request_id === reference);
+    expect(mine.map((u) => u.update_id)).toEqual(updates.map((u) => u.update_id));
+    expect(mine[0]).toEqual({ ...updates[0], media_url: null });
+  });
+
+  it("keeps a comment FixMyStreet posts to servicerequestupdates as a public update, never echoed back as the utility's", async () => {
+    // Open311::post_service_request_update: _populate_service_request_update_params, posted as a form.
+    const comment = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/open311/v2/servicerequestupdates.xml",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({
+          api_key: apiKey,
+          jurisdiction_id: "riverside.example.org",
+          service_request_id: refs.burst,
+          update_id: "98765",
+          updated_datetime: w3c(Date.now()),
+          status: "OPEN",
+          description: "Still leaking this morning, worse than before.",
+          first_name: "Sam",
+          last_name: "Njoroge",
+          email: "sam@example.org",
+          ...fields,
+        }).toString(),
+      });
+    const before = Date.now() - 1_000;
+    const response = await comment({});
+    expect(response.statusCode, response.body).toBe(201);
+    expect(XMLValidator.validate(response.body)).toBe(true);
+    // What FixMyStreet reads: $obj->{request_update}->[0]->{update_id}.
+    const updateId = xml.parse(response.body).service_request_updates.request_update[0].update_id as string;
+    expect(updateId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const burstId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.burst])).rows[0]!.id;
+    const progress = (await get(`/api/grievances/${burstId}/progress`)).json() as { timeline: { type: string; text?: string }[] };
+    expect(progress.timeline).toContainEqual(expect.objectContaining({ type: "reporter-update", text: "Still leaking this morning, worse than before." }));
+    expect(JSON.stringify(progress)).not.toMatch(/Njoroge|sam@/);
+    // The portal's status stays the utility's, and the comment is not one of its updates.
+    const { rows } = await t.db.query<{ status: string }>("SELECT status FROM grievances WHERE id = $1", [burstId]);
+    expect(rows[0]!.status).toBe("in-progress");
+    const updates = (await get(`/open311/v2/servicerequestupdates.json?start_date=${w3c(before)}`)).json() as Record<string, string>[];
+    expect(updates.filter((u) => u.service_request_id === refs.burst)).toEqual([]);
+
+    expect((await comment({ service_request_id: "WS-ZZZZZZ" })).statusCode).toBe(404);
+    expect((await comment({ service_request_id: refs.hidden })).statusCode).toBe(404);
+    expect((await comment({ api_key: "" })).statusCode).toBe(403);
+    expect((await comment({ api_key: revokedKey })).statusCode).toBe(403);
+    expect((await comment({ description: "" })).statusCode).toBe(400);
+  });
+
+  it("gives the seeded reports' status changes in their window, oldest first, never a hidden report's", async () => {
+    const hiddenId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.hidden])).rows[0]!.id;
+    await changeStatus(t.db, hiddenId, "in-progress", "Hidden work.", staffId);
+    const start = w3c(Date.now() - 40 * 60_000);
+    const end = w3c(Date.now() - 5 * 60_000);
+    const updates = (await get(`/open311/v2/servicerequestupdates.json?start_date=${start}&end_date=${end}`)).json() as Record<string, string>[];
+    expect(updates.map((u) => [u.service_request_id, u.status, u.description])).toEqual([
+      [refs.burst, "IN_PROGRESS", "A crew is on its way."],
+      [refs.fixed, "IN_PROGRESS", "Samples taken."],
+      [refs.fixed, "FIXED", "The tank was cleaned."],
+    ]);
+    // By default, the last 24 hours: the hidden report's change is never there.
+    const recent = (await get("/open311/v2/servicerequestupdates.json?api_key=")).json() as Record<string, string>[];
+    expect(recent.map((u) => u.service_request_id)).not.toContain(refs.hidden);
+    expect(recent.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("refuses a window over 90 days, a bad date or a foreign jurisdiction, in the error format", async () => {
+    const long = await get("/open311/v2/servicerequestupdates.xml?start_date=2026-01-01&end_date=2026-06-01");
+    expect(long.statusCode).toBe(400);
+    expect(xml.parse(long.body).errors.error[0].description).toMatch(/90 days/);
+    expect((await get("/open311/v2/servicerequestupdates.json?end_date=soon")).statusCode).toBe(400);
+    expect((await get("/open311/v2/servicerequestupdates.json?jurisdiction_id=elsewhere")).statusCode).toBe(404);
+  });
+
+  it("refuses a window holding more updates than one answer carries, rather than cutting it short", async () => {
+    const burstId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.burst])).rows[0]!.id;
+    await t.db.query(
+      `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, staff_id, at)
+       SELECT $1, 'status', 'pending', 'in-progress', NULL, $2, now() - interval '60 days' + n * interval '1 second'
+       FROM generate_series(1, 10001) AS n`,
+      [burstId, staffId],
+    );
+    const day = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    const next = new Date(Date.now() - 59 * 86_400_000).toISOString().slice(0, 10);
+    const response = await get(`/open311/v2/servicerequestupdates.json?start_date=${day}&end_date=${next}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()[0].description).toMatch(/More than 10000 updates/);
   });
 });

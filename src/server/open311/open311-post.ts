@@ -4,12 +4,12 @@ import { fieldErrorsOf, grievanceInputSchema, summaryMessageOf } from "../../sha
 import type { ServiceAreaGeometry } from "../../shared/geo.ts";
 import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
 import { isInsideArea } from "../../shared/service-area.ts";
-import { verifyApiKey } from "../admin/api-key-repository.ts";
 import { findCategoryByServiceCode } from "../categories/category-repository.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
 import { hashTrackingToken, newTrackingToken } from "../tracking/tracking-token.ts";
+import type { VerifiedApiKey } from "./open311-api-key.ts";
 
 /** A GeoReport v2 POST: the standard's fields, all text as forms send them. */
 export const open311PostSchema = z.object({
@@ -27,7 +27,8 @@ export const open311PostSchema = z.object({
   last_name: z.string().max(200).optional(),
   phone: z.string().max(200).optional(),
   description: z.string().max(20_000).optional(),
-  media_url: z.string().max(2_000).optional(),
+  // One photo's address, or several (FixMyStreet repeats the field when it sends every photo of a report).
+  media_url: z.union([z.string().max(2_000), z.array(z.string().max(2_000)).max(20)]).optional(),
 });
 export type Open311Post = z.output<typeof open311PostSchema>;
 
@@ -44,28 +45,36 @@ const TITLE_LENGTH = 80;
  * has no title: it is the description's first line, cut at a word near 80 characters. The report records which
  * API key sent it; the client gets no tracking link (the reporter's contact is the client's business).
  */
-export async function createOpen311Request(deps: Open311PostDeps, body: Open311Post): Promise<string> {
-  if (!body.api_key) throw new HttpError(403, "An api_key is required to post a service request.");
-  const key = await verifyApiKey(deps.db, body.api_key);
+export async function createOpen311Request(
+  deps: Open311PostDeps,
+  body: Open311Post,
+  key: VerifiedApiKey | undefined,
+  keySent: boolean,
+): Promise<string> {
+  if (!keySent) throw new HttpError(403, "An api_key is required to post a service request.");
   if (!key) throw new HttpError(403, "This api_key is not valid, or has been revoked.");
   if (!body.service_code) throw new HttpError(400, "service_code is required.");
   const category = await findCategoryByServiceCode(deps.db, body.service_code);
-  if (!category || !category.active) throw new HttpError(400, `Unknown service_code "${body.service_code}".`);
-  const [lat, long, address] = [body.lat, body.long, body.address_string].map((value) => value?.trim() || undefined);
+  // The standard's answer for a service that does not exist: 404, like GET services/{code}.
+  if (!category || !category.active) throw new HttpError(404, `Unknown service_code "${body.service_code}".`);
+  const [lat, long, address, addressId] = [body.lat, body.long, body.address_string, body.address_id].map(
+    (value) => value?.trim() || undefined,
+  );
   const hasPin = lat !== undefined || long !== undefined;
-  if (!hasPin && address === undefined) {
-    throw new HttpError(400, "A location is required: lat and long, or address_string.");
+  if (!hasPin && address === undefined && addressId === undefined) {
+    throw new HttpError(400, "A location is required: lat and long, address_string, or address_id.");
   }
-  const description = [body.description?.trim() ?? "", body.media_url ? `Photo: ${body.media_url.trim()}` : ""]
-    .filter(Boolean)
-    .join("\n\n");
+  const photos = [body.media_url ?? []].flat().map((url) => url.trim()).filter(Boolean);
+  const description = [body.description?.trim() ?? "", ...photos.map((url) => `Photo: ${url}`)].filter(Boolean).join("\n\n");
 
   const parsed = grievanceInputSchema.safeParse({
     title: titleOf(body.description ?? ""),
     description,
     category: category.key,
     priority: DEFAULT_PRIORITY,
-    location: address ?? `${lat ?? ""}, ${long ?? ""}`,
+    // address_id names a place in the utility's own address register; until the portal has that register (water
+    // points), the identifier itself is the location's text, for staff to look up.
+    location: address ?? (hasPin ? `${lat ?? ""}, ${long ?? ""}` : addressId),
     user_email: body.email,
     user_phone: body.phone,
     latitude: lat,
@@ -74,7 +83,8 @@ export async function createOpen311Request(deps: Open311PostDeps, body: Open311P
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     const field = Object.keys(fieldErrors)[0];
-    throw new HttpError(400, `${open311FieldOf(field)}: ${summaryMessageOf(fieldErrors)}`);
+    const name = field === "location" && address === undefined && !hasPin ? "address_id" : open311FieldOf(field);
+    throw new HttpError(400, `${name}: ${summaryMessageOf(fieldErrors)}`);
   }
   const { latitude, longitude } = parsed.data;
   if (deps.serviceArea && latitude !== undefined && longitude !== undefined) {

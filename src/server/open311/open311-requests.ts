@@ -16,10 +16,12 @@ export const open311StatusOf = (status: Status): Open311Status => (status === "r
 export interface RequestFilter {
   /** References (`service_request_id`); when given, the other filters are not applied, as the standard says. */
   references?: string[];
-  categoryKey?: string;
+  /** Any of these categories (the standard's comma list of service_code); all when absent. */
+  categoryKeys?: string[];
   start: Date;
   end: Date;
-  status?: Open311Status;
+  /** Any of these states (`status=open,closed`); all when absent. */
+  statuses?: Open311Status[];
   page: number;
   pageSize: number;
 }
@@ -59,8 +61,9 @@ export async function findRequests(db: Queryable, filter: RequestFilter): Promis
     where.push(`g.reference = ANY(${param(filter.references)}::text[])`);
   } else {
     where.push(`g.created_at >= ${param(filter.start)}`, `g.created_at <= ${param(filter.end)}`);
-    if (filter.categoryKey !== undefined) where.push(`g.category = ${param(filter.categoryKey)}`);
-    if (filter.status) where.push(`g.status = ANY(${param(OPEN311_STATUSES[filter.status])}::text[])`);
+    if (filter.categoryKeys?.length === 1) where.push(`g.category = ${param(filter.categoryKeys[0])}`);
+    else if (filter.categoryKeys) where.push(`g.category = ANY(${param(filter.categoryKeys)}::text[])`);
+    if (filter.statuses) where.push(`g.status = ANY(${param(filter.statuses.flatMap((s) => OPEN311_STATUSES[s]))}::text[])`);
   }
   const { rows } = await db.query<RequestRow>(
     `${SELECT} WHERE ${where.join(" AND ")} ORDER BY g.created_at DESC, g.id DESC

@@ -13,6 +13,11 @@ import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { formatOfRequest, OPEN311_FORMATS, sendOpen311, sendOpen311Error } from "./open311-format.ts";
 import { findRequest, findRequests, toOpen311Request, type RequestContext } from "./open311-requests.ts";
 import { createOpen311Request, open311PostSchema, type Open311PostDeps } from "./open311-post.ts";
+import { apiKeyOfRequest, postingLimitKey, sentApiKey } from "./open311-api-key.ts";
+import { commaList, plainOpen311Params } from "./open311-params.ts";
+import { findStatusUpdates, toOpen311Update } from "./open311-updates.ts";
+import { createOpen311Update, open311UpdatePostSchema } from "./open311-update-post.ts";
+import { isW3cDatetime, parseW3cDatetime, W3C_DATETIME_HELP } from "./w3c-datetime.ts";
 import { xmlText } from "../http/xml-text.ts";
 
 /**
@@ -34,15 +39,22 @@ export const OPEN311_PAGE_SIZE = { default: 50, max: 100 } as const;
 
 const formatParams = z.object({ format: z.enum(OPEN311_FORMATS) });
 const jurisdiction = { jurisdiction_id: z.string().max(100).optional() };
-const isoDate = z.iso.datetime({ offset: true, local: false, error: "must be a W3C date and time, e.g. 2026-11-01T00:00:00Z" });
+// Every precision of W3C-DTF (w3c-datetime.ts). Empty parameters never reach a schema: they count as absent
+// (open311-params.ts).
+const w3cDate = z.string().max(40).refine(isW3cDatetime, { error: `must be ${W3C_DATETIME_HELP}` });
+/** At most this many service_request_id at once: FixMyStreet asks for all its open reports' in one request. */
+const MAX_REQUEST_IDS = 1_000;
 
 const requestsQuery = z.object({
   ...jurisdiction,
-  service_request_id: z.string().max(2_000).optional(),
-  service_code: z.string().max(64).optional(),
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
-  status: z.enum(["open", "closed"]).optional(),
+  service_request_id: z.string().max(MAX_REQUEST_IDS * 12).optional(),
+  service_code: z.string().max(2_000).optional(),
+  start_date: w3cDate.optional(),
+  end_date: w3cDate.optional(),
+  status: z
+    .string()
+    .regex(/^\s*(open|closed)\s*(,\s*(open|closed)\s*)*$/, { error: "must be open, closed, or both separated by a comma" })
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(OPEN311_PAGE_SIZE.max).default(OPEN311_PAGE_SIZE.default),
 });
@@ -77,6 +89,23 @@ const requestSchema = z.object({
   media_url: z.string().nullable(),
   title: z.string().describe("An extension: the report's title."),
 });
+const updateSchema = z.object({
+  update_id: z.string(),
+  service_request_id: z.string(),
+  status: z.enum(["OPEN", "IN_PROGRESS", "FIXED"]),
+  updated_datetime: z.string(),
+  description: z.string(),
+  media_url: z.null(),
+});
+const updatesQuery = z.object({
+  ...jurisdiction,
+  // FixMyStreet sends its key (or an empty one); the updates are public, so it is not checked.
+  api_key: z.string().max(200).optional(),
+  start_date: w3cDate.optional(),
+  end_date: w3cDate.optional(),
+});
+/** At most this many updates in one answer; a window holding more is refused, never cut short in silence. */
+export const MAX_UPDATES = 10_000;
 /**
  * An answer in the format the path's suffix asks for: JSON (`.json`), or the same as GeoReport v2's schemaless XML
  * (`.xml`, served as text/xml as the standard says).
@@ -96,6 +125,23 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
   const { db, settings } = options;
   // Open311 clients post forms (application/x-www-form-urlencoded); JSON is accepted too.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // An empty parameter is an absent one, a repeated one a comma list (open311-params.ts).
+  app.addHook("preValidation", async (request) => plainOpen311Params(request));
+
+  // What one API key may post an hour (OPEN311_POSTS_PER_HOUR), counted across instances. Per API key
+  // (open311-api-key.ts): counted once the body is read, where a form carries its api_key.
+  const postingLimit = (what: string) => ({
+    max: settings.postsPerHour,
+    timeWindow: 60 * 60 * 1000,
+    hook: "preHandler" as const,
+    keyGenerator: (request: FastifyRequest) => postingLimitKey(db, request),
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new HttpError(
+        429,
+        `At most ${settings.postsPerHour} ${what} an hour per api_key. Try again in ${Math.ceil(context.ttl / 60_000)} minute(s).`,
+      ),
+    shared: true,
+  });
 
   const checkJurisdiction = (asked: string | undefined) => {
     if (asked !== undefined && settings.jurisdictionId !== undefined && asked !== settings.jurisdictionId) {
@@ -114,9 +160,21 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     if (status >= 500) request.log.error({ err: error }, "open311 request failed");
     return sendOpen311Error(reply, formatOfRequest(request), status, body.message);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendOpen311Error(reply, formatOfRequest(request), 404, "There is no such Open311 endpoint. See /open311/v2/discovery.json."),
-  );
+  const noSuchEndpoint = (request: FastifyRequest, reply: FastifyReply) =>
+    sendOpen311Error(reply, formatOfRequest(request), 404, "There is no such Open311 endpoint. See /open311/v2/discovery.json.");
+  app.setNotFoundHandler(noSuchEndpoint);
+  // Any other path under /open311/v2/ is answered here, in the standard's format. The not-found handler alone does
+  // not do: the built web app's static files are a wildcard route of their own, which would answer
+  // `tokens/abc.xml` with the app's page and 200, and a client such as FixMyStreet reads a 200 as success.
+  // (Only GET and its HEAD: the static files' route has no other method, so the not-found handler answers those.)
+  app.route({
+    method: "GET",
+    url: "/*",
+    schema: { hide: true, tags: ["open311"], summary: "Any other Open311 path: 404 in the standard's format", response: { 404: open311Error } },
+    handler: (request, reply) => {
+      noSuchEndpoint(request, reply);
+    },
+  });
 
   app.get(
     local(open311Paths.discovery),
@@ -215,8 +273,11 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
         tags: ["open311"],
         summary: "Service requests: the public reports, newest first",
         description:
-          "By default the last 90 days; start_date and end_date at most 90 days apart. service_request_id (a comma " +
-          "list of references) overrides the other filters. page and page_size (≤ 100, default 50) page through.",
+          "By default the last 90 days; start_date and end_date (any W3C-DTF precision: 2026-11, 2026-11-01, " +
+          "2026-11-01T00:00Z, with seconds or a fraction, Z or ±hh:mm) at most 90 days apart. status and service_code " +
+          "take comma lists (or the parameter repeated). service_request_id (a comma list of up to 1000 references) " +
+          "overrides the other filters and paging. page and page_size (≤ 100, default 50) page through. An empty " +
+          "parameter counts as absent.",
         params: formatParams,
         querystring: requestsQuery,
         response: { 200: xmlOrJson(z.array(requestSchema)), ...errors },
@@ -225,28 +286,30 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     async (request, reply) => {
       const query = request.query;
       checkJurisdiction(query.jurisdiction_id);
-      const { start, end } = dateWindow(query.start_date, query.end_date);
-      const references = query.service_request_id
-        ?.split(",")
-        .map((id) => id.trim().toUpperCase())
-        .filter(Boolean);
-      if (references && references.length > OPEN311_PAGE_SIZE.max) {
-        throw new HttpError(400, `At most ${OPEN311_PAGE_SIZE.max} service_request_id values at once.`);
+      const { start, end } = dateWindow(query.start_date, query.end_date, WINDOW_DAYS);
+      const references = commaList(query.service_request_id)?.map((id) => id.toUpperCase());
+      if (references && references.length > MAX_REQUEST_IDS) {
+        throw new HttpError(400, `At most ${MAX_REQUEST_IDS} service_request_id values at once.`);
       }
-      let categoryKey: string | undefined;
-      if (query.service_code !== undefined) {
-        const category = await findCategoryByServiceCode(db, query.service_code);
-        if (!category) throw new HttpError(400, `Unknown service_code "${query.service_code}".`);
-        categoryKey = category.key;
+      let categoryKeys: string[] | undefined;
+      const codes = commaList(query.service_code);
+      if (codes) {
+        const byCode = new Map((await listCategories(db)).map((category) => [category.service_code, category.key]));
+        const unknown = codes.filter((code) => !byCode.has(code));
+        if (unknown.length > 0) throw new HttpError(400, `Unknown service_code "${unknown.join(", ")}".`);
+        categoryKeys = codes.map((code) => byCode.get(code)!);
       }
+      const found = references?.filter((id) => REFERENCE_PATTERN.test(id));
       const rows = await findRequests(db, {
-        references: references?.filter((id) => REFERENCE_PATTERN.test(id)),
-        categoryKey,
+        references: found,
+        categoryKeys,
         start,
         end,
-        status: query.status,
-        page: query.page,
-        pageSize: query.page_size,
+        statuses: commaList(query.status) as ("open" | "closed")[] | undefined,
+        // Ids override every other argument, paging included: a client asking for its reports by id (FixMyStreet
+        // does, to follow them) gets each of them in one answer.
+        page: found ? 1 : query.page,
+        pageSize: found ? Math.max(1, found.length) : query.page_size,
       });
       const ctx = await context(request);
       return sendOpen311(
@@ -266,7 +329,8 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
         operationId: "getServiceRequest",
         tags: ["open311"],
         summary: "One service request, by its reference",
-        params: formatParams.extend({ service_request_id: z.string().max(20) }),
+        // Any length: an id that is no reference of this portal is simply not found (404), as the standard says.
+        params: formatParams.extend({ service_request_id: z.string() }),
         querystring: z.object(jurisdiction),
         response: { 200: xmlOrJson(z.array(requestSchema).length(1)), ...errors },
       },
@@ -281,6 +345,70 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     },
   );
 
+  app.get(
+    local(open311Paths.serviceRequestUpdates),
+    {
+      schema: {
+        operationId: "listServiceRequestUpdates",
+        tags: ["open311"],
+        summary: "Service request updates (mySociety's extension): the public status changes, oldest first",
+        description:
+          "What FixMyStreet reads to show the utility's answers on the reports it sent (its Open311 " +
+          "GetServiceRequestUpdates). One `request_update` per public status change of a visible report: " +
+          "`update_id` (stable), `service_request_id`, `status` (OPEN, IN_PROGRESS or FIXED; a reopened report is " +
+          "OPEN or IN_PROGRESS again), `updated_datetime` (W3C-DTF, to the second), `description` (the public note), " +
+          "`media_url` (empty). start_date and end_date in any W3C-DTF precision, at most 90 days apart; by default the " +
+          `last 24 hours. api_key is accepted and not needed. At most ${MAX_UPDATES} updates: a window holding more ` +
+          "is refused (400), so ask for a shorter one.",
+        params: formatParams,
+        querystring: updatesQuery,
+        response: { 200: xmlOrJson(z.array(updateSchema)), ...errors },
+      },
+    },
+    async (request, reply) => {
+      checkJurisdiction(request.query.jurisdiction_id);
+      const { start, end } = dateWindow(request.query.start_date, request.query.end_date, 1);
+      const rows = await findStatusUpdates(db, { start, end, limit: MAX_UPDATES + 1 });
+      if (rows.length > MAX_UPDATES) {
+        throw new HttpError(400, `More than ${MAX_UPDATES} updates between start_date and end_date: ask for a shorter window.`);
+      }
+      return sendOpen311(reply, request.params.format, "service_request_updates", "request_update", rows.map(toOpen311Update));
+    },
+  );
+
+  app.post(
+    local(open311Paths.serviceRequestUpdates),
+    {
+      schema: {
+        operationId: "createServiceRequestUpdate",
+        tags: ["open311"],
+        summary: "Comment on a service request (mySociety's extension; needs an API key)",
+        description:
+          "What FixMyStreet posts for each public comment on a report it sent here (its Open311 " +
+          "post_service_request_update): form-encoded or JSON. Required: api_key, service_request_id, description. " +
+          "The comment is kept as an update on the report, public on its timeline and moderated by staff like a " +
+          "reporter's update (at most a few a day per report); media_url, once or repeated, is kept as links. status " +
+          "is read, never applied; names and contact details are not kept. Answers the portal's update_id.",
+        params: formatParams,
+        // As FixMyStreet sends it; JSON is accepted too.
+        consumes: ["application/x-www-form-urlencoded", "application/json"],
+        body: open311UpdatePostSchema,
+        response: {
+          201: xmlOrJson(z.array(z.object({ update_id: z.string() }))),
+          ...errors,
+          429: open311ErrorAnswer,
+        },
+      },
+      config: { rateLimit: postingLimit("service request updates") },
+    },
+    async (request, reply) => {
+      checkJurisdiction(request.body.jurisdiction_id);
+      const key = await apiKeyOfRequest(db, request);
+      const updateId = await createOpen311Update(db, request.body, key, sentApiKey(request) !== undefined);
+      return sendOpen311(reply.code(201), request.params.format, "service_request_updates", "request_update", [{ update_id: updateId }]);
+    },
+  );
+
   app.post(
     local(open311Paths.requests),
     {
@@ -289,9 +417,11 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
         tags: ["open311"],
         summary: "File a service request (needs an API key issued by an administrator)",
         description:
-          "Form-encoded or JSON. Required: api_key, service_code, description, and lat+long or address_string. " +
+          "Form-encoded or JSON. Required: api_key, service_code, description, and lat+long, address_string or " +
+          "address_id (kept as the location's text). An empty field counts as absent. " +
           "Optional: email, phone (kept private, like the form's contact details), first_name and last_name (not " +
-          "kept), media_url (kept as a link at the end of the description).",
+          "kept), media_url, once or repeated (kept as links at the end of the description). Each API key may post " +
+          "OPEN311_POSTS_PER_HOUR requests an hour; without a valid key, the address is counted.",
         params: formatParams,
         // As the standard and FixMyStreet send it; JSON is accepted too.
         consumes: ["application/x-www-form-urlencoded", "application/json"],
@@ -304,18 +434,12 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
           429: open311ErrorAnswer,
         },
       },
-      config: {
-        rateLimit: {
-          max: settings.postsPerHour,
-          timeWindow: 60 * 60 * 1000,
-          keyGenerator: (request: FastifyRequest) => `open311:${apiKeyOf(request)}`,
-          shared: true,
-        },
-      },
+      config: { rateLimit: postingLimit("service requests") },
     },
     async (request, reply) => {
       checkJurisdiction(request.body.jurisdiction_id);
-      const reference = await createOpen311Request(options, request.body);
+      const key = await apiKeyOfRequest(db, request);
+      const reference = await createOpen311Request(options, request.body, key, sentApiKey(request) !== undefined);
       return sendOpen311(reply.code(201), request.params.format, "service_requests", "request", [
         { service_request_id: reference, service_notice: settings.serviceNotice ?? null, account_id: null },
       ]);
@@ -327,18 +451,16 @@ export const open311Routes: FastifyPluginAsync<Open311RoutesOptions> = async (ap
   await app.register(open311Plugin, { ...options, prefix: OPEN311_PREFIX });
 };
 
-/** The rate limit's key: the API key sent, so that each client has its own allowance. */
-function apiKeyOf(request: FastifyRequest): string {
-  const body = request.body as { api_key?: unknown } | undefined;
-  const query = request.query as { api_key?: unknown } | undefined;
-  const key = body?.api_key ?? query?.api_key;
-  return typeof key === "string" ? key.slice(0, 100) : request.ip;
-}
-
-/** start_date / end_date as the standard has them: by default the last 90 days, and never more than 90. */
-function dateWindow(startDate: string | undefined, endDate: string | undefined): { start: Date; end: Date } {
-  const end = endDate ? new Date(endDate) : startDate ? new Date(new Date(startDate).getTime() + WINDOW_DAYS * DAY_MS) : new Date();
-  const start = startDate ? new Date(startDate) : new Date(end.getTime() - WINDOW_DAYS * DAY_MS);
+/**
+ * start_date / end_date as the standard has them: by default the last `defaultDays` (from start_date when only it
+ * is given), and never more than 90 days apart. A date stands for its whole span (w3c-datetime.ts): start_date for
+ * its first instant, end_date for its last.
+ */
+function dateWindow(startDate: string | undefined, endDate: string | undefined, defaultDays: number): { start: Date; end: Date } {
+  const from = startDate === undefined ? undefined : parseW3cDatetime(startDate)?.first;
+  const to = endDate === undefined ? undefined : parseW3cDatetime(endDate)?.last;
+  const end = to ?? (from ? new Date(from.getTime() + defaultDays * DAY_MS) : new Date());
+  const start = from ?? new Date(end.getTime() - defaultDays * DAY_MS);
   if (start > end) throw new HttpError(400, "start_date must not be after end_date.");
   if (end.getTime() - start.getTime() > WINDOW_DAYS * DAY_MS) {
     throw new HttpError(400, `start_date and end_date may be at most ${WINDOW_DAYS} days apart.`);

@@ -1,0 +1,63 @@
+import type { Status } from "../../shared/domain.ts";
+import type { Queryable } from "../db/database.ts";
+import type { Open311Item } from "./open311-format.ts";
+
+/**
+ * Service request updates: the extension of GeoReport v2 with which FixMyStreet (mySociety) follows what happens to
+ * the reports it sent (`GET servicerequestupdates.xml`, read by its Open311::GetServiceRequestUpdates). One update is
+ * one public status change of a visible report: staff's, or the reporter's "No, it is still a problem"; its note is
+ * the update's text. Reporters' own updates are not in it: they are the residents' words, not the utility's answer.
+ */
+export interface StatusUpdateRow {
+  update_id: string;
+  reference: string;
+  from_status: Status;
+  to_status: Status;
+  note: string | null;
+  at: Date;
+}
+
+/**
+ * The status changes between `start` and `end` (both included), oldest first; at most `limit` rows, so the
+ * caller can tell a window that holds more. Through grievance_events' partial index on (at) WHERE kind = 'status'
+ * (migration 003), then each report by its key: the cost follows the window's changes, not the table's size.
+ */
+export async function findStatusUpdates(
+  db: Queryable,
+  window: { start: Date; end: Date; limit: number },
+): Promise<StatusUpdateRow[]> {
+  const { rows } = await db.query<StatusUpdateRow>(
+    `SELECT e.id::text AS update_id, g.reference, e.from_status, e.to_status, e.note, e.at
+     FROM grievance_events e JOIN grievances g ON g.id = e.grievance_id
+     WHERE e.kind = 'status' AND e.at >= $1 AND e.at <= $2 AND g.hidden_at IS NULL
+     ORDER BY e.at, e.id
+     LIMIT $3`,
+    [window.start, window.end, window.limit],
+  );
+  return rows;
+}
+
+/**
+ * FixMyStreet's states for the portal's (its Open311 map_state reads them in any case, `_` as a space). A report
+ * put back to pending or in progress after it was resolved (reopened, by staff or by its reporter) is OPEN or
+ * IN_PROGRESS, which FixMyStreet takes as reopening it; a word of its own such as REOPENED is no state there and
+ * would leave the report fixed.
+ */
+export const UPDATE_STATUSES = { pending: "OPEN", "in-progress": "IN_PROGRESS", resolved: "FIXED" } as const satisfies Record<
+  Status,
+  string
+>;
+
+/** An update as the extension's `request_update`. */
+export function toOpen311Update(row: StatusUpdateRow): Open311Item {
+  return {
+    update_id: row.update_id,
+    service_request_id: row.reference,
+    status: UPDATE_STATUSES[row.to_status],
+    // W3C-DTF to the second: FixMyStreet compares these as text with the whole-second dates it asked with.
+    updated_datetime: `${row.at.toISOString().slice(0, 19)}Z`,
+    description: row.note ?? "",
+    // A status change carries no photo; the element is there, empty, as FixMyStreet's own examples have it.
+    media_url: null,
+  };
+}
