@@ -1,34 +1,14 @@
 import type { ApiError } from "../../shared/api-types.ts";
-import type { FieldErrors } from "../../shared/grievance-schema.ts";
 import { englishText } from "../../shared/i18n/english-text.ts";
 import { msg } from "../../shared/i18n/locales.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { currentLocale } from "./i18n/i18n.ts";
 import { translateText } from "./i18n/translate-text.ts";
+import { ApiRequestError } from "./api-request-error.ts";
 
-/**
- * An API call that did not succeed: carries the server's message (in the visitor's language: the request says which)
- * or the app's own, in English, as its id; errorMessageOf gives it in the active language.
- */
-export class ApiRequestError extends Error {
-  /** HTTP status; 0 when the server could not be reached at all. */
-  readonly status: number;
-  readonly fieldErrors: FieldErrors | undefined;
-  /** The server's id of the request (its answer's `requestId`), for a resident to quote; absent when none answered. */
-  readonly requestId: string | undefined;
-
-  constructor(message: string, status: number, fieldErrors?: FieldErrors, requestId?: string) {
-    super(message);
-    this.name = "ApiRequestError";
-    this.status = status;
-    this.fieldErrors = fieldErrors;
-    this.requestId = requestId;
-  }
-
-  get isNotFound(): boolean {
-    return this.status === 404;
-  }
-}
+// Apart from this module so that the error screens, which are in the first load, need neither this fetch wrapper nor
+// MESSAGES (docs/decisions/012-a-light-first-load.md).
+export { ApiRequestError, supportReferenceOf } from "./api-request-error.ts";
 
 function isApiError(value: unknown): value is ApiError {
   return typeof value === "object" && value !== null && typeof (value as { message?: unknown }).message === "string";
@@ -86,12 +66,4 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
  */
 export function errorMessageOf(error: unknown): string {
   return translateText(error instanceof Error && error.message ? error.message : MESSAGES.networkFailed);
-}
-
-/**
- * The id to quote to support for a failure on the server's side (5xx), when its answer carried one; undefined for
- * a refusal the visitor can fix themselves (4xx) and for a request no server answered.
- */
-export function supportReferenceOf(error: unknown): string | undefined {
-  return error instanceof ApiRequestError && error.status >= 500 ? error.requestId : undefined;
 }

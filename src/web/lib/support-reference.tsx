@@ -1,4 +1,4 @@
-import { supportReferenceOf } from "./api-client.ts";
+import { supportReferenceOf } from "./api-request-error.ts";
 import { useT } from "./i18n/i18n-context.tsx";
 
 /**

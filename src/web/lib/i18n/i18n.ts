@@ -1,14 +1,16 @@
-import { setupI18n, type Messages } from "@lingui/core";
+import type { Messages } from "@lingui/core";
 import type { CatalogueBundle } from "../../../shared/i18n/catalogue-bundles.ts";
 import { englishText } from "../../../shared/i18n/english-text.ts";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, cookieLocale, directionOf, isLocale, pickLocale, type Locale } from "../../../shared/i18n/locales.ts";
+import { MessageRuntime } from "./message-runtime.ts";
 
 /**
- * The browser's one Lingui instance (docs/decisions/019-languages.md). Message ids are the English texts: an id
+ * The browser's one catalogue runtime (docs/decisions/019-languages.md; Lingui's compiled messages, read by
+ * message-runtime.ts). Message ids are the English texts: an id
  * missing from the active catalogue is shown as it is (see t), which is right in English, whose bundle leaves out
  * the messages that say just their id (a test keeps every other catalogue complete).
  */
-export const i18n = setupI18n({ missing: (_locale, id) => id });
+export const i18n = new MessageRuntime({ missing: (_locale, id) => id });
 
 type Bundle = Exclude<CatalogueBundle, "server">;
 // One chunk per language and bundle (catalogues/<bundle>-<locale>.ts); only the visitor's language is downloaded.
