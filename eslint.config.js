@@ -31,6 +31,27 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Text from people never reaches the page as markup (issue 21, F3): no HTML sinks in the browser's code, and
+  // Leaflet's tooltips and popups (which set a string as innerHTML) take textElement(...) from create-map.ts.
+  {
+    files: ["src/web/**/*.tsx", "src/web/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]",
+          message: "No innerHTML/outerHTML: build the element and set textContent.",
+        },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: "No insertAdjacentHTML: build elements." },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "No dangerouslySetInnerHTML: render text." },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setContent|setTooltipContent|setPopupContent)$/]:not([arguments.0.callee.name='textElement'])",
+          message: "Leaflet sets a string as HTML: pass textElement(text) from features/map/create-map.ts.",
+        },
+      ],
+    },
+  },
   // Import boundaries (docs/project-structure.md): shared <- server, shared <- web; in the browser, lib <- features
   // <- app, and the public features never import the console's. Each file gets one list (a later rule for the same
   // file would replace an earlier one, not add to it), so each list is complete.

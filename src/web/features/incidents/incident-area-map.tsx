@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { IncidentArea } from "../../../shared/incidents.ts";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { createMap, L } from "../map/create-map.ts";
+import { createMap, L, textElement } from "../map/create-map.ts";
 import { loadMapSettings } from "../map/map-settings-api.ts";
 
 export interface IncidentAreaMapProps {
@@ -41,7 +41,8 @@ export default function IncidentAreaMap({ areas, label, describedBy }: IncidentA
         map.scrollWheelZoom.disable();
         if (L.Browser.mobile) map.dragging.disable();
         const group = L.featureGroup(
-          areas.map(({ title, area }) => layerOf(area).bindTooltip(title, { sticky: true })),
+          // The title as text, never as markup (textElement).
+          areas.map(({ title, area }) => layerOf(area).bindTooltip(textElement(title), { sticky: true })),
         ).addTo(map);
         if (areas.length > 0) map.fitBounds(group.getBounds(), { padding: [16, 16], maxZoom: 16 });
       },

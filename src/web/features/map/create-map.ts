@@ -17,6 +17,18 @@ export interface CreateMapOptions {
   describedBy?: string;
 }
 
+/**
+ * Leaflet writes a string given to a tooltip or a popup into the page as HTML (innerHTML): an incident's title
+ * holding `<img onerror=…>` or `<meta http-equiv=refresh>` would run or send the visitor elsewhere. Text from people
+ * goes in as an element holding it as text, shown exactly as typed. ESLint allows bindTooltip, bindPopup and
+ * setContent only with this (eslint.config.js).
+ */
+export function textElement(text: string): HTMLElement {
+  const span = document.createElement("span");
+  span.textContent = text;
+  return span;
+}
+
 export function createMap(element: HTMLElement, settings: MapSettings, options: CreateMapOptions): L.Map {
   const map = L.map(element, {
     // Arrow keys pan and +/- zoom while the map has focus: Leaflet's own keyboard handling.

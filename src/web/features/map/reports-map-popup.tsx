@@ -24,6 +24,8 @@ export function PopupCard<M extends MapPoint>(props: {
 
   useLayoutEffect(() => {
     if (!map) return;
+    // The content is an element React fills (through the portal below): React writes its text as text.
+    // eslint-disable-next-line no-restricted-syntax
     const popup = L.popup({ maxWidth: 300, minWidth: 220, offset: [0, -30], autoPanPadding: [16, 16] })
       .setLatLng([card.report.latitude, card.report.longitude])
       .setContent(container);
