@@ -17,7 +17,7 @@ const GOAL = 1.15;
 
 /** Route modules of the public pages (page, and loader when it has one), as Vite's manifest names them (relative to src/web). */
 const PAGES = [
-  { path: "/", route: ["app/routes/landing.tsx"] },
+  { path: "/", route: ["app/routes/landing.tsx", "app/routes/landing.loader.ts"] },
   { path: "/submit-grievance", route: ["app/routes/submit.tsx"] },
   { path: "/grievances", route: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"] },
   { path: "/grievance/:id", route: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"] },

@@ -17,7 +17,6 @@ export const MESSAGES = {
   storageUnavailable: msg("Error: Unable to access storage. Please check your storage configuration."),
   submitSuccess: msg("Grievance submitted successfully!"),
   submitFailed: msg("Your report could not be submitted. Nothing was saved; your entries are kept, please try again."),
-  networkFailed: msg("The portal could not be reached. Check your connection and try again."),
   // The API's 503 while its database is down or not answering.
   serviceUnavailable: msg("The service is temporarily unavailable. Please try again in a few minutes."),
   invalidEmail: msg("Please enter a valid email address."),

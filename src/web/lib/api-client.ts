@@ -1,7 +1,7 @@
 import type { ApiError } from "../../shared/api-types.ts";
 import { englishText } from "../../shared/i18n/english-text.ts";
 import { msg } from "../../shared/i18n/locales.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { FRAME_MESSAGES } from "../../shared/frame-messages.ts";
 import { currentLocale } from "./i18n/i18n.ts";
 import { translateText } from "./i18n/translate-text.ts";
 import { ApiRequestError } from "./api-request-error.ts";
@@ -26,7 +26,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * The one fetch wrapper of the app. Resolves with the parsed JSON body of a 2xx answer; rejects with an
- * {@link ApiRequestError} holding the server's message for any other status, or MESSAGES.networkFailed when
+ * {@link ApiRequestError} holding the server's message for any other status, or FRAME_MESSAGES.networkFailed when
  * the request never got an answer. Aborted requests reject with the original AbortError.
  */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -39,7 +39,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiRequestError(MESSAGES.networkFailed, 0);
+    throw new ApiRequestError(FRAME_MESSAGES.networkFailed, 0);
   }
 
   const body = await readJson(response);
@@ -51,12 +51,12 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     // No JSON answer (e.g. a proxy in front of a stopped server): the portal could not really be reached.
     throw new ApiRequestError(
       response.status >= 500
-        ? MESSAGES.networkFailed
+        ? FRAME_MESSAGES.networkFailed
         : englishText(msg("The request failed (status {status})."), { status: response.status }),
       response.status,
     );
   }
-  if (body === undefined) throw new ApiRequestError(MESSAGES.networkFailed, response.status);
+  if (body === undefined) throw new ApiRequestError(FRAME_MESSAGES.networkFailed, response.status);
   return body as T;
 }
 
@@ -65,5 +65,5 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
  * it, and the app's own English ones are looked up in the catalogue.
  */
 export function errorMessageOf(error: unknown): string {
-  return translateText(error instanceof Error && error.message ? error.message : MESSAGES.networkFailed);
+  return translateText(error instanceof Error && error.message ? error.message : FRAME_MESSAGES.networkFailed);
 }
