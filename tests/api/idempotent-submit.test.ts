@@ -117,6 +117,30 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     expect((await submit("validation-first-1")).statusCode).toBe(201);
   });
 
+  it("stores the report once when a retry takes over a slow attempt's claim after its lease, and both get it", async () => {
+    let release!: () => void;
+    holdStorage = new Promise((resolve) => (release = resolve));
+    const image = [{ filename: "slow.png", bytes: await makePng() }];
+    const rowsBefore = await countRows(t.db);
+    const slow = submit("overtaken-1", fields, image);
+    const claimOf = "key_hash = encode(sha256('overtaken-1'::bytea), 'hex')";
+    for (let i = 0; i < 100; i++) {
+      if ((await t.db.query(`SELECT 1 FROM submission_idempotency_keys WHERE ${claimOf}`)).rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The first attempt is still storing its images when its lease runs out (as if its instance had died).
+    await t.db.query(`UPDATE submission_idempotency_keys SET claimed_at = now() - interval '10 minutes' WHERE ${claimOf}`);
+    holdStorage = undefined;
+    const retry = await submit("overtaken-1", fields, image);
+    expect(retry.statusCode).toBe(201);
+    release();
+    const first = await slow;
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["idempotent-replayed"]).toBe("true");
+    expect(first.json<SubmittedGrievance>()).toEqual(retry.json<SubmittedGrievance>());
+    expect(await countRows(t.db)).toBe(rowsBefore + 1);
+  });
+
   it("takes over a claim abandoned by a process that died", async () => {
     await t.db.query(
       `INSERT INTO submission_idempotency_keys (key_hash, request_hash, claimed_at)

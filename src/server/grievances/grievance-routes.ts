@@ -35,6 +35,8 @@ import type { GrievanceService } from "./grievance-service.ts";
 import {
   bindIdempotencyKey,
   claimIdempotencyKey,
+  IdempotencyKeyBoundError,
+  type Claim,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_MESSAGES,
   idempotencyKeyOf,
@@ -117,8 +119,8 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         return answer(submitted, token);
       }
 
-      const claim = await claimIdempotencyKey(db, idempotencyKey, submissionHash(fields, uploads));
-      if (claim.kind === "submitted") {
+      const requestHash = submissionHash(fields, uploads);
+      const replay = async (claim: Extract<Claim, { kind: "submitted" }>) => {
         // A retry whose first attempt arrived: the same answer again, the same link included (derived from the key
         // the retry sent and the salt kept with it, idempotency-keys.ts), nothing new stored. A report hidden since,
         // or one bound before tracking links existed, has no answer to repeat.
@@ -126,7 +128,9 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         if (!earlier || !claim.trackingSalt) throw new HttpError(409, IDEMPOTENCY_MESSAGES.alreadySubmitted);
         reply.header("idempotent-replayed", "true");
         return answer(earlier, trackingTokenForKey(idempotencyKey, claim.trackingSalt));
-      }
+      };
+      const claim = await claimIdempotencyKey(db, idempotencyKey, requestHash);
+      if (claim.kind === "submitted") return replay(claim);
       const salt = newTrackingSalt();
       const token = trackingTokenForKey(idempotencyKey, salt);
       try {
@@ -135,13 +139,19 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
           uploads,
           hashTrackingToken(token),
           async (tx, inserted) => {
-            await bindIdempotencyKey(tx, idempotencyKey, inserted.id, salt);
+            await bindIdempotencyKey(tx, idempotencyKey, requestHash, inserted.id, salt);
             await notify(tx, inserted, token);
           },
           locale,
         );
         return answer(row, token);
       } catch (error) {
+        if (error instanceof IdempotencyKeyBoundError) {
+          // A retry took this attempt's claim over (its lease ran out) and stored the report first; this attempt
+          // was rolled back and answers with that report.
+          const bound = await claimIdempotencyKey(db, idempotencyKey, requestHash);
+          if (bound.kind === "submitted") return replay(bound);
+        }
         await releaseIdempotencyKey(db, idempotencyKey).catch((releaseError: unknown) =>
           request.log.error({ err: releaseError }, "could not release an idempotency key; it frees itself later"),
         );

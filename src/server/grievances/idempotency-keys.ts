@@ -22,8 +22,10 @@ export const IDEMPOTENCY_HEADER = "idempotency-key";
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 // A claim older than this whose report never arrived belongs to a request that died (killed process, lost
-// database): a retry may take it over.
-const IN_FLIGHT_LEASE = "5 minutes";
+// database): a retry may take it over. Short, so that a resident whose submit died with its instance (kill -9, a
+// crash) is not told "still being submitted" for long; safe however short, since only one attempt can bind the key
+// (bindIdempotencyKey): a slow attempt overtaken by a retry is rolled back and answers with the retry's report.
+const IN_FLIGHT_LEASE = "30 seconds";
 const KEEP_FOR = "24 hours";
 
 // English message ids, translated on the way out (docs/decisions/019-languages.md).
@@ -87,15 +89,37 @@ export async function claimIdempotencyKey(db: Queryable, key: string, requestHas
 }
 
 /**
- * In the transaction that inserts the report: from now on the key answers with this report, and with the tracking
- * token that `trackingSalt` and the key derive.
+ * Thrown by bindIdempotencyKey when another attempt with the key bound it first (it took over this one's claim
+ * after the lease ran out): the transaction rolls back, and this attempt answers with that attempt's report.
  */
-export async function bindIdempotencyKey(tx: Queryable, key: string, grievanceId: string, trackingSalt: Uint8Array): Promise<void> {
-  await tx.query("UPDATE submission_idempotency_keys SET grievance_id = $2, tracking_salt = $3 WHERE key_hash = $1", [
-    keyHashOf(key),
-    grievanceId,
-    trackingSalt,
-  ]);
+export class IdempotencyKeyBoundError extends HttpError {
+  constructor() {
+    super(409, IDEMPOTENCY_MESSAGES.alreadySubmitted);
+    this.name = "IdempotencyKeyBoundError";
+  }
+}
+
+/**
+ * In the transaction that inserts the report: from now on the key answers with this report, and with the tracking
+ * token that `trackingSalt` and the key derive. Binds only a key no report has yet (whoever claimed it last), and
+ * throws IdempotencyKeyBoundError otherwise, so that two attempts never both store the report.
+ */
+export async function bindIdempotencyKey(
+  tx: Queryable,
+  key: string,
+  requestHash: string,
+  grievanceId: string,
+  trackingSalt: Uint8Array,
+): Promise<void> {
+  // An upsert: the claim may have been released meanwhile by an attempt that failed after losing it.
+  const { rows } = await tx.query(
+    `INSERT INTO submission_idempotency_keys AS k (key_hash, request_hash, grievance_id, tracking_salt) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (key_hash) DO UPDATE SET grievance_id = excluded.grievance_id, tracking_salt = excluded.tracking_salt
+       WHERE k.grievance_id IS NULL
+     RETURNING key_hash`,
+    [keyHashOf(key), requestHash, grievanceId, trackingSalt],
+  );
+  if (rows.length === 0) throw new IdempotencyKeyBoundError();
 }
 
 /** After a failed attempt: nothing was saved, so a retry with the key must be free to try again. */
