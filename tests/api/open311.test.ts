@@ -394,7 +394,8 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
   }
 
   it("accepts every W3C-DTF precision for start_date and end_date, a date standing for its whole span", async () => {
-    const old = new Date(Date.now() - 120 * 86_400_000);
+    const { rows } = await t.db.query<{ created_at: Date }>("SELECT created_at FROM grievances WHERE reference = $1", [refs.old]);
+    const old = new Date(rows[0]!.created_at);
     const day = old.toISOString().slice(0, 10);
     const [y, m] = day.split("-") as [string, string];
     const next = new Date(old.getTime() + 86_400_000).toISOString().slice(0, 10);
