@@ -225,6 +225,8 @@ describe("what the document says of bodies and media types (issue 21)", () => {
     expect(mediaTypesOf(operation("get", exportPaths.grievancesFeed), "200")).toEqual(["application/atom+xml"]);
     expect(mediaTypesOf(operation("get", exportPaths.incidentsFeed), "200")).toEqual(["application/atom+xml"]);
     expect(mediaTypesOf(operation("get", "/incidents/{id}.cap.xml"), "200")).toEqual(["application/cap+xml"]);
+    // Signing out answers 204 and nothing else: no body, no media type.
+    expect(operation("delete", "/api/staff/session").responses!["204"]).toEqual({ description: "Signed out: the session has ended." });
     // Open311: JSON or the standard's text/xml by the path's suffix, errors included.
     for (const { path, operation: op } of operationsOf(document).filter(({ path }) => path.startsWith("/open311/"))) {
       for (const status of Object.keys(op.responses ?? {})) {
@@ -247,6 +249,15 @@ describe("what the document says of bodies and media types (issue 21)", () => {
     const map = { type: "object", propertyNames: { type: "string" }, additionalProperties: { type: "number" } };
     explicitRecordKeys(map);
     expect(map).toEqual({ type: "object", propertyNames: { type: "string" }, additionalProperties: { type: "number" } });
+  });
+
+  it("every operation declares the app-wide refusals: 400 for an unreadable address, 415 for a body it cannot read", () => {
+    for (const { method, path, operation: op } of operationsOf(document)) {
+      expect(op.responses?.["400"], `${method} ${path}`).toBeDefined();
+      if (["POST", "PUT", "PATCH"].includes(method)) expect(op.responses?.["415"], `${method} ${path}`).toBeDefined();
+    }
+    // Open311's in its own error format.
+    expect(mediaTypesOf(operation("post", "/open311/v2/requests.{format}"), "415")).toEqual(["application/json", "text/xml"]);
   });
 
   it("operations are public unless they name the staff session", () => {

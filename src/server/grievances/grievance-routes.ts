@@ -85,7 +85,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         tags: ["grievances"],
         multipartBody: multipartBodyOf(grievanceInputSchema),
         headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.optional(z.string()) }),
-        response: { 201: submittedGrievanceSchema, ...errorResponses(400, 409, 413, 415, 429, 500, 503) },
+        response: { 201: submittedGrievanceSchema, ...errorResponses(400, 409, 413, 415, 422, 429, 500, 503) },
       },
     },
     async (request, reply): Promise<SubmittedGrievance> => {

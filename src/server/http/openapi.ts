@@ -107,28 +107,39 @@ const MULTIPART = "multipart/form-data";
 const MULTIPART_ENCODING = "x-multipart-encoding";
 
 /**
- * The refusal every route can answer whatever its schema: the app-wide hooks refuse a request whose address or query
- * holds text that cannot be stored (reject-unstorable-text.ts) or that has two Host headers (single-host.ts), with
- * 400 and the one error body, before the route runs.
+ * The refusals any route can answer whatever its schema, with the one error body, before the route runs: the app-wide
+ * hooks refuse a request whose address or query holds text that cannot be stored (reject-unstorable-text.ts) or that
+ * has two Host headers (single-host.ts), 400; and Fastify refuses a body of a media type that no parser of the
+ * route's scope reads, 415 (Open311, whose errors have their own format, declares its own).
  */
-const APP_WIDE_REFUSAL = {
-  description:
-    "The request cannot be read: its address or query holds invisible or broken characters, or it has two Host headers.",
-  content: { "application/json": { schema: apiErrorSchema } },
+const APP_WIDE_REFUSALS: Record<string, { methods?: readonly string[]; description: string }> = {
+  400: {
+    description:
+      "The request cannot be read: its address or query holds invisible or broken characters, or it has two Host headers.",
+  },
+  415: { methods: ["POST", "PUT", "PATCH"], description: "The body is of a media type this operation does not read." },
 };
 
+/** The route's responses with the app-wide refusals it does not declare itself. */
+function withAppWideRefusals(declared: Record<string, unknown>, method: string | string[]): Record<string, unknown> {
+  const methods = [method].flat();
+  const added = Object.entries(APP_WIDE_REFUSALS)
+    .filter(([status, refusal]) => !(status in declared) && (!refusal.methods || methods.some((m) => refusal.methods!.includes(m))))
+    .map(([status, { description }]) => [status, { description, content: { "application/json": { schema: apiErrorSchema } } }]);
+  return { ...declared, ...Object.fromEntries(added) };
+}
+
 /**
- * One route's part of the document: the zod schemas as JSON Schema, the app-wide 400 where the route declares none,
- * and a `multipartBody` as its requestBody.
+ * One route's part of the document: the zod schemas as JSON Schema, the app-wide refusals where the route declares
+ * none of its own, and a `multipartBody` as its requestBody.
  */
 const documentRoute: typeof jsonSchemaTransform = (original) => {
   // The web app's pages and files (spa.ts) have no schema (tests/api/route-inventory.ts): they are no operation.
   if (!original.schema) return { url: original.url, schema: { hide: true } };
   const declared = original.schema.response as Record<string, unknown> | undefined;
-  const route =
-    declared && !("400" in declared)
-      ? { ...original, schema: { ...original.schema, response: { ...declared, 400: APP_WIDE_REFUSAL } } }
-      : original;
+  const route = declared
+    ? { ...original, schema: { ...original.schema, response: withAppWideRefusals(declared, original.route.method) } }
+    : original;
   const multipart = route.schema.multipartBody;
   if (!multipart) return jsonSchemaTransform(route);
   const { multipartBody: _multipart, consumes: _consumes, ...schema } = route.schema;

@@ -396,6 +396,8 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
         response: {
           201: xmlOrJson(z.array(z.object({ update_id: z.string() }))),
           ...errors,
+          // A body in a media type other than the two above.
+          415: open311ErrorAnswer,
           429: open311ErrorAnswer,
         },
       },
@@ -431,6 +433,8 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
             z.array(z.object({ service_request_id: z.string(), service_notice: z.string().nullable(), account_id: z.null() })),
           ),
           ...errors,
+          // A body in a media type other than the two above.
+          415: open311ErrorAnswer,
           429: open311ErrorAnswer,
         },
       },

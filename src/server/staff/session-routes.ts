@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
+import { noContent } from "../../shared/api-schemas/media.ts";
 import { staffSessionSchema } from "../../shared/api-schemas/staff.ts";
 import { staffApiPaths, underStaffPrefix, type StaffSession } from "../../shared/staff-api.ts";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
@@ -110,12 +110,13 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
     summary: "Sign out",
     description: "Always succeeds and clears the cookie, signed in or not.",
     tags: ["staff"],
-    response: { 204: nonJsonAnswer("text/plain", "No content."), ...errorResponses(403, 500, 503) },
+    response: { 204: noContent("Signed out: the session has ended."), ...errorResponses(403, 500, 503) },
   };
   app.delete(path, { schema: signOut }, async (request, reply) => {
     const id = sessionCookieOf(request);
     if (id) await deleteSession(db, id);
     clearSessionCookie(request, reply);
-    return reply.status(204).send();
+    // No body: Fastify sends a 204 without one (the schema's null says so).
+    return reply.status(204).send(null);
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { msg } from "../../shared/i18n/locales.ts";
 import { STAFF_API_PREFIX, staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
+import { errorResponses } from "../../shared/api-schemas/errors.ts";
 import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -68,7 +69,8 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });
         // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
-        const media = { ...imageRouteSchema("getStaffGrievanceImage", "A stored image, a hidden report's too", ["staff"]), security: STAFF_SECURITY };
+        const image = imageRouteSchema("getStaffGrievanceImage", "A stored image, a hidden report's too", ["staff"]);
+        const media = { ...image, response: { ...image.response, ...errorResponses(401) }, security: STAFF_SECURITY };
         guarded.withTypeProvider<ZodTypeProvider>().get(underStaffPrefix(staffApiPaths.media), { schema: media }, (request, reply) =>
           sendImage(reply, imageStore, request.params.key, "no-store"),
         );

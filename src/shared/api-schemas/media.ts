@@ -7,3 +7,8 @@ import { z } from "zod/mini";
 export function nonJsonAnswer(mediaType: string, description: string) {
   return { description, content: { [mediaType]: { schema: z.string() } } };
 }
+
+/** An answer without a body (204): documented with no content at all, not as an empty text. */
+export function noContent(description: string) {
+  return z.null().check(z.describe(description));
+}
