@@ -239,12 +239,12 @@ describe("npm run migrate", { timeout: 120_000 }, () => {
     expect(first).toMatchObject({ code: 0, stderr: "" });
     const names = await allMigrations();
     expect(first.stdout).toBe(
-      `Migrating the embedded database in ${dataDir}/db ...\nApplied ${names.length} migrations:\n${names.map((n) => `  ${n}`).join("\n")}\n`,
+      `Migrating the embedded database in ${dataDir}/db (DATA_DIR=${dataDir}) ...\nApplied ${names.length} migrations:\n${names.map((n) => `  ${n}`).join("\n")}\n`,
     );
 
     const second = await runMigrate(dataDir);
     expect(second).toMatchObject({ code: 0, stderr: "" });
-    expect(second.stdout).toBe(`Migrating the embedded database in ${dataDir}/db ...\nThe database is up to date.\n`);
+    expect(second.stdout).toBe(`Migrating the embedded database in ${dataDir}/db (DATA_DIR=${dataDir}) ...\nThe database is up to date.\n`);
 
     const running = await openPgliteDatabase(path.join(dataDir, "db"));
     try {
