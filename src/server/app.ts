@@ -19,6 +19,7 @@ import { registerOpenApi, registerOpenApiReference } from "./http/openapi.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableBody, rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { registerRequestLog } from "./http/request-log.ts";
+import { mailLinkBaseOf } from "./http/public-links.ts";
 import { refuseDuplicateHost } from "./http/single-host.ts";
 import { registerSpa } from "./http/spa.ts";
 import { loadServerCatalogues } from "./i18n/server-i18n.ts";
@@ -158,12 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- Routes ----
   // Before the routes: the OpenAPI generator collects each route as it is added (docs/api-conventions.md).
   await registerOpenApi(app, { publicUrl: config.publicUrl });
+  // Links in e-mail come from configuration only, never from a request's Host (http/public-links.ts).
+  const mailLinkBase = mailLinkBaseOf(config);
   await app.register(grievanceRoutes, {
     db,
     repository,
     service,
     submissionsPerHour: config.submissionsPerHour,
     publicUrl: config.publicUrl,
+    mailLinkBase,
     serviceArea: config.serviceArea,
   });
   // Places (issue 9, docs/decisions/016-map-and-location.md): map settings and markers, duplicates, "I have this
@@ -187,11 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     service,
     reporterUpdatesPerHour: config.reporterUpdatesPerHour,
-    publicUrl: config.publicUrl,
+    mailLinkBase,
   });
   // Following a report by e-mail, and the pages behind the links in the messages (issue 8, decision 014).
-  await app.register(followRoutes, { db, publicUrl: config.publicUrl });
-  await app.register(incidentSubscriptionRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(followRoutes, { db, mailLinkBase });
+  await app.register(incidentSubscriptionRoutes, { db, mailLinkBase });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(metricsRoute, { metrics, token: config.metricsToken });
   await app.register(mediaRoutes, { imageStore, repository });

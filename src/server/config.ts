@@ -49,8 +49,10 @@ const envSchema = z.object({
   // GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no
   // /metrics at all (404), since the figures are nobody's business on a public port. Long enough not to be guessed.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)").optional(),
-  // The portal's address as visitors reach it, for links it hands out (tracking links); without it, the address
-  // each request was sent to. Origin and optional path, no query.
+  // The portal's address as visitors reach it, for links it hands out. Links in e-mail, feeds and CAP documents
+  // come only from it (required with SMTP_URL; docs/decisions/022-links-from-configuration.md); without it, an answer
+  // to a visitor's own request (their tracking link) uses the address that request was sent to. Origin and optional
+  // path, no query.
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
@@ -129,6 +131,13 @@ const envSchema = z.object({
   // A made-up sender would be refused or junked by real mail servers: with SMTP the operator names it.
   message: "set MAIL_FROM (the sender's address) together with SMTP_URL",
   path: ["MAIL_FROM"],
+}).refine((e) => !e.SMTP_URL || e.PUBLIC_URL, {
+  // E-mail goes to addresses typed in and to other people: its links may not come from a request's Host header,
+  // which anyone can forge (docs/decisions/022-links-from-configuration.md). So no sending without the address.
+  message:
+    "set PUBLIC_URL (the portal's address as residents reach it, e.g. https://water.example.org) together with " +
+    "SMTP_URL: links in e-mail are built from it, never from a request's Host header",
+  path: ["PUBLIC_URL"],
 });
 
 /** Without MAIL_FROM (only allowed with the .eml folder): a sender that says where the message came from. */
@@ -156,7 +165,10 @@ export interface Config {
   logLevel: string;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined turns /metrics off (404). */
   metricsToken: string | undefined;
-  /** PUBLIC_URL without a trailing slash: the start of the links the portal hands out; else the request's origin. */
+  /**
+   * PUBLIC_URL without a trailing slash: the start of the links the portal hands out. E-mail, feeds and CAP use only
+   * this (http/public-links.ts); without it, only an answer to the requester's own request uses its origin.
+   */
   publicUrl: string | undefined;
   trustProxy: boolean;
   maxImagePixels: number;

@@ -26,7 +26,8 @@ let as: Awaited<ReturnType<typeof staffClient>>;
 const silent = pino({ level: "silent" });
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { submissionsPerHour: 10_000 } });
+  // Links in e-mail come from PUBLIC_URL only (decision 022); here it is the address the requests are sent to.
+  t = await createTestApp({ config: { submissionsPerHour: 10_000, publicUrl: `http://${HOST}` } });
   smtp = await startTestSmtpServer();
   worker = startOutboxWorker({
     db: t.db,
@@ -435,7 +436,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ SMTP_URL: "http://mail.example" , MAIL_FROM: "a@b.example" })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587" })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM/);
-    const config = loadConfig({ SMTP_URL: "smtps://u:p@mail.example:465", MAIL_FROM: "Water <portal@water.example>", DATA_DIR: "/tmp/x" });
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "a@b.example" })).toThrow(/PUBLIC_URL/);
+    const config = loadConfig({
+      SMTP_URL: "smtps://u:p@mail.example:465",
+      MAIL_FROM: "Water <portal@water.example>",
+      PUBLIC_URL: "https://water.example",
+      DATA_DIR: "/tmp/x",
+    });
     expect(config.mail).toEqual({ smtpUrl: "smtps://u:p@mail.example:465", mailDir: "/tmp/x/mail", from: "Water <portal@water.example>" });
     expect(loadConfig({ DATA_DIR: "/tmp/x" }).mail.smtpUrl).toBeUndefined();
   });

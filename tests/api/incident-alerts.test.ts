@@ -29,7 +29,8 @@ let worker: OutboxWorker;
 const silent = pino({ level: "silent" });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Links in e-mail come from PUBLIC_URL only (decision 022); here it is the address the requests are sent to.
+  t = await createTestApp({ config: { publicUrl: `http://${HOST}` } });
   smtp = await startTestSmtpServer();
   worker = startOutboxWorker({
     db: t.db,

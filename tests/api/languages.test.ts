@@ -28,7 +28,8 @@ let worker: OutboxWorker;
 let as: Awaited<ReturnType<typeof staffClient>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { submissionsPerHour: 10_000 } });
+  // Links in e-mail come from PUBLIC_URL only (decision 022); here it is the address the requests are sent to.
+  t = await createTestApp({ config: { submissionsPerHour: 10_000, publicUrl: `http://${HOST}` } });
   smtp = await startTestSmtpServer();
   worker = startOutboxWorker({
     db: t.db,

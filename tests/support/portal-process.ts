@@ -55,20 +55,24 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
 /** Starts the portal as `npm start` does and resolves once it serves, with handles to signal and watch it. */
 export async function spawnPortal(options: PortalStartOptions = {}): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-process-"));
-  const env = {
-    ...process.env,
-    // npm and the script's `node` must be the Node that runs these tests.
-    PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ...options.env,
-  };
   const [command, args]: [string, string[]] = options.viaNpm
     ? ["npm", ["start", "--silent"]]
     : [process.execPath, [path.join(root, "scripts/start.mjs")]];
   const { child, log } = await withStartLock(async () => {
+    // A port chosen here (under the start lock), not PORT=0: the portal's address is then known before it starts, and
+    // a portal that sends e-mail must be given it as PUBLIC_URL (links in e-mail come from configuration only).
+    const port = options.env?.PORT ?? String(await unusedPort());
+    const env = {
+      ...process.env,
+      // npm and the script's `node` must be the Node that runs these tests.
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...(options.env?.SMTP_URL && !options.env.PUBLIC_URL && { PUBLIC_URL: `http://localhost:${port}` }),
+      ...options.env,
+    };
     const started = spawn(command, args, {
       cwd: root,
       env,
@@ -193,6 +197,18 @@ export function processesUsing(dataDir: string): number[] {
 }
 
 /** True when nothing listens on the port any more (we can listen on it ourselves). */
+/** A port nothing listens on now, on the loopback address. */
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();

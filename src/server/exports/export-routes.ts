@@ -8,6 +8,7 @@ import { grievanceListQuerySchema, type GrievanceListFilters } from "../../share
 import { formatBbox } from "../../shared/geo.ts";
 import { statusLabel } from "../../shared/format.ts";
 import type { Queryable } from "../db/database.ts";
+import { feedLinksOf } from "../http/public-links.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { exportRows } from "./export-query.ts";
 import { FEED_LENGTH, feedEntries } from "./feed-query.ts";
@@ -81,7 +82,9 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
       },
     },
     async (request, reply) => {
-      const linkBase = linkBaseOf(request, options.publicUrl);
+      // Cached publicly and read by anyone: links from PUBLIC_URL only, never the request's Host (public-links.ts).
+      const links = feedLinksOf(options.publicUrl);
+      const linkBase = links.base;
       const search = filterSearch(request.query);
       const entries = await feedEntries(db, request.query);
       reply.type("application/atom+xml; charset=utf-8").header("cache-control", "public, max-age=60");
@@ -91,7 +94,8 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
           selfUrl: `${linkBase}${exportPaths.grievancesFeed}${search}`,
           listUrl: `${linkBase}${LIST_PAGE_PATH}${search}`,
           reportUrl: (id) => `${linkBase}${reportPagePath(id)}`,
-          generatorUri: linkBase,
+          idOf: links.idOf,
+          generatorUri: links.generatorUri,
         },
         entries,
       );

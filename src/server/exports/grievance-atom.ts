@@ -20,12 +20,14 @@ export interface FeedEntry {
 
 export interface FeedInfo {
   title: string;
-  /** The feed's own address (rel=self), which is also its id. */
+  /** The feed's own address (rel=self); its id is idOf(selfUrl). */
   selfUrl: string;
   /** The list page with the same filters (rel=alternate). */
   listUrl: string;
   reportUrl: (id: string) => string;
-  generatorUri: string;
+  /** An absolute id for a link (http/public-links.ts): links may be relative, Atom ids may not. */
+  idOf: (href: string) => string;
+  generatorUri: string | undefined;
 }
 
 const SUMMARY_LENGTH = 300;
@@ -37,13 +39,13 @@ export function grievanceAtom(info: FeedInfo, entries: FeedEntry[]): string {
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${xmlText(info.selfUrl)}</id>`,
+    `  <id>${xmlText(info.idOf(info.selfUrl))}</id>`,
     `  <title>${xmlText(info.title)}</title>`,
     `  <updated>${updated}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${xmlText(info.selfUrl)}"/>`,
     `  <link rel="alternate" type="text/html" href="${xmlText(info.listUrl)}"/>`,
     "  <author><name>Clean Water &amp; Sanitation Grievance Portal</name></author>",
-    `  <generator uri="${xmlText(info.generatorUri)}">Clean Water &amp; Sanitation Grievance Portal</generator>`,
+    `  <generator${info.generatorUri ? ` uri="${xmlText(info.generatorUri)}"` : ""}>Clean Water &amp; Sanitation Grievance Portal</generator>`,
   ];
   for (const entry of entries) lines.push(...entryLines(entry, info));
   lines.push("</feed>", "");
@@ -60,7 +62,7 @@ function entryLines(entry: FeedEntry, info: FeedInfo): string[] {
   return [
     "  <entry>",
     // Stable ids: the report's page for its creation, plus the status event's id for a change.
-    `    <id>${xmlText(isNew ? url : `${url}#status-${entry.eventId}`)}</id>`,
+    `    <id>${xmlText(info.idOf(isNew ? url : `${url}#status-${entry.eventId}`))}</id>`,
     `    <title>${xmlText(title)}</title>`,
     `    <updated>${entry.at.toISOString()}</updated>`,
     `    <link rel="alternate" type="text/html" href="${xmlText(url)}"/>`,

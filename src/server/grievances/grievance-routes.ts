@@ -54,6 +54,8 @@ export interface GrievanceRoutesOptions {
   submissionsPerHour: number;
   /** PUBLIC_URL (config.ts): the start of the tracking links; else each request's origin. */
   publicUrl: string | undefined;
+  /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
+  mailLinkBase: string;
   /** SERVICE_AREA_FILE's polygon (config.ts): a pin outside it is refused. Undefined: any pin is accepted. */
   serviceArea?: ServiceAreaGeometry | undefined;
 }
@@ -111,7 +113,8 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       });
       // E-mail (issue 8): the receipt is queued in the submit's own transaction, so it exists iff the report does.
       const notify = (tx: Queryable, row: GrievanceRow, token: string) =>
-        notifyReportSubmitted(tx, { ...row, locale }, { trackingUrl: trackingUrlOf(linkBase, token), linkBase });
+        // The receipt goes to the address typed in, which may be anyone's: its links come from configuration only.
+        notifyReportSubmitted(tx, { ...row, locale }, { trackingUrl: trackingUrlOf(options.mailLinkBase, token), linkBase: options.mailLinkBase });
       reply.code(201);
       if (!idempotencyKey) {
         const token = newTrackingToken();

@@ -9,6 +9,7 @@ import { startMaintenance } from "../maintenance/maintenance.ts";
 import { createMailTransport } from "../notifications/mail-transport.ts";
 import { startOutboxWorker } from "../notifications/outbox-worker.ts";
 import { startControlSocket, type ControlSocket } from "../operations/backup/control-socket-server.ts";
+import { localUrlOf, mailLinkBaseOf } from "./public-links.ts";
 import { controlSocketPath } from "../operations/backup/control-socket-protocol.ts";
 import { createImageStore } from "../storage/create-image-store.ts";
 
@@ -27,11 +28,8 @@ export interface RunningPortal {
 /** An operator-facing failure: printed as is, then the process exits with 1. */
 export class StartupError extends Error {}
 
-/** The URL people can open: a wildcard or loopback address is reached as localhost. */
-export function displayUrl(host: string, port: number): string {
-  const shown = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" || host === "::1" ? "localhost" : host;
-  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
-}
+/** The URL people can open: a wildcard or loopback address is reached as localhost (public-links.ts). */
+export const displayUrl = (host: string, port: number): string => localUrlOf(host, port);
 
 /**
  * Start-up shared by `npm start` and `npm run dev`: configuration, database (with migrations), image store, app,
@@ -83,6 +81,13 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     const mailWorker = startOutboxWorker({ db, transport: mailTransport, logger: app.log });
     if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);
     else app.log.warn(`SMTP_URL is not set: e-mail is not sent but written as .eml files to ${mailTransport.description}.`);
+    // Links that leave for others come from PUBLIC_URL only (public-links.ts): say what they are without it.
+    if (!config.publicUrl) {
+      app.log.warn(
+        `PUBLIC_URL is not set: links in e-mail point to ${mailLinkBaseOf(config)}, and the Atom feeds and CAP ` +
+          "documents carry links relative to their own address. Set PUBLIC_URL to the portal's public address.",
+      );
+    }
     // `npm run backup` asks the portal that holds the embedded database for a consistent copy (operations/).
     let controlSocket: ControlSocket | undefined;
     if (isPgliteDatabase(db)) {

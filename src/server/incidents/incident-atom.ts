@@ -4,13 +4,15 @@ import type { PublicIncident } from "./incident-repository.ts";
 import { xmlText } from "../http/xml-text.ts";
 
 export interface IncidentFeedInfo {
-  /** The feed's own address (rel=self), which is also its id. */
+  /** The feed's own address (rel=self); its id is idOf(selfUrl). */
   selfUrl: string;
   /** The public /incidents page (rel=alternate). */
   listUrl: string;
   incidentUrl: (id: string) => string;
   capUrl: (id: string) => string;
-  generatorUri: string;
+  /** An absolute id for a link (http/public-links.ts): links may be relative, Atom ids may not. */
+  idOf: (href: string) => string;
+  generatorUri: string | undefined;
 }
 
 /**
@@ -25,13 +27,13 @@ export function incidentAtom(info: IncidentFeedInfo, incidents: PublicIncident[]
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${xmlText(info.selfUrl)}</id>`,
+    `  <id>${xmlText(info.idOf(info.selfUrl))}</id>`,
     "  <title>Water and sanitation incidents</title>",
     `  <updated>${new Date(updated).toISOString()}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${xmlText(info.selfUrl)}"/>`,
     `  <link rel="alternate" type="text/html" href="${xmlText(info.listUrl)}"/>`,
     "  <author><name>Clean Water &amp; Sanitation Grievance Portal</name></author>",
-    `  <generator uri="${xmlText(info.generatorUri)}">Clean Water &amp; Sanitation Grievance Portal</generator>`,
+    `  <generator${info.generatorUri ? ` uri="${xmlText(info.generatorUri)}"` : ""}>Clean Water &amp; Sanitation Grievance Portal</generator>`,
   ];
   for (const incident of sorted) lines.push(...entryLines(incident, info));
   lines.push("</feed>", "");
@@ -53,7 +55,7 @@ function entryLines(incident: PublicIncident, info: IncidentFeedInfo): string[] 
   ];
   return [
     "  <entry>",
-    `    <id>${xmlText(url)}</id>`,
+    `    <id>${xmlText(info.idOf(url))}</id>`,
     `    <title>${xmlText(`${closed ? "Closed: " : ""}${type}: ${incident.title}`)}</title>`,
     `    <published>${incident.declaredAt}</published>`,
     `    <updated>${incident.updatedAt}</updated>`,

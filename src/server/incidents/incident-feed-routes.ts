@@ -6,7 +6,7 @@ import { errorResponses } from "../../shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { linkBaseOf } from "../tracking/tracking-url.ts";
+import { feedLinksOf } from "../http/public-links.ts";
 import { CAP_MEDIA_TYPE, capDocument } from "./cap-document.ts";
 import { incidentAtom } from "./incident-atom.ts";
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
@@ -46,9 +46,10 @@ export const incidentFeedRoutes: FastifyPluginAsync<IncidentFeedRoutesOptions> =
     async (request, reply) => {
       const incident = await getPublicIncident(db, request.params.id);
       if (!incident) throw new HttpError(404, INCIDENT_MESSAGES.notFound);
-      const linkBase = linkBaseOf(request, options.publicUrl);
+      // Cached publicly and read by anyone: links from PUBLIC_URL only, never the request's Host (public-links.ts).
+      const links = feedLinksOf(options.publicUrl);
       reply.type(`${CAP_MEDIA_TYPE}; charset=utf-8`).header("cache-control", "public, max-age=60");
-      return capDocument(incident, { publicUrl: linkBase, senderDomain: new URL(linkBase).hostname });
+      return capDocument(incident, { publicUrl: links.base, senderDomain: links.senderDomain });
     },
   );
 
@@ -66,7 +67,8 @@ export const incidentFeedRoutes: FastifyPluginAsync<IncidentFeedRoutesOptions> =
       },
     },
     async (request, reply) => {
-      const linkBase = linkBaseOf(request, options.publicUrl);
+      const links = feedLinksOf(options.publicUrl);
+      const linkBase = links.base;
       const { active, recent } = await listPublicIncidents(db);
       reply.type("application/atom+xml; charset=utf-8").header("cache-control", "public, max-age=60");
       return incidentAtom(
@@ -75,7 +77,8 @@ export const incidentFeedRoutes: FastifyPluginAsync<IncidentFeedRoutesOptions> =
           listUrl: `${linkBase}${INCIDENTS_PAGE_PATH}`,
           incidentUrl: (id) => `${linkBase}${incidentPagePath(id)}`,
           capUrl: (id) => `${linkBase}${capPath(id)}`,
-          generatorUri: linkBase,
+          idOf: links.idOf,
+          generatorUri: links.generatorUri,
         },
         [...active, ...recent],
       );

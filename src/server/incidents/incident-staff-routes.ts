@@ -21,7 +21,6 @@ import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import { staffOf } from "../staff/require-staff.ts";
-import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { findCandidates } from "./incident-candidates.ts";
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
 import { getPublicIncident, getStaffIncident, listAllIncidents } from "./incident-repository.ts";
@@ -30,7 +29,8 @@ import { closeIncident, declareIncident, linkReports, postIncidentUpdate, type A
 export interface IncidentStaffRouteOptions {
   db: Database;
   /** PUBLIC_URL (config.ts): the start of the links in alerts and in the e-mail to followers; else the request's origin. */
-  publicUrl?: string | undefined;
+  /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
+  mailLinkBase: string;
 }
 
 export const incidentIdParamsSchema = z.object({ id: z.string() });
@@ -39,12 +39,12 @@ export const incidentIdParamsSchema = z.object({ id: z.string() });
  * The console's incident routes (issue 13, docs/decisions/021-incidents.md), under /api/staff behind requireStaff:
  * signed in (401), same-origin for changes (403), never cached (staff-plugin.ts). Every change answers the incident.
  */
-export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, publicUrl }: IncidentStaffRouteOptions) {
+export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, mailLinkBase }: IncidentStaffRouteOptions) {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const staffSchema = { tags: ["staff"], security: STAFF_SECURITY };
   const actorOf = (request: FastifyRequest): Actor => {
     const staff = staffOf(request);
-    return { staffId: staff.staffId, email: staff.email, linkBase: linkBaseOf(request, publicUrl) };
+    return { staffId: staff.staffId, email: staff.email, linkBase: mailLinkBase };
   };
   const detail = async (id: string) => {
     const incident = await getStaffIncident(db, id);

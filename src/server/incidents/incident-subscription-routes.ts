@@ -14,7 +14,6 @@ import { refuseWith, type SchemaProblem } from "../http/schema-refusal.ts";
 import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
 import { askPage, donePage, linkPageTexts, sendLinkPage } from "../notifications/mail-link-pages.ts";
 import { mailTokenHashOf } from "../notifications/mail-tokens.ts";
-import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { alertPageTexts, describeSubscriptionArea } from "./incident-subscription-messages.ts";
 import { confirmAlerts, findAlertsConfirmation, requestSubscription } from "./incident-subscriptions.ts";
 
@@ -46,7 +45,8 @@ function refusal(problems: SchemaProblem[]): HttpError {
 
 export interface IncidentSubscriptionRoutesOptions {
   db: Database;
-  publicUrl: string | undefined;
+  /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
+  mailLinkBase: string;
   /** Subscription requests one client address may make per hour. */
   subscriptionsPerHour?: number;
 }
@@ -60,7 +60,7 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  */
 export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscriptionRoutesOptions> = async (
   plainApp,
-  { db, publicUrl, subscriptionsPerHour = 10 },
+  { db, mailLinkBase, subscriptionsPerHour = 10 },
 ) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // The page's form sends application/x-www-form-urlencoded; the token is in the address, the body is not needed.
@@ -95,7 +95,7 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
     async (request, reply) => {
       // The subscriber's messages are in the language they asked in (docs/decisions/019-languages.md).
       const locale = requestLocale(request);
-      await requestSubscription(db, request.body, linkBaseOf(request, publicUrl), locale);
+      await requestSubscription(db, request.body, mailLinkBase, locale);
       reply.code(202).header("content-language", locale).header("vary", "Accept-Language, Cookie");
       return { message: translateFor(locale, SUBSCRIPTION_MESSAGES.accepted) };
     },

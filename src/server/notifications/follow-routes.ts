@@ -13,14 +13,14 @@ import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
 import { alertPageTexts, describeSubscriptionArea } from "../incidents/incident-subscription-messages.ts";
 import { findAlertsUnsubscribe, unsubscribeAlerts } from "../incidents/incident-subscriptions.ts";
-import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { confirmFollow, findConfirmation, findUnsubscribe, requestFollow, unsubscribe } from "./followers.ts";
 import { askPage, donePage, linkPageTexts, sendLinkPage } from "./mail-link-pages.ts";
 import { mailTokenHashOf } from "./mail-tokens.ts";
 
 export interface FollowRoutesOptions {
   db: Database;
-  publicUrl: string | undefined;
+  /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
+  mailLinkBase: string;
   /** Follow requests one client address may make per hour. */
   followsPerHour?: number;
 }
@@ -34,7 +34,7 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  * RFC 8058 with the body List-Unsubscribe=One-Click). The unsubscribe page serves incident alerts' messages too
  * (incidents/incident-subscriptions.ts): their token stops that subscription.
  */
-export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plainApp, { db, publicUrl, followsPerHour = 10 }) => {
+export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plainApp, { db, mailLinkBase, followsPerHour = 10 }) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // The pages' forms and RFC 8058's one-click POST send application/x-www-form-urlencoded; nothing in the body is
   // needed (the token is in the address), so it is read as text, and only a little of it.
@@ -70,7 +70,7 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
     async (request, reply) => {
       // The follower's messages are in the language they asked in (docs/decisions/019-languages.md).
       const locale = requestLocale(request);
-      const found = await requestFollow(db, request.params.id, request.body.email, linkBaseOf(request, publicUrl), locale);
+      const found = await requestFollow(db, request.params.id, request.body.email, mailLinkBase, locale);
       if (!found) throw new HttpError(404, MESSAGES.grievanceNotFound);
       // The same answer whether the address is new, pending or already following: it tells nothing about followers.
       // In the request's language, as error answers are (translate-errors.ts).

@@ -20,7 +20,6 @@ import { STAFF_SECURITY } from "../http/openapi.ts";
 import { findMarkers } from "../places/map-markers.ts";
 import { refusePlaceQuery } from "../places/query-problem.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
-import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { statusLabel } from "../../shared/format.ts";
 import { englishText } from "../../shared/i18n/english-text.ts";
 import { msg } from "../../shared/i18n/locales.ts";
@@ -34,11 +33,12 @@ export interface StaffGrievanceRouteOptions {
   db: Database;
   targets: OverdueTargets;
   /** PUBLIC_URL (config.ts): the start of the links in the e-mail to followers; else the request's origin. */
-  publicUrl?: string | undefined;
+  /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
+  mailLinkBase: string;
 }
 
 /** The console's report routes (under /api/staff, behind requireStaff). Every change answers the updated report. */
-export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targets, publicUrl }: StaffGrievanceRouteOptions) {
+export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targets, mailLinkBase }: StaffGrievanceRouteOptions) {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const detail = async (id: string) => {
     const grievance = await findStaffGrievance(db, id, targets);
@@ -122,7 +122,7 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     },
     async (request) => {
       const { status, note } = request.body;
-      const linkBase = linkBaseOf(request, publicUrl);
+      const linkBase = mailLinkBase;
       // Followers are told in the same transaction (issue 8): a message exists iff the change committed.
       await changeStatus(db, request.params.id, status, note, staffOf(request).staffId, (tx, change) =>
         notifyFollowers(tx, {

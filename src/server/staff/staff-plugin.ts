@@ -17,6 +17,7 @@ import { categoryAdminRoutes } from "../categories/category-routes.ts";
 import { incidentStaffRoutes } from "../incidents/incident-staff-routes.ts";
 import { requireStaff } from "./require-staff.ts";
 import { isCrossSiteRequest } from "./same-origin.ts";
+import { mailLinkBaseOf } from "../http/public-links.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { staffGrievanceRoutes } from "./staff-grievance-routes.ts";
 import type { SessionLimits } from "./session-store.ts";
@@ -46,6 +47,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
     now,
   };
   const targets = config.overdueTargetDays;
+  const mailLinkBase = mailLinkBaseOf(config);
 
   await app.register(
     async (staff: FastifyInstance) => {
@@ -63,8 +65,8 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
       await staff.register(passwordLinkRoutes, { db });
       await staff.register(async (guarded: FastifyInstance) => {
         guarded.addHook("preHandler", requireStaff(db, limits));
-        await guarded.register(staffGrievanceRoutes, { db, targets, publicUrl: config.publicUrl });
-        await guarded.register(incidentStaffRoutes, { db, publicUrl: config.publicUrl });
+        await guarded.register(staffGrievanceRoutes, { db, targets, mailLinkBase });
+        await guarded.register(incidentStaffRoutes, { db, mailLinkBase });
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });

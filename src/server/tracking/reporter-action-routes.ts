@@ -23,7 +23,6 @@ import { notifyFollowers } from "../notifications/notify.ts";
 import { trackedGrievanceOf } from "./tracked-grievance.ts";
 import { findByTrackingTokenHash } from "./tracking-repository.ts";
 import { trackingTokenHashOf } from "./tracking-token.ts";
-import { linkBaseOf } from "./tracking-url.ts";
 import {
   answerFixedQuestion,
   hasRoomForUpdate,
@@ -36,7 +35,8 @@ export interface ReporterActionRoutesOptions {
   db: Database;
   service: GrievanceService;
   reporterUpdatesPerHour: number;
-  publicUrl: string | undefined;
+  /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
+  mailLinkBase: string;
 }
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
@@ -99,7 +99,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
             eventKey: `reporter-update:${added.id}`,
             headline: msg("the reporter added an update"),
             note: added.text,
-            linkBase: linkBaseOf(request, options.publicUrl),
+            linkBase: options.mailLinkBase,
             ...(report.user_email ? { exceptEmail: report.user_email } : {}),
           }).then(() => undefined),
         ),
@@ -147,7 +147,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
           eventKey: `status:${reopen.eventId}`,
           headline: msg("the reporter says it is still a problem: status changed from Resolved to In progress"),
           note: reopen.note,
-          linkBase: linkBaseOf(request, options.publicUrl),
+          linkBase: options.mailLinkBase,
           ...(reporter?.user_email ? { exceptEmail: reporter.user_email } : {}),
         }).then(() => undefined),
       );

@@ -19,7 +19,8 @@ export interface TrackingRoutesOptions {
   /** REPORTER_UPDATES_PER_HOUR (config.ts): updates one client may send per hour. */
   reporterUpdatesPerHour: number;
   /** PUBLIC_URL (config.ts): the start of the links in the e-mail to followers; else the request's origin. */
-  publicUrl: string | undefined;
+  /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
+  mailLinkBase: string;
 }
 
 // As generous as the status checks: many reporters may share one address (carrier NAT). Counted in memory, like
@@ -31,7 +32,7 @@ export const TRACK_READS_PER_MINUTE = 300;
  * tracking-token.md): the report with the contact details in full and its public timeline. An unknown, malformed
  * or hidden report's token gets one and the same 404, which tells nothing about whether a report exists.
  */
-export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (app, { db, service, reporterUpdatesPerHour, publicUrl }) => {
+export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (app, { db, service, reporterUpdatesPerHour, mailLinkBase }) => {
   // On every answer, errors included: the address itself is the secret. Never kept by a cache, never passed on as
   // a Referer from whatever the page links to, never indexed.
   app.addHook("onSend", async (_request, reply) => {
@@ -74,5 +75,5 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
 
   // What the reporter may do (docs/decisions/015-reporter-actions.md): in this plugin, so that its answers get the
   // headers above too.
-  await app.register(reporterActionRoutes, { db, service, reporterUpdatesPerHour, publicUrl });
+  await app.register(reporterActionRoutes, { db, service, reporterUpdatesPerHour, mailLinkBase });
 };
