@@ -381,7 +381,7 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
       expect(response.headers["content-type"], url).toMatch(/^text\/xml/);
       expect(xml.parse(response.body).errors.error[0].code, url).toBe("404");
     }
-    for (const url of ["/open311/v2/tokens/abc.json", "/open311/v2/nope.json", "/open311/v2/requests/a/b.json"]) {
+    for (const url of ["/open311/v2/tokens/abc.json", "/open311/v2/nope.json", "/open311/v2/requests/a/b.json", "/open311/v2", "/open311/v2/"]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual([{ code: 404, description: expect.stringContaining("no such Open311 endpoint") }]);

@@ -167,14 +167,17 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
   // not do: the built web app's static files are a wildcard route of their own, which would answer
   // `tokens/abc.xml` with the app's page and 200, and a client such as FixMyStreet reads a 200 as success.
   // (Only GET and its HEAD: the static files' route has no other method, so the not-found handler answers those.)
-  app.route({
-    method: "GET",
-    url: "/*",
-    schema: { hide: true, tags: ["open311"], summary: "Any other Open311 path: 404 in the standard's format", response: { 404: open311Error } },
-    handler: (request, reply) => {
-      noSuchEndpoint(request, reply);
-    },
-  });
+  // The endpoint's root itself (`/open311/v2`, `/open311/v2/`) too: it is no document of the standard's either.
+  for (const url of ["/", "/*"]) {
+    app.route({
+      method: "GET",
+      url,
+      schema: { hide: true, tags: ["open311"], summary: "Any other Open311 path: 404 in the standard's format", response: { 404: open311Error } },
+      handler: (request, reply) => {
+        noSuchEndpoint(request, reply);
+      },
+    });
+  }
 
   app.get(
     local(open311Paths.discovery),
