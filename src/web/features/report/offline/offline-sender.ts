@@ -9,9 +9,14 @@ export interface SentReport {
   submitted: SubmittedGrievance;
 }
 
-/** Worth another try later: no answer at all, the server's own trouble, or "too many" (429). */
+/**
+ * Worth another try later: no answer at all, the server's own trouble, "too many" (429), or "an attempt with this
+ * key is still being stored" (409: an earlier send of this very report is in flight, or was cut off with its
+ * instance and its claim on the key runs out shortly; the next try gets the stored report or stores it once).
+ */
 function isPassing(error: unknown): boolean {
-  return !(error instanceof ApiRequestError) || error.status === 0 || error.status === 429 || error.status >= 500;
+  if (!(error instanceof ApiRequestError)) return true;
+  return error.status === 0 || error.status === 409 || error.status === 429 || error.status >= 500;
 }
 
 let running: Promise<SentReport[]> | undefined;
