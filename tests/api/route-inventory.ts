@@ -21,6 +21,8 @@ export const ROUTES_WITHOUT_SCHEMA: readonly { prefix: string; exact: boolean; r
   { prefix: "/metrics", exact: true, reason: "Prometheus's scrape for the operator (METRICS_TOKEN), not part of the public API" },
   // It has a schema all the same (open311-routes.ts), hidden: it only ever answers 404.
   { prefix: "/open311/v2/*", exact: true, reason: "Open311's unknown paths: 404 in GeoReport v2's error format, never the web app's page" },
+  { prefix: "/open311/v2", exact: true, reason: "Open311's root, no document of the standard's: 404 in its error format" },
+  { prefix: "/open311/v2/", exact: true, reason: "Open311's root, no document of the standard's: 404 in its error format" },
 ];
 
 export const isExcused = (url: string): boolean =>

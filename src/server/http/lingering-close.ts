@@ -9,6 +9,8 @@ import type { Socket } from "node:net";
 export const LINGER_LIMITS = { maxMs: 2_000, maxBytes: 16 * 1024 * 1024 };
 
 type ClosingSocket = Socket & { destroySoon?: () => void; lingering?: boolean };
+/** The part of net.Socket's internal handle (libuv's stream) that starts reading again. */
+type SocketHandle = { reading?: boolean; readStart?: () => number };
 
 /**
  * Closes `request`'s connection gracefully after its answer, though the body is not read: a lingering close, as
@@ -48,5 +50,13 @@ export function lingerAfterAnswer(request: IncomingMessage, limits = LINGER_LIMI
     // The body's reader may have paused the request (and with it the socket): the rest is only dropped.
     request.resume();
     this.resume();
+    // When the request waited on the database before its answer (a PostgreSQL server, not the embedded one), Node's
+    // HTTP parser had stopped reading the socket's handle for backpressure, and resume() restarts the stream, not
+    // the handle's reads: without this the drain reads nothing and the client meets a reset after all.
+    const handle = (this as unknown as { _handle?: SocketHandle | null })._handle;
+    if (handle && handle.reading === false && typeof handle.readStart === "function") {
+      handle.reading = true;
+      handle.readStart();
+    }
   };
 }
