@@ -10,6 +10,7 @@ import type { Database } from "./db/database.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
 import { grievanceRoutes } from "./grievances/grievance-routes.ts";
 import { GrievanceService } from "./grievances/grievance-service.ts";
+import { pagePhotoFinder } from "./grievances/page-photo.ts";
 import { MULTIPART_LIMITS } from "./grievances/upload-limits.ts";
 import { registerApiCaching } from "./http/api-caching.ts";
 import { registerCompression } from "./http/compression.ts";
@@ -223,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApiReference(app);
 
   // ---- SPA (last: its not-found handler answers every page path) ----
-  await registerSpa(app, config.webDir);
+  await registerSpa(app, config.webDir, pagePhotoFinder(repository));
 
   return app;
 }

@@ -335,3 +335,61 @@ describe("API answers", () => {
     expect(res.headers["cache-control"]).toBe(IMMUTABLE);
   });
 });
+
+describe("the photo a page preloads (src/server/grievances/page-photo.ts)", () => {
+  const photoLinks = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+  const pageAt = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(200);
+    return res.body;
+  };
+  const withPhoto = async (fields: Record<string, string>) => {
+    const photo = { filename: "leak.jpg", bytes: await makeJpeg(), type: "image/jpeg" };
+    const res = await postGrievance(t.app, fields, [photo]);
+    expect(res.statusCode).toBe(201);
+    return res.json<PublicGrievance>();
+  };
+
+  it("names the list's first thumbnail, of the list the address asks for, before the stylesheet", async () => {
+    const sewer = await withPhoto({ ...validFields, category: "Sanitation Issues", title: "Overflowing sewer" });
+    const newest = await withPhoto({ ...validFields, title: "Brown water again" });
+
+    const list = await pageAt("/grievances");
+    expect(photoLinks(list)).toEqual([
+      `<link rel="preload" as="image" fetchpriority="high" href="${newest.images[0]!.thumbnailUrl}">`,
+    ]);
+    // Found while the head is read, before the stylesheet and the entry script.
+    expect(list.indexOf('as="image"')).toBeLessThan(list.indexOf(entryStyle));
+    expect(list.indexOf('as="image"')).toBeLessThan(list.indexOf(entryScript));
+
+    // Filtered, the list's first report is another one: its thumbnail, not the newest's.
+    expect(photoLinks(await pageAt("/grievances?category=Sanitation+Issues"))).toEqual([
+      `<link rel="preload" as="image" fetchpriority="high" href="${sewer.images[0]!.thumbnailUrl}">`,
+    ]);
+    expect(photoLinks(await pageAt("/grievances?status=open&page=1"))).toHaveLength(1);
+    // Page 2 of twelve reports per page holds none of these: no photo named.
+    expect(photoLinks(await pageAt("/grievances?page=2"))).toEqual([]);
+    // A word search (not run twice for a page) and the map view (no thumbnails) name none.
+    expect(photoLinks(await pageAt("/grievances?q=sewer"))).toEqual([]);
+    expect(photoLinks(await pageAt("/grievances?view=map"))).toEqual([]);
+  });
+
+  it("names a report's first photo with the sources and sizes its gallery gives the browser", async () => {
+    const report = await withPhoto({ ...validFields, title: "Pipe burst at the corner" });
+    const image = report.images[0]!;
+    expect(image.mediumUrl).toBeDefined();
+    const links = photoLinks(await pageAt(`/grievance/${report.id}`));
+    expect(links).toEqual([
+      `<link rel="preload" as="image" fetchpriority="high" href="${image.thumbnailUrl}" ` +
+        `imagesrcset="${image.thumbnailUrl} 480w, ${image.mediumUrl} 800w" imagesizes="(max-width: 600px) calc(50vw - 2.5rem), 184px">`,
+    ]);
+  });
+
+  it("names nothing when the first report has no photo, or the report is none the public may see", async () => {
+    const plain = (await postGrievance(t.app, { ...validFields, title: "No photo of this one" })).json<PublicGrievance>();
+    expect(photoLinks(await pageAt("/grievances"))).toEqual([]);
+    expect(photoLinks(await pageAt(`/grievance/${plain.id}`))).toEqual([]);
+    expect(photoLinks(await pageAt("/grievance/0b7c5a52-3f5e-4d1e-9a57-1f2d3c4b5a69"))).toEqual([]);
+    expect(photoLinks(await pageAt("/submit-grievance"))).toEqual([]);
+  });
+});

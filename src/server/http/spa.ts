@@ -4,7 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import { sendNotFound } from "./error-handler.ts";
-import { pageHtmlFor } from "./page-preloads.ts";
+import type { PagePhotoFinder } from "../grievances/page-photo.ts";
+import { pageHtmlFor, withPhotoPreload } from "./page-preloads.ts";
 
 // /assets/: a hashed file that is not there is a chunk of an older build (a tab open across a deploy); it must fail
 // as a 404, not come back as a page that the browser then refuses as a script.
@@ -38,7 +39,7 @@ const isPagePath = (url: string) => {
  * browser's router decides. Unknown API, media and asset paths stay JSON 404s. Text files go out as the build's
  * brotli or gzip copy (file.br, file.gz) when the browser accepts one, else as they are.
  */
-export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webDir: string, pagePhoto?: PagePhotoFinder): Promise<void> {
   const indexFile = path.join(webDir, "index.html");
   const hasSpa = fs.existsSync(indexFile);
   const pageHtml = hasSpa ? pageHtmlFor(webDir) : undefined;
@@ -64,19 +65,21 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pageHtml) return sendNotFound(reply);
     const [pathname = "/", search = ""] = request.url.split("?");
     // A reporter's private page (docs/decisions/013-reference-and-tracking-token.md): never indexed, and its address,
     // which is the reporter's credential, never sent on as a referrer.
     if (pathname.startsWith("/track/")) reply.header("X-Robots-Tag", "noindex").header("Referrer-Policy", "no-referrer");
+    // The photo that is the page's largest paint, named from the data its loader will show (page-photo.ts).
+    const photo = request.method === "GET" ? await pagePhoto?.(pathname, search) : undefined;
     // index.html names the current hashed assets, so it must be revalidated on every load. It is in the visitor's
     // language (docs/decisions/019-languages.md).
     return reply
       .header("Cache-Control", "no-cache")
       .header("Vary", "Accept-Encoding, Accept-Language, Cookie")
       .type("text/html; charset=utf-8")
-      .send(pageHtml(pathname, search, requestLocale(request)));
+      .send(withPhotoPreload(pageHtml(pathname, search, requestLocale(request)), photo));
   };
   // Before the static files' wildcard, which would answer a folder (here the root) with 403.
   if (pageHtml) app.get("/", sendPage);

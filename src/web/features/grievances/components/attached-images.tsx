@@ -1,18 +1,9 @@
 import { useId, useState } from "react";
 import type { GrievanceImage } from "../../../../shared/api-types.ts";
 import { msg } from "../../../../shared/i18n/locales.ts";
+import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, gallerySources } from "../../../../shared/report-photos.ts";
 import { useT } from "../../../lib/i18n/i18n-context.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
-
-// Widths of the versions the server makes (src/server/images/image-pipeline.ts): the thumbnail is cropped to
-// 480x360, the medium version fitted inside 800 px.
-const THUMBNAIL_WIDTH = 480;
-const THUMBNAIL_HEIGHT = 360;
-const MEDIUM_WIDTH = 800;
-
-// A grid cell's width (grievances.css, responsive.css): two columns on a phone, less the page's and the card's
-// padding and the gap; else four columns of about 184 px in the 820 px details page.
-const CELL_SIZES = "(max-width: 600px) calc(50vw - 2.5rem), 184px";
 
 // The first row of the grid on a phone, in the first screenful below the description: loaded at once (the first
 // photo is often the page's largest paint), the rest when scrolled near.
@@ -24,18 +15,11 @@ const NAMES = {
   photo: { button: msg("View photo {number} of {count}"), viewer: msg("Photo {number} of {count}") },
 } as const;
 
-/**
- * The thumbnail, or the medium version where the cell needs more pixels than the thumbnail has (large or dense
- * screens); never the full image, which only the viewer loads. Older reports have no medium version.
- */
+/** The thumbnail, or the medium version where the cell needs more pixels (shared/report-photos.ts). */
 function GalleryImage({ image, index, eagerCount }: { image: GrievanceImage; index: number; eagerCount: number }) {
-  const responsive = image.mediumUrl
-    ? { srcSet: `${image.thumbnailUrl} ${THUMBNAIL_WIDTH}w, ${image.mediumUrl} ${MEDIUM_WIDTH}w`, sizes: CELL_SIZES }
-    : {};
   return (
     <img
-      src={image.thumbnailUrl}
-      {...responsive}
+      {...gallerySources(image)}
       alt=""
       loading={index < eagerCount ? "eager" : "lazy"}
       fetchPriority={index === 0 && eagerCount > 0 ? "high" : undefined}
