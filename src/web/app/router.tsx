@@ -1,11 +1,10 @@
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "./error-boundary.tsx";
 import { AppShell, PublicLayout, RootLayout } from "./layout.tsx";
 import { NotFound } from "./not-found.tsx";
-import { isConsolePath, routeIds, routePatterns } from "./paths.ts";
+import { isConsolePath, routePatterns } from "./paths.ts";
 
 import {
-  admin,
   details,
   detailsLoader,
   incident,
@@ -15,8 +14,6 @@ import {
   list,
   listLoader,
   myReports,
-  staff,
-  staffIncidents,
   stats,
   submit,
   track,
@@ -37,7 +34,8 @@ import {
  *     /incidents/:id     One incident (loader, 404 -> Page not found; action: "I am affected", alerts; the form's
  *                        "This is probably part of …" sends its "I am affected" here too)
  *     *                  Page not found (docs/product-decisions.md D10)
- * (console frame, in the staff chunk: its own header with the account and Sign out, no public chrome)
+ * (console frame, in the staff chunk: its own header with the account and Sign out, no public chrome; the table is
+ *  console-routes.tsx, added the first time the visitor goes under /staff)
  *     /staff/sign-in     Staff sign-in (loader: already signed in -> /staff; action: sign in)
  *     /staff/sign-out    action: ends the session -> /staff/sign-in (a plain visit just redirects)
  *     /staff             Console layout (loader: session guard, 401 -> /staff/sign-in)
@@ -54,214 +52,106 @@ import {
  *     /staff/set-password/:token  A new account's one-time link: set the password (loader; action)
  */
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      id: "root",
-      element: <RootLayout />,
-      errorElement: <RootErrorBoundary />,
-      HydrateFallback: InitialLoading,
-      children: [
-        {
-          element: <PublicLayout />,
-          children: [
-            {
-              errorElement: <RouteErrorBoundary />,
-              children: [
-                {
-                  path: routePatterns.home,
-                  lazy: {
-                    loader: async () => (await landingLoader()).landingLoader,
-                    Component: async () => (await landing()).LandingRoute,
-                  },
-                },
-                { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
-                {
-                  path: routePatterns.list,
-                  // Loader and page download side by side, and the request starts before the page's chunk is in.
-                  lazy: {
-                    loader: async () => (await listLoader()).grievancesLoader,
-                    Component: async () => (await list()).GrievancesRoute,
-                  },
-                },
-                {
-                  path: routePatterns.grievance,
-                  // The action (Follow, "I have this problem too") comes with the page: routes/grievance.action.ts.
-                  lazy: {
-                    loader: async () => (await detailsLoader()).grievanceLoader,
-                    action: async () => (await details()).grievanceAction,
-                    Component: async () => (await details()).GrievanceRoute,
-                  },
-                },
-                {
-                  path: routePatterns.stats,
-                  lazy: async () => {
-                    const m = await stats();
-                    return { loader: m.statsLoader, Component: m.StatsRoute };
-                  },
-                },
-                {
-                  path: routePatterns.track,
-                  lazy: {
-                    loader: async () => (await trackLoader()).trackLoader,
-                    // The reporter's update and "Is it fixed?" come with the page (features/tracking/tracking-actions.ts).
-                    action: async () => (await track()).trackAction,
-                    Component: async () => (await track()).TrackRoute,
-                  },
-                },
-                {
-                  path: routePatterns.incidents,
-                  // Loader, action and page in one chunk: the page is small, and its action comes with it.
-                  lazy: async () => {
-                    const m = await incidents();
-                    return { loader: m.incidentsLoader, action: m.incidentsAction, Component: m.IncidentsRoute };
-                  },
-                },
-                {
-                  path: routePatterns.incident,
-                  lazy: async () => {
-                    const m = await incident();
-                    return { loader: m.incidentLoader, action: m.incidentsAction, Component: m.IncidentRoute };
-                  },
-                },
-                { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
-                // Not lazy: the error boundary shows the same page for a 404, so it is in the first chunk anyway.
-                { path: "*", element: <NotFound /> },
-              ],
-            },
-          ],
+  let consoleAdded: Promise<void> | undefined;
+  return createBrowserRouter(ROUTES, {
+    // The console's routes are a chunk of their own (console-routes.tsx), added under the root the first time a
+    // path under /staff is asked for (the public "*" matches it until then, so the router asks here first). The
+    // public pages' visitors download none of it.
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      if (!isConsolePath(path)) return;
+      consoleAdded ??= import("./console-routes.tsx").then(
+        ({ consoleRoutes }) => patch(ROOT_ID, consoleRoutes),
+        (error: unknown) => {
+          consoleAdded = undefined; // A failed download is tried again on the next navigation.
+          throw error;
         },
-        {
-          // The console's own frame (header with the account, no public chrome), in the staff chunk.
-          lazy: async () => ({ Component: (await staff()).ConsoleFrame }),
-          children: [
-            {
-              errorElement: <RouteErrorBoundary />,
-              children: [
-                {
-                  path: routePatterns.staffSignIn,
-                  lazy: async () => {
-                    const m = await staff();
-                    return { loader: m.signInLoader, action: m.signInAction, Component: m.SignInRoute };
-                  },
-                },
-                {
-                  path: routePatterns.staffSetPassword,
-                  lazy: async () => {
-                    const m = await admin();
-                    return { loader: m.setPasswordLoader, action: m.setPasswordAction, Component: m.SetPasswordRoute };
-                  },
-                },
-                {
-                  path: routePatterns.staffSignOut,
-                  lazy: async () => {
-                    const m = await staff();
-                    return { loader: m.signOutLoader, action: m.signOutAction };
-                  },
-                },
-                {
-                  path: routePatterns.staffConsole,
-                  id: routeIds.staffConsole,
-                  lazy: async () => {
-                    const m = await staff();
-                    return {
-                      loader: m.staffLayoutLoader,
-                      shouldRevalidate: m.staffLayoutShouldRevalidate,
-                      Component: m.StaffLayout,
-                    };
-                  },
-                  children: [
-                    {
-                      index: true,
-                      lazy: async () => {
-                        const m = await staff();
-                        return { loader: m.consoleLoader, Component: m.ConsoleRoute };
-                      },
-                    },
-                    {
-                      path: routePatterns.staffAdmin,
-                      lazy: async () => {
-                        const m = await admin();
-                        return { loader: m.adminLayoutLoader, Component: m.AdminLayout };
-                      },
-                      children: [
-                        { index: true, lazy: async () => ({ loader: (await admin()).adminIndexLoader }) },
-                        {
-                          path: routePatterns.staffAdminCategories,
-                          lazy: async () => {
-                            const m = await admin();
-                            return { loader: m.categoriesLoader, action: m.categoriesAction, Component: m.CategoriesRoute };
-                          },
-                        },
-                        {
-                          path: routePatterns.staffAdminAccounts,
-                          lazy: async () => {
-                            const m = await admin();
-                            return { loader: m.accountsLoader, action: m.accountsAction, Component: m.AccountsRoute };
-                          },
-                        },
-                        {
-                          path: routePatterns.staffAdminApiKeys,
-                          lazy: async () => {
-                            const m = await admin();
-                            return { loader: m.apiKeysLoader, action: m.apiKeysAction, Component: m.ApiKeysRoute };
-                          },
-                        },
-                        {
-                          path: routePatterns.staffAdminAudit,
-                          lazy: async () => {
-                            const m = await admin();
-                            return { loader: m.auditLoader, Component: m.AuditRoute };
-                          },
-                        },
-                      ],
-                    },
-                    {
-                      path: routePatterns.staffIncidents,
-                      lazy: async () => {
-                        const m = await staffIncidents();
-                        return { loader: m.incidentsLoader, Component: m.IncidentsRoute };
-                      },
-                    },
-                    {
-                      path: routePatterns.staffIncidentNew,
-                      lazy: async () => {
-                        const m = await staffIncidents();
-                        return { action: m.declareIncidentAction, Component: m.IncidentDeclareRoute };
-                      },
-                    },
-                    {
-                      path: routePatterns.staffIncident,
-                      lazy: async () => {
-                        const m = await staffIncidents();
-                        return {
-                          loader: m.incidentLoader,
-                          action: m.incidentAction,
-                          shouldRevalidate: m.incidentShouldRevalidate,
-                          Component: m.IncidentRoute,
-                        };
-                      },
-                    },
-                    {
-                      path: routePatterns.staffGrievance,
-                      lazy: async () => {
-                        const m = await staff();
-                        return {
-                          loader: m.staffGrievanceLoader,
-                          action: m.staffGrievanceAction,
-                          Component: m.StaffGrievanceRoute,
-                        };
-                      },
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      ],
+      );
+      return consoleAdded;
     },
-  ]);
+  });
 }
+
+const ROOT_ID = "root";
+
+const ROUTES: RouteObject[] = [
+  {
+    id: ROOT_ID,
+    element: <RootLayout />,
+    errorElement: <RootErrorBoundary />,
+    HydrateFallback: InitialLoading,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            errorElement: <RouteErrorBoundary />,
+            children: [
+              {
+                path: routePatterns.home,
+                lazy: {
+                  loader: async () => (await landingLoader()).landingLoader,
+                  Component: async () => (await landing()).LandingRoute,
+                },
+              },
+              { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
+              {
+                path: routePatterns.list,
+                // Loader and page download side by side, and the request starts before the page's chunk is in.
+                lazy: {
+                  loader: async () => (await listLoader()).grievancesLoader,
+                  Component: async () => (await list()).GrievancesRoute,
+                },
+              },
+              {
+                path: routePatterns.grievance,
+                // The action (Follow, "I have this problem too") comes with the page: routes/grievance.action.ts.
+                lazy: {
+                  loader: async () => (await detailsLoader()).grievanceLoader,
+                  action: async () => (await details()).grievanceAction,
+                  Component: async () => (await details()).GrievanceRoute,
+                },
+              },
+              {
+                path: routePatterns.stats,
+                lazy: async () => {
+                  const m = await stats();
+                  return { loader: m.statsLoader, Component: m.StatsRoute };
+                },
+              },
+              {
+                path: routePatterns.track,
+                lazy: {
+                  loader: async () => (await trackLoader()).trackLoader,
+                  // The reporter's update and "Is it fixed?" come with the page (features/tracking/tracking-actions.ts).
+                  action: async () => (await track()).trackAction,
+                  Component: async () => (await track()).TrackRoute,
+                },
+              },
+              {
+                path: routePatterns.incidents,
+                // Loader, action and page in one chunk: the page is small, and its action comes with it.
+                lazy: async () => {
+                  const m = await incidents();
+                  return { loader: m.incidentsLoader, action: m.incidentsAction, Component: m.IncidentsRoute };
+                },
+              },
+              {
+                path: routePatterns.incident,
+                lazy: async () => {
+                  const m = await incident();
+                  return { loader: m.incidentLoader, action: m.incidentsAction, Component: m.IncidentRoute };
+                },
+              },
+              { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
+              // Not lazy: the error boundary shows the same page for a 404, so it is in the first chunk anyway.
+              { path: "*", element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
 
 /**
  * Shown while the first page's chunk downloads: the header and footer paint at once, and the page fills the

@@ -1,0 +1,148 @@
+import type { RouteObject } from "react-router";
+import { loadConsoleTexts } from "../lib/i18n/i18n.ts";
+import { RouteErrorBoundary } from "./error-boundary.tsx";
+import { routeIds, routePatterns } from "./paths.ts";
+
+// The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
+// a route only once its module is in, so no console page (sign-in too) shows before its texts
+// (docs/decisions/019-languages.md). Not a top-level await in those modules, which would split the entry.
+const withConsoleTexts = <T,>(module: Promise<T>) => Promise.all([module, loadConsoleTexts()]).then(([loaded]) => loaded);
+const staff = () => withConsoleTexts(import("./routes/staff.ts"));
+const admin = () => withConsoleTexts(import("./routes/admin.ts"));
+const staffIncidents = () => withConsoleTexts(import("./routes/staff-incidents.ts"));
+
+/**
+ * The console's route table (its pages are listed in router.tsx), a chunk of its own: the router adds it
+ * (patchRoutesOnNavigation) the first time someone goes to a path under /staff, so a visitor of the public pages
+ * downloads none of it (docs/decisions/012-a-light-first-load.md).
+ */
+export const consoleRoutes: RouteObject[] = [
+  {
+    // The console's own frame (header with the account, no public chrome), in the staff chunk.
+    lazy: async () => ({ Component: (await staff()).ConsoleFrame }),
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          {
+            path: routePatterns.staffSignIn,
+            lazy: async () => {
+              const m = await staff();
+              return { loader: m.signInLoader, action: m.signInAction, Component: m.SignInRoute };
+            },
+          },
+          {
+            path: routePatterns.staffSetPassword,
+            lazy: async () => {
+              const m = await admin();
+              return { loader: m.setPasswordLoader, action: m.setPasswordAction, Component: m.SetPasswordRoute };
+            },
+          },
+          {
+            path: routePatterns.staffSignOut,
+            lazy: async () => {
+              const m = await staff();
+              return { loader: m.signOutLoader, action: m.signOutAction };
+            },
+          },
+          {
+            path: routePatterns.staffConsole,
+            id: routeIds.staffConsole,
+            lazy: async () => {
+              const m = await staff();
+              return {
+                loader: m.staffLayoutLoader,
+                shouldRevalidate: m.staffLayoutShouldRevalidate,
+                Component: m.StaffLayout,
+              };
+            },
+            children: [
+              {
+                index: true,
+                lazy: async () => {
+                  const m = await staff();
+                  return { loader: m.consoleLoader, Component: m.ConsoleRoute };
+                },
+              },
+              {
+                path: routePatterns.staffAdmin,
+                lazy: async () => {
+                  const m = await admin();
+                  return { loader: m.adminLayoutLoader, Component: m.AdminLayout };
+                },
+                children: [
+                  { index: true, lazy: async () => ({ loader: (await admin()).adminIndexLoader }) },
+                  {
+                    path: routePatterns.staffAdminCategories,
+                    lazy: async () => {
+                      const m = await admin();
+                      return { loader: m.categoriesLoader, action: m.categoriesAction, Component: m.CategoriesRoute };
+                    },
+                  },
+                  {
+                    path: routePatterns.staffAdminAccounts,
+                    lazy: async () => {
+                      const m = await admin();
+                      return { loader: m.accountsLoader, action: m.accountsAction, Component: m.AccountsRoute };
+                    },
+                  },
+                  {
+                    path: routePatterns.staffAdminApiKeys,
+                    lazy: async () => {
+                      const m = await admin();
+                      return { loader: m.apiKeysLoader, action: m.apiKeysAction, Component: m.ApiKeysRoute };
+                    },
+                  },
+                  {
+                    path: routePatterns.staffAdminAudit,
+                    lazy: async () => {
+                      const m = await admin();
+                      return { loader: m.auditLoader, Component: m.AuditRoute };
+                    },
+                  },
+                ],
+              },
+              {
+                path: routePatterns.staffIncidents,
+                lazy: async () => {
+                  const m = await staffIncidents();
+                  return { loader: m.incidentsLoader, Component: m.IncidentsRoute };
+                },
+              },
+              {
+                path: routePatterns.staffIncidentNew,
+                lazy: async () => {
+                  const m = await staffIncidents();
+                  return { action: m.declareIncidentAction, Component: m.IncidentDeclareRoute };
+                },
+              },
+              {
+                path: routePatterns.staffIncident,
+                lazy: async () => {
+                  const m = await staffIncidents();
+                  return {
+                    loader: m.incidentLoader,
+                    action: m.incidentAction,
+                    shouldRevalidate: m.incidentShouldRevalidate,
+                    Component: m.IncidentRoute,
+                  };
+                },
+              },
+              {
+                path: routePatterns.staffGrievance,
+                lazy: async () => {
+                  const m = await staff();
+                  return {
+                    loader: m.staffGrievanceLoader,
+                    action: m.staffGrievanceAction,
+                    Component: m.StaffGrievanceRoute,
+                  };
+                },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
