@@ -56,10 +56,7 @@ export const exportPaths = {
 } as const;
 
 /** Pages of the web app that the server links to (feeds, e-mails). */
-export const reportPagePath = (id: string): string => `/grievance/${encodeURIComponent(id)}`;
-export const LIST_PAGE_PATH = "/grievances";
-export const INCIDENTS_PAGE_PATH = "/incidents";
-export const incidentPagePath = (id: string): string => `/incidents/${encodeURIComponent(id)}`;
+export { reportPagePath, LIST_PAGE_PATH, INCIDENTS_PAGE_PATH, incidentPagePath } from "./page-paths.ts";
 
 /** Open311 GeoReport v2 (docs/integrators.md); `:format` is `json` or `xml`, written as the path's suffix. */
 export const OPEN311_PREFIX = "/open311/v2";

@@ -3,8 +3,10 @@
  * Both the form and the server use these limits and helpers.
  */
 
-/** Coordinates are stored with 6 decimals: about 11 cm, finer than any phone's fix. */
-export const COORDINATE_DECIMALS = 6;
+import type { Bbox } from "./coordinates.ts";
+
+// Coordinates stored with 6 decimals, a visible area, and its text (coordinates.ts).
+export { COORDINATE_DECIMALS, formatBbox, roundCoordinate, type Bbox } from "./coordinates.ts";
 
 /** "Has someone already reported this?": open reports of the category within this distance of the pin... */
 export const DUPLICATE_RADIUS_METRES = 250;
@@ -23,20 +25,10 @@ export interface LatLng {
   longitude: number;
 }
 
-/** A visible area, as the list API's `bbox=minLon,minLat,maxLon,maxLat` names it (the order GeoJSON uses). */
-export interface Bbox {
-  minLon: number;
-  minLat: number;
-  maxLon: number;
-  maxLat: number;
-}
-
 /** The service area (SERVICE_AREA_FILE): a GeoJSON polygon or multipolygon, [longitude, latitude] pairs. */
 export type ServiceAreaGeometry =
   | { type: "Polygon"; coordinates: number[][][] }
   | { type: "MultiPolygon"; coordinates: number[][][][] };
-
-export const roundCoordinate = (value: number): number => Number(value.toFixed(COORDINATE_DECIMALS));
 
 const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]{1,20})?$/;
 
@@ -58,9 +50,6 @@ export function parseBbox(text: string): Bbox | undefined {
   if (minLon > maxLon || minLat > maxLat) return undefined;
   return { minLon, minLat, maxLon, maxLat };
 }
-
-export const formatBbox = (bbox: Bbox): string =>
-  [bbox.minLon, bbox.minLat, bbox.maxLon, bbox.maxLat].map(roundCoordinate).join(",");
 
 const EARTH_RADIUS_METRES = 6_371_008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

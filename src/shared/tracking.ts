@@ -11,8 +11,7 @@ export const TRACKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 export const isTrackingToken = (text: string): boolean => TRACKING_TOKEN_PATTERN.test(text);
 
-/** The tracking page's path; the server puts it after PUBLIC_URL (or the request's origin) in `trackingUrl`. */
-export const trackingPagePath = (token: string): string => `/track/${encodeURIComponent(token)}`;
+export { trackingPagePath } from "./page-paths.ts";
 
 /**
  * The token of a tracking link, absolute or a path; undefined when it is not one. The path may start with the one

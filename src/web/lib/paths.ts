@@ -1,6 +1,5 @@
-import { incidentPagePath, INCIDENTS_PAGE_PATH } from "../../shared/api-paths.ts";
 import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
-import { trackingPagePath } from "../../shared/tracking.ts";
+import { incidentPagePath, INCIDENTS_PAGE_PATH, trackingPagePath } from "../../shared/page-paths.ts";
 import { searchOf } from "./query-string.ts";
 
 /**
