@@ -5,6 +5,7 @@ import { msg } from "../../../shared/i18n/locales.ts";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "../../lib/text-with-elements.tsx";
 import { paths } from "../paths.ts";
+import "../../styles/landing-sections.css";
 
 /*
  * The landing page below its opening section: how it works, the newest reports, "Already reported something?" and

@@ -4,6 +4,7 @@ import { StatusBadge } from "../../features/grievances/components/badges.tsx";
 import { useT } from "../../lib/i18n/i18n-context.tsx";
 import { timeAgo } from "../../lib/time-ago.ts";
 import { paths } from "../paths.ts";
+import "../../styles/badges.css";
 import "../../styles/recent-reports.css";
 
 /** The landing page's newest reports: status, title (the link), place and how long ago. */
