@@ -11,7 +11,7 @@ import type {
   incidentSummarySchema,
   publicIncidentSchema,
 } from "../../../shared/api-schemas/incidents.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { apiFetch } from "../../lib/api-fetch.ts";
 
 // The answers' types, from the schemas the server serialises with (type-only: no zod in the browser's chunks).
 export type PublicIncident = z.output<typeof publicIncidentSchema>;

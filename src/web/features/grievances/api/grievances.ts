@@ -1,7 +1,7 @@
 import { apiPaths, pathTo } from "../../../../shared/api-paths.ts";
 import type { GrievanceListResponse, PublicGrievance } from "../../../../shared/api-types.ts";
 import type { GrievanceListQuery } from "../../../../shared/grievance-schema.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "../../../lib/api-fetch.ts";
 import { searchOf } from "../../../lib/query-string.ts";
 
 export type GrievanceListRequest = Partial<GrievanceListQuery>;
