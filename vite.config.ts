@@ -50,6 +50,15 @@ export default defineConfig({
     emptyOutDir: true,
     // .vite/manifest.json: which chunks each route loads, for `npm run bench:web` and the end-to-end tests.
     manifest: true,
+    // A page's chunk is fetched first and its own imports (Rollup lists every chunk it needs, transitive ones too)
+    // right after, instead of naming every page's files in the entry chunk for one parallel fetch: the list cost the
+    // first load of / 0.7 kB brotli. A page's stylesheets stay listed, so no page renders before its styles. A
+    // direct visit is unchanged (the server names the page's files in its HTML: page-preloads.ts), and after the
+    // first visit the service worker holds the public pages' files; only a navigation before it has them waits one
+    // round trip more (docs/decisions/012-a-light-first-load.md).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === "js" ? deps.filter((dep) => dep.endsWith(".css")) : deps),
+    },
     rollupOptions: {
       onwarn(warning, warn) {
         // zod's own files carry explanatory comments that mention @__PURE__ where Rollup looks for annotations;
