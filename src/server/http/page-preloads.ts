@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { apiPaths, pathTo } from "../../shared/api-paths.ts";
@@ -21,17 +20,14 @@ interface PagePreloads {
   modules: string[];
   /** The API path the page's loader fetches first, when the pathname alone determines it. */
   data?: (match: RegExpExecArray, search: string) => string | undefined;
-  /** The entry's stylesheet written into the page (inlineEntryStyle): the pages whose speed on a phone is budgeted. */
-  inlineStyle?: boolean;
 }
 
 const PAGES: PagePreloads[] = [
   { matches: /^\/$/, modules: ["app/routes/landing.tsx", "app/routes/landing.loader.ts"] },
-  { matches: /^\/submit-grievance$/, modules: ["app/routes/submit.tsx"], inlineStyle: true },
+  { matches: /^\/submit-grievance$/, modules: ["app/routes/submit.tsx"] },
   {
     matches: /^\/grievances$/,
     modules: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"],
-    inlineStyle: true,
     // With a query the loader's own request differs in the order and spelling of its parameters: only the plain
     // list is sure to be the same request.
     data: (_match, search) => (search ? undefined : apiPaths.grievances),
@@ -40,7 +36,6 @@ const PAGES: PagePreloads[] = [
     matches: /^\/grievance\/([^/]+)$/,
     modules: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"],
     data: (match) => (UUID_PATTERN.test(match[1] ?? "") ? pathTo(apiPaths.grievance, { id: match[1]! }) : undefined),
-    inlineStyle: true,
   },
 ];
 
@@ -68,42 +63,19 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, modules: string[], 
 /**
  * index.html for a page path, with that page's preloads before </head>; the file as built when the manifest is
  * missing (a build without it) or the page has none. Read again only when index.html changes (a new build under a
- * running server names new chunks). `styleHash`: the CSP source that allows the stylesheet written into the page,
- * when it has one (inlineEntryStyle).
+ * running server names new chunks).
  */
-export interface RenderedPage {
-  html: string;
-  styleHash?: string | undefined;
-}
-type RenderPage = (pathname: string, search: string, locale: Locale) => RenderedPage;
+type RenderPage = (pathname: string, search: string, locale: Locale) => string;
 
 export function pageHtmlFor(webDir: string): RenderPage {
   const indexFile = path.join(webDir, "index.html");
-  let built: { at: number; render: RenderPage } = { at: -1, render: () => ({ html: "" }) };
+  let built: { at: number; render: RenderPage } = { at: -1, render: () => "" };
   return (pathname, search, locale) => {
     const at = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     // Missing for a moment while a build replaces it: the page as it was.
     if (at !== undefined && at !== built.at) built = { at, render: renderer(webDir, fs.readFileSync(indexFile, "utf8")) };
-    const page = built.render(pathname, search, locale);
-    return { ...page, html: withFeedLink(page.html, pathname, search, locale) };
+    return withFeedLink(built.render(pathname, search, locale), pathname, search, locale);
   };
-}
-
-/**
- * The entry's stylesheet written into the page as a <style> element instead of linked: the first paint waits for no
- * request but the page itself (Lighthouse counted some 150 ms of a phone's 4G for the link; the sheet is 8 kB, under
- * 3 kB compressed with the page). Only where the speed on a phone is budgeted (PAGES' inlineStyle): elsewhere the
- * linked file, cached for a year, is cheaper on a return visit. The CSP allows the element by its hash, never
- * 'unsafe-inline'. The file as built when the sheet could not be written safely (a "</style" in it, a relative url()
- * that would resolve against the page's address instead of /assets/).
- */
-function inlineEntryStyle(webDir: string, file: string | undefined): ((html: string) => RenderedPage) | undefined {
-  if (!file) return undefined;
-  const sheet = fs.readFileSync(path.join(webDir, file), "utf8");
-  if (/<\/style/i.test(sheet) || /url\(\s*["']?(?![a-z]+:|\/|#)/i.test(sheet)) return undefined;
-  const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`);
-  const styleHash = `'sha256-${crypto.createHash("sha256").update(sheet).digest("base64")}'`;
-  return (html) => (link.test(html) ? { html: html.replace(link, () => `<style>${sheet}</style>`), styleHash } : { html });
 }
 
 const escapeAttribute = (text: string): string =>
@@ -167,14 +139,13 @@ function renderer(webDir: string, html: string): RenderPage {
   const manifestFile = path.join(webDir, ".vite", "manifest.json");
   if (!fs.existsSync(manifestFile)) {
     const page = inLanguage(webDir, html, undefined);
-    return (_pathname, _search, locale) => ({ html: page(locale) });
+    return (_pathname, _search, locale) => page(locale);
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
   const page = inLanguage(webDir, html, manifest);
   const entry = manifest["index.html"];
   const inEntry = new Set<string>(entry ? [entry.file, ...(entry.css ?? [])] : []);
   for (const imported of entry?.imports ?? []) inEntry.add(manifest[imported]?.file ?? "");
-  const withStyle = inlineEntryStyle(webDir, entry?.css?.[0]);
 
   const linksOf = PAGES.map((page) => {
     const { js, css } = chunkFiles(manifest, page.modules, inEntry);
@@ -189,12 +160,11 @@ function renderer(webDir: string, html: string): RenderPage {
     const html = page(locale);
     const index = PAGES.findIndex((candidate) => candidate.matches.test(pathname));
     const preloads = PAGES[index];
-    if (!preloads) return { html };
+    if (!preloads) return html;
     const data = preloads.data?.(preloads.matches.exec(pathname)!, search);
     // crossorigin: the loader's fetch() is a CORS-mode request with same-origin credentials, which only a preload
     // marked so matches; otherwise the browser would fetch the data twice.
     const dataLink = data ? `<link rel="preload" as="fetch" crossorigin href="${data}">` : "";
-    const withPreloads = html.replace("</head>", `${linksOf[index]}${dataLink}</head>`);
-    return preloads.inlineStyle && withStyle ? withStyle(withPreloads) : { html: withPreloads };
+    return html.replace("</head>", `${linksOf[index]}${dataLink}</head>`);
   };
 }

@@ -28,13 +28,6 @@ export function isServerOnlyFile(pathname: string): boolean {
   return segments[0] === "shell" || segments.some((segment) => segment.startsWith(".")) || decoded.endsWith(".map");
 }
 
-/** The portal's CSP (helmet, app.ts) with one more source allowed for styles. */
-const withStyleSource = (policy: string, source: string) =>
-  policy
-    .split(";")
-    .map((directive) => (directive.trim().startsWith("style-src ") ? `${directive} ${source}` : directive))
-    .join(";");
-
 const isPagePath = (url: string) => {
   const pathname = url.split("?")[0] ?? "/";
   if (isServerOnlyFile(pathname)) return false;
@@ -82,14 +75,11 @@ export async function registerSpa(app: FastifyInstance, webDir: string, pagePhot
     const photo = request.method === "GET" ? await pagePhoto?.(pathname, search) : undefined;
     // index.html names the current hashed assets, so it must be revalidated on every load. It is in the visitor's
     // language (docs/decisions/019-languages.md).
-    const { html, styleHash } = pageHtml(pathname, search, requestLocale(request));
-    // The stylesheet written into the page, allowed by its hash (page-preloads.ts, inlineEntryStyle).
-    if (styleHash) reply.header("Content-Security-Policy", withStyleSource(String(reply.getHeader("Content-Security-Policy") ?? ""), styleHash));
     return reply
       .header("Cache-Control", "no-cache")
       .header("Vary", "Accept-Encoding, Accept-Language, Cookie")
       .type("text/html; charset=utf-8")
-      .send(withPhotoPreload(html, photo));
+      .send(withPhotoPreload(pageHtml(pathname, search, requestLocale(request)), photo));
   };
   // Before the static files' wildcard, which would answer a folder (here the root) with 403.
   if (pageHtml) app.get("/", sendPage);
