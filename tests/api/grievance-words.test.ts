@@ -62,16 +62,12 @@ describe("grievance words", () => {
     await db.query(
       `INSERT INTO grievances (title, description, category) SELECT 'Report ' || g, 'Fluoride', 'Other' FROM generate_series(1, 500) AS g`,
     );
-    // VACUUM is what marks pages all-visible; whether it could mark these depends on other sessions' snapshots (on
-    // a shared PostgreSQL server), so the test checks that it ran.
-    const vacuums = async () =>
-      (await db.query<{ n: number }>("SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'grievance_words'"))
-        .rows[0]?.n ?? 0;
-    const before = await vacuums();
+    const allVisiblePages = async () =>
+      (await db.query<{ n: number }>("SELECT relallvisible::int AS n FROM pg_class WHERE relname = 'grievance_words'")).rows[0]?.n;
     // Only the statistics step matters here; the others fail on the empty store and logger and are logged.
     const quiet = { error: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
     const stop = startMaintenance({ db, imageStore: {} as ImageStore, orphanGraceMinutes: 60, logger: quiet, analyze: true });
     await stop();
-    expect(await vacuums()).toBeGreaterThan(before);
+    expect(await allVisiblePages()).toBeGreaterThan(0);
   });
 });

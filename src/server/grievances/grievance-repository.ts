@@ -190,13 +190,11 @@ export class GrievanceRepository {
 
   /**
    * A page of a search, chosen by how many reports the statistics say hold the word at least
-   * (docs/decisions/011-full-text-search.md). Counting the matches up to the cap through the GIN index reads each of
-   * them from the table, wherever it lies, and that is most of a search's cost; the page alone, found by walking the
-   * date index, costs about the page's size divided by the word's share. So:
+   * (docs/decisions/011-full-text-search.md). Counting the matches up to the cap reads each of them from the table,
+   * wherever it lies, and that is most of a search's cost; the page alone, found by walking the date index, costs
+   * about the page's size divided by the word's share. So:
    * - at least twice the cap (a word in 2 % of a million reports or more): walk, and count nothing;
-   * - one word that begins only one word of grievance_words (migration 021): its matches, up to the cap, are read
-   *   from that table's index alone, counted, sorted and paged in one query; past the cap the page is walked;
-   * - otherwise, more than the cap: walk, and count up to the cap beside it (the count stops at the cap either way);
+   * - more than the cap: walk, and count up to the cap beside it (the count stops at the cap either way);
    * - otherwise, the one read the count needs also gives the page: the matches (at most the cap) are read once
    *   through the GIN index, counted, sorted and paged in one query, at any page number. Walking as well would
    *   add a page's walk to the same reads: 5,000 rows for a word in 0.3 % of reports. Only when there turn out to
@@ -208,14 +206,9 @@ export class GrievanceRepository {
     request: PageRequest,
     talliesRead: Promise<{ matching: number; total: number }>,
   ): Promise<GrievancePage> {
-    // The word is looked up beside the counts (two steps down an index), not after them: one round trip fewer.
-    const [{ total }, atLeast, word] = await Promise.all([
-      talliesRead,
-      this.leastMatches(filters, talliesRead),
-      this.singleWord(filters),
-    ]);
+    const [{ total }, atLeast] = await Promise.all([talliesRead, this.leastMatches(filters, talliesRead)]);
     if (atLeast >= SURELY_ABOVE_CAP) return { ...(await this.walk(filters, request)), ...CAPPED, total };
-    if (word === undefined && atLeast > MATCHING_CAP) {
+    if (atLeast > MATCHING_CAP) {
       const params: unknown[] = [];
       const [window, counted] = await Promise.all([
         this.walk(filters, request),
@@ -223,7 +216,8 @@ export class GrievanceRepository {
       ]);
       return { ...window, ...counted, total };
     }
-    const few = await this.fewMatches(filters, request, this.db, MATCHING_CAP, word);
+    const word = await this.singleWord(filters);
+    const few = word === undefined ? await this.fewMatches(filters, request, this.db, MATCHING_CAP) : await this.fewMatches(filters, request, this.db, MATCHING_CAP, word);
     return { ...(few ?? { ...(await this.walk(filters, request)), ...CAPPED }), total };
   }
 
@@ -288,9 +282,9 @@ export class GrievanceRepository {
 
   /**
    * The page and the exact count of a search or an area with at most `limit` matches, in one query: the matches (id
-   * and date only) are found first, through the GIN index (or the area's GiST index, or for `word` its rows in
-   * grievance_words, index-only), kept (MATERIALIZED, so PostgreSQL cannot turn this into a walk of the date index),
-   * counted, sorted for the page, and joined to their rows. Undefined when there are more.
+   * and date only) are found first, through the GIN index (or the area's GiST index), kept (MATERIALIZED, so
+   * PostgreSQL cannot turn this into a walk of the date index), counted, sorted for the page, and joined to their
+   * rows. Undefined when there are more.
    */
   private async fewMatches(
     filters: GrievanceListFilters,
