@@ -14,15 +14,12 @@ export interface Growth {
 const SLICE = 200_000;
 // The row trigger of migrations/004, which keeps grievance_tallies one row at a time.
 const TALLY_TRIGGER = "grievances_tally_row";
-// The row trigger of migrations/021, which keeps grievance_words: some 30 rows of it for each report.
-const WORDS_TRIGGER = "grievances_words_row";
 
 /**
  * Adds reports until the table holds `target`. A bulk load is far faster without the work done per row: the
  * tally trigger is disabled and the tallies rebuilt with one GROUP BY (the statement that ends migrations/004),
  * and the indexes are dropped and built again from their own definitions, so an index another migration adds is
- * rebuilt as it is defined. grievance_words is made again whole the same way (the statement that ends
- * migrations/021), its key built after its rows. All in one transaction: a failure leaves the table as it was.
+ * rebuilt as it is defined. All in one transaction: a failure leaves the table as it was.
  */
 export async function growTo(db: Database, target: number, progress: (line: string) => void): Promise<Growth> {
   const have = await countAll(db);
@@ -34,7 +31,6 @@ export async function growTo(db: Database, target: number, progress: (line: stri
     const indexes = await droppableIndexes(tx);
     let started = performance.now();
     await tx.exec(`ALTER TABLE grievances DISABLE TRIGGER ${TALLY_TRIGGER}`);
-    await tx.exec(`ALTER TABLE grievances DISABLE TRIGGER ${WORDS_TRIGGER}`);
     for (const { name } of indexes) await tx.exec(`DROP INDEX ${quoteIdent(name)}`);
     const first = have + 1;
     for (let from = first; from <= target; from += SLICE) {
@@ -43,19 +39,12 @@ export async function growTo(db: Database, target: number, progress: (line: stri
       progress(`  ${(to - have).toLocaleString("en")} of ${added.toLocaleString("en")} rows inserted`);
     }
     await tx.exec(`ALTER TABLE grievances ENABLE TRIGGER ${TALLY_TRIGGER}`);
-    await tx.exec(`ALTER TABLE grievances ENABLE TRIGGER ${WORDS_TRIGGER}`);
     growth.insertSeconds = secondsSince(started);
 
     started = performance.now();
     // More memory for sorting keys than the default 64 MB: a GIN index over a million rows builds in fewer passes.
     await tx.exec("SET LOCAL maintenance_work_mem = '256MB'");
     for (const { definition } of indexes) await tx.exec(definition);
-    await tx.exec(`
-      ALTER TABLE grievance_words DROP CONSTRAINT grievance_words_pkey;
-      DELETE FROM grievance_words;
-      INSERT INTO grievance_words (word, created_at, id)
-      SELECT w, created_at, id FROM grievances, unnest(tsvector_to_array(search_vector)) AS w WHERE hidden_at IS NULL;
-      ALTER TABLE grievance_words ADD PRIMARY KEY (word, created_at, id);`);
     growth.indexSeconds = secondsSince(started);
 
     started = performance.now();
@@ -86,7 +75,6 @@ export async function countAll(db: Queryable): Promise<number> {
  */
 async function settle(db: Database, progress: (line: string) => void): Promise<void> {
   await db.exec("VACUUM (ANALYZE) grievances");
-  await db.exec("VACUUM (ANALYZE) grievance_words");
   await db.exec("ANALYZE grievance_tallies");
   await db.exec("VACUUM (ANALYZE) grievance_events");
   try {

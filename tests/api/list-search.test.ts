@@ -123,20 +123,6 @@ describe("search by words", () => {
     expect(await search("staff hid")).toBe("");
   });
 
-  it("stops finding a report once it is hidden, and finds it again when it is shown", async () => {
-    // One word that begins no other word: its matches are read from grievance_words (migrations/021).
-    expect(await search("school")).toBe("A");
-    await t.db.query("UPDATE grievances SET hidden_at = now(), hidden_reason = 'Spam' WHERE title = $1", [seeds[0]!.title]);
-    try {
-      const res = await t.app.inject({ url: "/api/grievances?q=school" });
-      expect(res.json<GrievanceListResponse>()).toMatchObject({ items: [], matching: 0, matchingCapped: false, total: 6 });
-    } finally {
-      await t.db.query("UPDATE grievances SET hidden_at = NULL, hidden_reason = NULL WHERE title = $1", [seeds[0]!.title]);
-    }
-    expect(await search("school")).toBe("A");
-    expect(await search("schoo")).toBe("A");
-  });
-
   it("is answered through the GIN index on the words, whether or not the last word is a prefix", async () => {
     for (const q of ["pipe", "pip", "\"main line\" -night"]) {
       const params: unknown[] = [];

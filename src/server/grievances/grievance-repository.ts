@@ -6,7 +6,6 @@ import type { ImageKeys } from "../storage/object-key.ts";
 import { CAPPED, countCapped, MATCHING_CAP, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
 import { allOf, categoryNameOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
 import { SORT_AT_SQL, type ListCursor, type SortKey } from "./list-cursor.ts";
-import { endsInPlainWord } from "./search-query.ts";
 import { WordStatistics } from "./word-statistics.ts";
 
 /**
@@ -216,45 +215,8 @@ export class GrievanceRepository {
       ]);
       return { ...window, ...counted, total };
     }
-    const word = await this.singleWord(filters);
-    const few = word === undefined ? await this.fewMatches(filters, request, this.db, MATCHING_CAP) : await this.fewMatches(filters, request, this.db, MATCHING_CAP, word);
+    const few = await this.fewMatches(filters, request, this.db, MATCHING_CAP);
     return { ...(few ?? { ...(await this.walk(filters, request)), ...CAPPED }), total };
-  }
-
-  /**
-   * The one word of grievance_words (migration 021) that a search matches, when it is one plain word searched alone
-   * and only one public report word begins with it: its matches are then that word's rows, read index-only in date
-   * order. Null when no word begins with it (no match). Undefined otherwise (several words, operators, other
-   * filters, or several words beginning with it, such as "pipe" and "pipes", whose rows would count a report
-   * twice): the search is then made through the GIN index.
-   */
-  private async singleWord(filters: GrievanceListFilters): Promise<string | null | undefined> {
-    const { q, ...fields } = filters;
-    if (!q || Object.values(fields).some((value) => value !== undefined)) return undefined;
-    const text = q.trim();
-    if (/\s/.test(text) || !endsInPlainWord(text)) return undefined;
-    // The lexeme PostgreSQL makes of it (one operand, one position), then the first word at or after it and the
-    // next one: each is one step down the index.
-    const { rows } = await this.db.query<{ word: string | null; others: boolean }>(
-      `WITH typed AS (
-         SELECT u.lexeme COLLATE "C" AS prefix
-         FROM unnest(to_tsvector('simple', $1)) AS u
-         WHERE numnode(websearch_to_tsquery('simple', $1)) = 1 AND length(to_tsvector('simple', $1)) = 1
-           AND cardinality(u.positions) = 1
-       ), first AS (
-         SELECT typed.prefix, (SELECT w.word FROM grievance_words w WHERE w.word >= typed.prefix ORDER BY w.word LIMIT 1) AS word
-         FROM typed
-       )
-       SELECT CASE WHEN starts_with(first.word, first.prefix) THEN first.word END AS word,
-              coalesce(starts_with(
-                (SELECT w.word FROM grievance_words w WHERE w.word > first.word ORDER BY w.word LIMIT 1), first.prefix
-              ), false) AS others
-       FROM first`,
-      [text],
-    );
-    const found = rows[0];
-    if (!found || found.others) return undefined;
-    return found.word;
   }
 
   /**
@@ -291,18 +253,10 @@ export class GrievanceRepository {
     request: PageRequest,
     db: Queryable = this.db,
     limit = FEW_MATCHES,
-    word?: string | null,
   ): Promise<(PageWindow & MatchingCount) | undefined> {
     const { cursor, page, pageSize } = request;
     const params: unknown[] = [];
-    let matchesFrom: string;
-    if (word === undefined) {
-      matchesFrom = `grievances WHERE ${PUBLIC_ONLY} AND ${whereClauseOf(filters, params)}`;
-    } else {
-      // Public reports only, as the table holds no hidden ones (migration 021); read index-only.
-      params.push(word);
-      matchesFrom = `grievance_words WHERE word = $${params.length}`;
-    }
+    const where = whereClauseOf(filters, params);
     const forward = cursor?.direction !== "before";
     let onPage = "true";
     let behind = `${page > 1}`;
@@ -316,7 +270,7 @@ export class GrievanceRepository {
     params.push(pageSize + 1, cursor ? 0 : (page - 1) * pageSize);
     const { rows } = await db.query<ListedRow & { matching: number; behind: boolean }>(
       `WITH matches AS MATERIALIZED (
-         SELECT id, created_at FROM ${matchesFrom} LIMIT ${limit + 1}
+         SELECT id, created_at FROM grievances WHERE ${PUBLIC_ONLY} AND ${where} LIMIT ${limit + 1}
        ), on_page AS (
          SELECT id FROM matches WHERE ${onPage}
          ORDER BY created_at ${order}, id ${order} LIMIT $${params.length - 1} OFFSET $${params.length}

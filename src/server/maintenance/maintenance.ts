@@ -56,9 +56,6 @@ async function runOnce({ db, imageStore, orphanGraceMinutes, logger, analyze }: 
   try {
     // A sample of 30,000 rows whatever the size: about a second at a million reports.
     await db.exec("ANALYZE");
-    // A one-word search reads grievance_words index-only (migrations/021) where the visibility map marks its pages,
-    // which only VACUUM does; it skips the pages marked already, so it reads what was written since the last round.
-    await db.exec("VACUUM grievance_words");
     logger.debug("planner statistics gathered");
   } catch (error) {
     logger.error({ err: error }, "Gathering the planner's statistics failed.");
