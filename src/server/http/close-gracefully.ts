@@ -12,6 +12,10 @@ const IDLE_SWEEP_MS = 100;
 // Behind a proxy that probes liveness: how long the portal goes on serving while it waits for the proxy's next probe
 // to learn that it is stopping (Caddy probes every second, deploy/Caddyfile). Within the 10 s a runtime allows.
 const ANNOUNCE_MAX_MS = 4_000;
+// A proxy may probe from several checkers that each keep their own view (Caddy runs one per reverse_proxy block, and
+// deploy/Caddyfile has two): after the first 503 probe the portal goes on serving for more than two probe intervals
+// (1 s each), so that every checker has probed and learnt it, a late one on a busy machine too.
+const PROBE_SPAN_MS = 2_500;
 
 // The same words as any other moment the service cannot serve (DatabaseUnavailableError): the visitor's next step is
 // the same.
@@ -71,7 +75,7 @@ async function announceStopping(server: Server): Promise<void> {
   let probedAt: number | undefined;
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     if (isLivenessProbe(request)) {
-      probedAt = Date.now();
+      probedAt ??= Date.now();
       answerUnavailable(request, response);
       return;
     }
@@ -80,8 +84,9 @@ async function announceStopping(server: Server): Promise<void> {
     for (const listener of serve) listener.call(server, request, response);
   });
   const giveUpAt = Date.now() + ANNOUNCE_MAX_MS;
-  // Done once the proxy has been told and what it had already sent has come: quiet since the probe's answer.
-  while (Date.now() < giveUpAt && (probedAt === undefined || Date.now() - Math.max(probedAt, lastRequest) < QUIET_MS)) {
+  // Done once every checker of the proxy has been told and what it had already sent has come.
+  const told = () => probedAt !== undefined && Date.now() - probedAt >= PROBE_SPAN_MS && Date.now() - lastRequest >= QUIET_MS;
+  while (Date.now() < giveUpAt && !told()) {
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 4));
   }
 }
