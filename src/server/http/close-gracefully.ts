@@ -9,9 +9,10 @@ import { MESSAGES } from "../../shared/messages.ts";
 const QUIET_MS = 200;
 const DRAIN_MAX_MS = 2_000;
 const IDLE_SWEEP_MS = 100;
-// Behind a proxy that probes liveness: how long the portal goes on serving while it waits for the proxy's next probe
-// to learn that it is stopping (Caddy probes every second, deploy/Caddyfile). Within the 10 s a runtime allows.
-const ANNOUNCE_MAX_MS = 4_000;
+// Behind a proxy that probes liveness: how long the portal goes on serving while it waits for the proxy's first probe
+// after the stop (Caddy probes every second, deploy/Caddyfile). With PROBE_SPAN_MS and the drain, within the 10 s a
+// runtime allows.
+const FIRST_PROBE_MAX_MS = 3_000;
 // A proxy may probe from several checkers that each keep their own view (Caddy runs one per reverse_proxy block, and
 // deploy/Caddyfile has two): after the first 503 probe the portal goes on serving for more than two probe intervals
 // (1 s each), so that every checker has probed and learnt it, a late one on a busy machine too.
@@ -42,7 +43,8 @@ export function watchLivenessProbes(app: FastifyInstance): void {
 /**
  * Closes the app without cutting a request.
  * 0. Behind a proxy that probes liveness (watchLivenessProbes), the portal first goes on serving every request
- *    while its liveness answers 503, until the proxy has probed and stopped sending (or ANNOUNCE_MAX_MS): a proxy
+ *    while its liveness answers 503, until the proxy has probed and stopped sending (PROBE_SPAN_MS after its first
+ *    probe; FIRST_PROBE_MAX_MS when none comes): a proxy
  *    cannot send a request's body again after an error (Caddy 2.6 cannot replay one at all), so it must learn
  *    that the instance is stopping from the probe, never from a refused connection or a 503 given to a resident's
  *    submit. Each of those answers closes its connection, so that no keep-alive connection is left in the proxy's
@@ -83,10 +85,13 @@ async function announceStopping(server: Server): Promise<void> {
     response.setHeader("Connection", "close");
     for (const listener of serve) listener.call(server, request, response);
   });
-  const giveUpAt = Date.now() + ANNOUNCE_MAX_MS;
-  // Done once every checker of the proxy has been told and what it had already sent has come.
+  const stoppedAt = Date.now();
+  // Done once every checker of the proxy has been told and what it had already sent has come; a first probe that
+  // is late (a busy machine) still gets its full span, and one that never comes is waited for FIRST_PROBE_MAX_MS.
   const told = () => probedAt !== undefined && Date.now() - probedAt >= PROBE_SPAN_MS && Date.now() - lastRequest >= QUIET_MS;
-  while (Date.now() < giveUpAt && !told()) {
+  const unprobed = () => probedAt === undefined && Date.now() - stoppedAt >= FIRST_PROBE_MAX_MS;
+  const latest = stoppedAt + FIRST_PROBE_MAX_MS + PROBE_SPAN_MS + QUIET_MS;
+  while (!told() && !unprobed() && Date.now() < latest) {
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 4));
   }
 }
