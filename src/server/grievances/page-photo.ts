@@ -3,8 +3,15 @@ import { DEFAULT_PAGE_SIZE } from "../../shared/domain.ts";
 import { isMapView, listQueryFromSearchParams } from "../../shared/list-page-query.ts";
 import { gallerySources } from "../../shared/report-photos.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
+import { withTimeout } from "../db/with-timeout.ts";
 import { decodeCursor } from "./list-cursor.ts";
 import { toImageView } from "./public-grievance.ts";
+
+/**
+ * How long a page's HTML waits for its photo: a preload that comes later than the page's own script is worth
+ * nothing, and a frozen database must not hold every list and report page for its statement timeout.
+ */
+export const PAGE_PHOTO_WAIT_MS = 300;
 
 /** A photo as a preload names it: the image's address, and its sources and sizes when the page's <img> has them. */
 export interface PagePhoto {
@@ -46,13 +53,17 @@ export function pagePhotoFinder(repository: GrievanceRepository) {
     return { href: src, ...(srcSet && { srcset: srcSet }), ...(sizes && { sizes }) };
   };
 
+  const find = (pathname: string, search: string): Promise<PagePhoto | undefined> => {
+    if (pathname === "/grievances") return firstListPhoto(search);
+    const report = /^\/grievance\/([^/]+)$/.exec(pathname)?.[1];
+    return report === undefined ? Promise.resolve(undefined) : firstReportPhoto(report);
+  };
+
   return async (pathname: string, search: string): Promise<PagePhoto | undefined> => {
     try {
-      if (pathname === "/grievances") return await firstListPhoto(search);
-      const report = /^\/grievance\/([^/]+)$/.exec(pathname)?.[1];
-      return report === undefined ? undefined : await firstReportPhoto(report);
+      return await withTimeout(find(pathname, search), PAGE_PHOTO_WAIT_MS);
     } catch {
-      // The database is unavailable or slow to answer an error: the page goes out without the photo's name.
+      // The database is unavailable, frozen or slow: the page goes out without the photo's name.
       return undefined;
     }
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/database.ts";
 import type { SubmissionOutcome } from "./submission-outcome.ts";
+import { withTimeout } from "../db/with-timeout.ts";
 
 /** Where a database failure was met: answering a request (a 503), or reading a figure for a scrape. */
 export type DatabaseErrorSource = "request" | "scrape";
@@ -148,16 +149,4 @@ async function countPendingMessages(db: Database): Promise<number> {
     "SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL",
   );
   return rows[0]?.n ?? 0;
-}
-
-async function withTimeout<T>(pending: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([pending, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
