@@ -7,7 +7,8 @@
  * form, the list and the details of a report with photos, BENCH_RUNS times each (default 3). Prints the median
  * performance score of each page with the run's metrics, and the other categories. Lighthouse comes from the npm
  * registry through npx (it is not a dependency of the project); Chromium from CHROME_PATH or /usr/bin/chromium.
- * Nothing here is a test: it measures and prints.
+ * Nothing here is a test: it measures and prints. BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's JSON report
+ * there, to read what a score is made of (the critical request chain, the metrics' breakdowns).
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import { startServer } from "./server-handle.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const keepReports = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const run = promisify(execFile);
 
@@ -88,6 +90,7 @@ async function lighthouse(url: string, output: string): Promise<LighthouseReport
       if (!fs.existsSync(output)) throw error;
     });
     const report = JSON.parse(fs.readFileSync(output, "utf8")) as LighthouseReport;
+    if (keepReports) fs.cpSync(output, path.join(keepReports, path.basename(output)));
     // A run Chromium could not finish (a crashed tab, a timeout) is tried again once.
     if (!report.runtimeError || attempt === 2) return report;
   }
@@ -103,6 +106,7 @@ if (!fs.existsSync(chrome)) {
 }
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+if (keepReports) fs.mkdirSync(keepReports, { recursive: true });
 try {
   console.log("Building the web app...");
   await build({ configFile: path.join(root, "vite.config.ts"), root: path.join(root, "src/web"), logLevel: "error" });
