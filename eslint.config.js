@@ -42,8 +42,14 @@ export default tseslint.config(
           selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]",
           message: "No innerHTML/outerHTML: build the element and set textContent.",
         },
-        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: "No insertAdjacentHTML: build elements." },
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "No dangerouslySetInnerHTML: render text." },
+        {
+          selector: "CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: "No insertAdjacentHTML: build elements.",
+        },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: "No dangerouslySetInnerHTML: render text.",
+        },
         {
           selector:
             "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setContent|setTooltipContent|setPopupContent)$/]:not([arguments.0.callee.name='textElement'])",
@@ -75,7 +81,7 @@ export default tseslint.config(
     },
     {
       files: ["src/web/features/!(staff|admin)/**"],
-      forbidden: ["server", "app", "staff", "admin"],
+      forbidden: ["server", "app", "features/staff", "features/admin"],
       why: "the public pages never load the console's code, the app assembles the features, and the browser talks to the server over HTTP only",
     },
   ]),
@@ -87,8 +93,8 @@ export default tseslint.config(
 );
 
 /**
- * One no-restricted-imports rule per layer: an import whose path goes into a forbidden folder (relative paths
- * included) is an error that says why.
+ * One no-restricted-imports rule per layer: an import whose path goes into a forbidden folder (relative paths and
+ * the #web/, #server/ aliases included) is an error that says why.
  */
 function importBoundaries(layers) {
   return layers.map(({ files, forbidden, why }) => ({
@@ -98,7 +104,7 @@ function importBoundaries(layers) {
         "error",
         {
           patterns: forbidden.map((folder) => ({
-            regex: `(^|/)${folder}/`,
+            regex: `(^|[/#])${folder}/`,
             message: `Not from ${folder}/ here: ${why}.`,
           })),
         },

@@ -27,7 +27,15 @@ export default defineConfig({
         // The console's and the maps' chunks: not needed offline (maps need tiles from the network anyway), and
         // each visitor would otherwise download them.
         // The console's texts likewise; shell/ holds the layout per language, which the server puts into its pages.
-        globIgnores: ["**/staff-*", "**/admin-*", "**/console-*", "**/create-map-*", "**/reports-map-*", "**/.vite/**", "shell/**"],
+        globIgnores: [
+          "**/staff-*",
+          "**/admin-*",
+          "**/console-*",
+          "**/create-map-*",
+          "**/reports-map-*",
+          "**/.vite/**",
+          "shell/**",
+        ],
         navigateFallback: "/index.html",
         // API answers are never cached: every list, report and count comes from the server or says it could not.
         // Console pages and machine endpoints always go to the network.
@@ -57,7 +65,8 @@ export default defineConfig({
     // first visit the service worker holds the public pages' files; only a navigation before it has them waits one
     // round trip more (docs/decisions/012-a-light-first-load.md).
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === "js" ? deps.filter((dep) => dep.endsWith(".css")) : deps),
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "js" ? deps.filter((dep) => dep.endsWith(".css")) : deps,
     },
     rollupOptions: {
       onwarn(warning, warn) {

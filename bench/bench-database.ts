@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { Database } from "../src/server/db/database.ts";
-import { migrate } from "../src/server/db/migrate.ts";
-import { openPgliteDatabase } from "../src/server/db/pglite-database.ts";
-import { openPostgresDatabase } from "../src/server/db/postgres-database.ts";
+import type { Database } from "#server/db/database.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPgliteDatabase } from "#server/db/pglite-database.ts";
+import { openPostgresDatabase } from "#server/db/postgres-database.ts";
 
 /** The database the benchmark seeds and the portal under test serves, created empty for this run. */
 export interface BenchDatabase {

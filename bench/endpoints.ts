@@ -1,7 +1,7 @@
-import type { Queryable } from "../src/server/db/database.ts";
-import { apiPaths } from "../src/shared/api-paths.ts";
-import type { Category } from "../src/shared/domain.ts";
-import { formatBbox, type Bbox } from "../src/shared/geo.ts";
+import type { Queryable } from "#server/db/database.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import type { Category } from "#shared/domain.ts";
+import { formatBbox, type Bbox } from "#shared/places/geo.ts";
 import { open311Endpoints } from "./open311-endpoints.ts";
 import { boxAt, CITY_HALF_SIDE_METRES, drawOffset, NEIGHBOURHOODS, pointAt, randomSource } from "./seed-places.ts";
 import { CATEGORY_SHARES, LANDMARKS, OTHER_TITLES, PIPE_TITLES, SEARCH_TERMS } from "./seed-text.ts";
@@ -35,10 +35,26 @@ export async function sampleIds(db: Queryable): Promise<string[]> {
  */
 export async function portalEndpoints(base: string, ids: string[]): Promise<Endpoint[]> {
   const endpoints: Endpoint[] = [
-    { name: `search, word in 30 % ("${SEARCH_TERMS.common}")`, paths: [`${LIST}?q=${SEARCH_TERMS.common}`], target: { ratio: 2, ms: 100 } },
-    { name: `search, word in 3 % ("${SEARCH_TERMS.frequent}")`, paths: [`${LIST}?q=${SEARCH_TERMS.frequent}`], target: { ratio: 2, ms: 100 } },
-    { name: `search, word in 0.3 % ("${SEARCH_TERMS.uncommon}")`, paths: [`${LIST}?q=${SEARCH_TERMS.uncommon}`], target: { ratio: 2, ms: 100 } },
-    { name: `search, rare term ("${SEARCH_TERMS.rare}")`, paths: [`${LIST}?q=${SEARCH_TERMS.rare}`], target: { ratio: 2, ms: 100 } },
+    {
+      name: `search, word in 30 % ("${SEARCH_TERMS.common}")`,
+      paths: [`${LIST}?q=${SEARCH_TERMS.common}`],
+      target: { ratio: 2, ms: 100 },
+    },
+    {
+      name: `search, word in 3 % ("${SEARCH_TERMS.frequent}")`,
+      paths: [`${LIST}?q=${SEARCH_TERMS.frequent}`],
+      target: { ratio: 2, ms: 100 },
+    },
+    {
+      name: `search, word in 0.3 % ("${SEARCH_TERMS.uncommon}")`,
+      paths: [`${LIST}?q=${SEARCH_TERMS.uncommon}`],
+      target: { ratio: 2, ms: 100 },
+    },
+    {
+      name: `search, rare term ("${SEARCH_TERMS.rare}")`,
+      paths: [`${LIST}?q=${SEARCH_TERMS.rare}`],
+      target: { ratio: 2, ms: 100 },
+    },
   ];
   const byNumber = await pageByNumber(base);
   if (byNumber) endpoints.push(byNumber);
@@ -47,7 +63,11 @@ export async function portalEndpoints(base: string, ids: string[]): Promise<Endp
   endpoints.push(
     { name: "list, first page", paths: [LIST], target: { ratio: 2 } },
     { name: "filter, status in progress", paths: [`${LIST}?status=in-progress`], target: { ratio: 2 } },
-    { name: "filter, category Sanitation Issues", paths: [`${LIST}?category=Sanitation%20Issues`], target: { ratio: 2 } },
+    {
+      name: "filter, category Sanitation Issues",
+      paths: [`${LIST}?category=Sanitation%20Issues`],
+      target: { ratio: 2 },
+    },
     { name: "details of one report", paths: ids.map((id) => `${LIST}/${id}`), target: { ratio: 2 } },
   );
   for (const endpoint of [...placeEndpoints(), ...open311Endpoints()]) {
@@ -99,8 +119,10 @@ export function placeEndpoints(): Endpoint[] {
     {
       name: `map, dense 1 km (${dense.name}) + category`,
       paths: series(3, (random) =>
-        map(boxAt(dense.east + 500 * (random() - 0.5), dense.north + 500 * (random() - 0.5), NEIGHBOURHOOD_HALF_SIDE),
-          `&category=${encodeURIComponent(category(random))}`),
+        map(
+          boxAt(dense.east + 500 * (random() - 0.5), dense.north + 500 * (random() - 0.5), NEIGHBOURHOOD_HALF_SIDE),
+          `&category=${encodeURIComponent(category(random))}`,
+        ),
       ),
       target,
     },
@@ -113,7 +135,11 @@ export function placeEndpoints(): Endpoint[] {
       target,
     },
     { name: "similar, by pin (250 m)", paths: series(5, (random) => similar(category(random), pin(random))), target },
-    { name: "similar, by title", paths: series(6, (random) => similar(category(random), { title: title(random) })), target },
+    {
+      name: "similar, by title",
+      paths: series(6, (random) => similar(category(random), { title: title(random) })),
+      target,
+    },
     {
       name: "similar, by pin and title",
       paths: series(7, (random) => similar(category(random), { ...pin(random), title: title(random) })),
@@ -175,7 +201,8 @@ interface ListAnswer {
 
 async function getList(base: string, query: string): Promise<ListAnswer> {
   const response = await fetch(`${base}${LIST}${query}`);
-  if (!response.ok) throw new Error(`GET ${LIST}${query} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`GET ${LIST}${query} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return (await response.json()) as ListAnswer;
 }
 

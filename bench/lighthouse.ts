@@ -55,7 +55,9 @@ async function photo(seed: number): Promise<Buffer> {
     raw[i + 1] = Math.max(0, Math.min(255, (y * 200) / height + grain + 40));
     raw[i + 2] = Math.max(0, Math.min(255, 90 + seed * 30 + grain));
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 async function seed(base: string): Promise<string> {
@@ -68,7 +70,11 @@ async function seed(base: string): Promise<string> {
       form.set("category", category);
       form.set("location", "Ward 4, near the market");
       for (let p = 0; p < photos; p++) {
-        form.append("images", new Blob([new Uint8Array(await photo(index + p))], { type: "image/jpeg" }), `photo-${p}.jpg`);
+        form.append(
+          "images",
+          new Blob([new Uint8Array(await photo(index + p))], { type: "image/jpeg" }),
+          `photo-${p}.jpg`,
+        );
       }
       const response = await fetch(`${base}/api/grievances`, { method: "POST", body: form });
       if (response.status !== 201) throw new Error(`Seeding answered ${response.status}: ${await response.text()}`);
@@ -83,7 +89,15 @@ async function lighthouse(url: string, output: string): Promise<LighthouseReport
   for (let attempt = 1; ; attempt++) {
     await run(
       "npx",
-      ["-y", "lighthouse@12", url, "--chrome-flags=--headless=new --no-sandbox", "--output=json", `--output-path=${output}`, "--quiet"],
+      [
+        "-y",
+        "lighthouse@12",
+        url,
+        "--chrome-flags=--headless=new --no-sandbox",
+        "--output=json",
+        `--output-path=${output}`,
+        "--quiet",
+      ],
       { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
     ).catch((error: unknown) => {
       // Lighthouse exits non-zero for some page errors but still writes its report; a missing report is thrown below.
@@ -101,7 +115,9 @@ const score = (report: LighthouseReport, key: keyof LighthouseReport["categories
 const metric = (report: LighthouseReport, id: string) => report.audits[id]?.displayValue ?? "?";
 
 if (!fs.existsSync(chrome)) {
-  console.error(`npm run bench:lighthouse: no Chromium at ${chrome} (apt-get install -y chromium, or set CHROME_PATH).`);
+  console.error(
+    `npm run bench:lighthouse: no Chromium at ${chrome} (apt-get install -y chromium, or set CHROME_PATH).`,
+  );
   process.exit(1);
 }
 
@@ -129,7 +145,8 @@ try {
     console.log("page      perf  a11y  best  seo   FCP      LCP      TBT      CLS");
     for (const [name, pagePath] of pages) {
       const reports: LighthouseReport[] = [];
-      for (let i = 1; i <= runs; i++) reports.push(await lighthouse(`${portal.url}${pagePath}`, path.join(temp, `${name}-${i}.json`)));
+      for (let i = 1; i <= runs; i++)
+        reports.push(await lighthouse(`${portal.url}${pagePath}`, path.join(temp, `${name}-${i}.json`)));
       reports.sort((a, b) => score(a, "performance") - score(b, "performance"));
       const median = reports[Math.floor(reports.length / 2)]!;
       const all = reports.map((r) => score(r, "performance")).join("/");

@@ -57,7 +57,8 @@ function load(
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: base, connections, duration: seconds, requests: paths.map((path) => ({ method: "GET", path })) },
-      (error: unknown, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
+      (error: unknown, result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
     );
     instance.on("response", (_client, status, _bytes, ms) => onAnswer(status, ms));
   });

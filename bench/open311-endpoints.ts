@@ -20,9 +20,23 @@ export function open311Endpoints(now = Date.now()): Endpoint[] {
   // does not grow with the tables.
   const grows = "the answer holds the whole window, so it grows with the data: compare per row, not per request";
   return [
-    { name: "Open311 updates, last 2 hours (FixMyStreet)", paths: [`/open311/v2/servicerequestupdates.xml?api_key=&${window(2)}`], target, note: grows },
-    { name: "Open311 updates, last 24 hours", paths: [`/open311/v2/servicerequestupdates.xml?${window(24)}`], target, note: grows },
-    { name: "Open311 updates, 2 quiet hours", paths: [`/open311/v2/servicerequestupdates.xml?${window(2, (SPAN_DAYS + 30) * 24)}`], target },
+    {
+      name: "Open311 updates, last 2 hours (FixMyStreet)",
+      paths: [`/open311/v2/servicerequestupdates.xml?api_key=&${window(2)}`],
+      target,
+      note: grows,
+    },
+    {
+      name: "Open311 updates, last 24 hours",
+      paths: [`/open311/v2/servicerequestupdates.xml?${window(24)}`],
+      target,
+      note: grows,
+    },
+    {
+      name: "Open311 updates, 2 quiet hours",
+      paths: [`/open311/v2/servicerequestupdates.xml?${window(2, (SPAN_DAYS + 30) * 24)}`],
+      target,
+    },
     { name: "Open311 requests, last hour", paths: [`/open311/v2/requests.xml?${window(1)}`], target, note: grows },
   ];
 }

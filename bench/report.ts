@@ -19,7 +19,8 @@ export function ms(value: number): string {
   return value < 1 ? value.toFixed(2) : value < 10 ? value.toFixed(1) : value.toFixed(0);
 }
 
-const times = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : value.toFixed(0)}×` : "–");
+const times = (value: number) =>
+  Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : value.toFixed(0)}×` : "–";
 
 /**
  * One Markdown table (pasted as is into the README): p50 / p99 at each size, then the largest size's p99 over the
@@ -70,7 +71,8 @@ export function resultNotes(runs: SizeResults[]): string[] {
     for (const { endpoint, result } of run.endpoints) {
       const at = `${endpoint.name} at ${sizeLabel(run.rows)}`;
       if (endpoint.note) notes.push(`${at}: ${endpoint.note}`);
-      if (result.failures > 0) notes.push(`${at}: ${result.failures} of ${result.answers} answers failed (not 2xx, error or timeout)`);
+      if (result.failures > 0)
+        notes.push(`${at}: ${result.failures} of ${result.answers} answers failed (not 2xx, error or timeout)`);
     }
     if (run.floor.failures > 0) notes.push(`floor at ${sizeLabel(run.rows)}: ${run.floor.failures} failed answers`);
   }

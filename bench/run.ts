@@ -59,7 +59,8 @@ async function main(): Promise<void> {
         const idle = await portal.rss();
         const measured: SizeResults["endpoints"] = [];
         const chosen = (await portalEndpoints(portal.url, ids)).filter(
-          (endpoint) => settings.only.length === 0 || settings.only.some((part) => endpoint.name.toLowerCase().includes(part)),
+          (endpoint) =>
+            settings.only.length === 0 || settings.only.some((part) => endpoint.name.toLowerCase().includes(part)),
         );
         for (const endpoint of chosen) {
           const result = await measureLoad(portal.url, endpoint.paths, load);
@@ -67,7 +68,9 @@ async function main(): Promise<void> {
           measured.push({ endpoint, result });
         }
         const loaded = await portal.rss();
-        summary.push(`${sizeLabel(rows)}: portal process RSS ${(idle / MB).toFixed(0)} MB idle, ${(loaded / MB).toFixed(0)} MB after the load`);
+        summary.push(
+          `${sizeLabel(rows)}: portal process RSS ${(idle / MB).toFixed(0)} MB idle, ${(loaded / MB).toFixed(0)} MB after the load`,
+        );
         runs.push({ rows, floor, endpoints: measured });
       } finally {
         await portal.stop();
@@ -88,7 +91,9 @@ async function prepare(database: BenchDatabase, rows: number): Promise<{ ids: st
     const have = await countAll(db);
     // A database is grown, never shrunk: a reused one (BENCH_REUSE) must not hold more than the size measured.
     if (have > rows) {
-      throw new SettingsError(`the database holds ${have.toLocaleString("en")} reports, more than the size ${rows.toLocaleString("en")} to measure`);
+      throw new SettingsError(
+        `the database holds ${have.toLocaleString("en")} reports, more than the size ${rows.toLocaleString("en")} to measure`,
+      );
     }
     const started = performance.now();
     const growth = await growTo(db, rows, (progress) => console.log(progress));
@@ -103,7 +108,9 @@ async function prepare(database: BenchDatabase, rows: number): Promise<{ ids: st
     const sharesText = (Object.keys(SEARCH_TERMS) as Array<keyof typeof SEARCH_TERMS>)
       .map((name) => `"${SEARCH_TERMS[name]}": ${(shares[name] * 100).toFixed(2)} %`)
       .join(", ");
-    console.log(`Tallies match the rows (${public_.toLocaleString("en")} public reports). Reports containing ${sharesText}`);
+    console.log(
+      `Tallies match the rows (${public_.toLocaleString("en")} public reports). Reports containing ${sharesText}`,
+    );
     const pins = await checkPins(db);
     console.log(
       `Pins inside the city: ${(pins.pinned * 100).toFixed(1)} % of reports; ${(pins.denseBox * 100).toFixed(1)} % of them ` +

@@ -1,4 +1,4 @@
-import type { Queryable } from "../src/server/db/database.ts";
+import type { Queryable } from "#server/db/database.ts";
 import { boxAt, CITY_BOX, NEIGHBOURHOODS } from "./seed-places.ts";
 import { SEARCH_TERMS } from "./seed-text.ts";
 
@@ -10,14 +10,22 @@ export class SeedError extends Error {}
  * category) must equal the tallies, or every "Showing X of Y" the benchmark measures would be wrong.
  */
 export async function checkTallies(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ category: string; priority: string; status: string; counted: number | null; tallied: number | null }>(
+  const { rows } = await db.query<{
+    category: string;
+    priority: string;
+    status: string;
+    counted: number | null;
+    tallied: number | null;
+  }>(
     `SELECT category, priority, status, r.n::int AS counted, t.n::int AS tallied
        FROM (SELECT category, priority, status, count(*) AS n FROM grievances WHERE hidden_at IS NULL GROUP BY 1, 2, 3) AS r
        FULL JOIN grievance_tallies AS t USING (category, priority, status)
       WHERE r.n IS DISTINCT FROM t.n`,
   );
   if (rows.length > 0) {
-    const lines = rows.map((r) => `  ${r.category} / ${r.priority} / ${r.status}: ${r.counted ?? 0} rows, tally ${r.tallied ?? "none"}`);
+    const lines = rows.map(
+      (r) => `  ${r.category} / ${r.priority} / ${r.status}: ${r.counted ?? 0} rows, tally ${r.tallied ?? "none"}`,
+    );
     throw new SeedError(`The tallies do not match the rows after seeding:\n${lines.join("\n")}`);
   }
   const { rows: sums } = await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM grievance_tallies");
@@ -35,7 +43,10 @@ export async function searchTermShares(db: Queryable): Promise<Record<keyof type
        FROM (SELECT title || ' ' || description || ' ' || coalesce(location, '') AS t FROM grievances) AS all_text`,
     terms.map(([, term]) => `%${term}%`),
   );
-  return Object.fromEntries(terms.map(([name]) => [name, rows[0]?.[name] ?? 0])) as Record<keyof typeof SEARCH_TERMS, number>;
+  return Object.fromEntries(terms.map(([name]) => [name, rows[0]?.[name] ?? 0])) as Record<
+    keyof typeof SEARCH_TERMS,
+    number
+  >;
 }
 
 export interface PinShares {
@@ -64,6 +75,7 @@ export async function checkPins(db: Queryable): Promise<PinShares> {
     [city.minLon, city.minLat, city.maxLon, city.maxLat, box.minLon, box.minLat, box.maxLon, box.maxLat],
   );
   const found = rows[0] ?? { misplaced: 0, pinned: 0, dense: 0 };
-  if (found.misplaced > 0) throw new SeedError(`${found.misplaced} seeded pins are outside the city or disagree with their position`);
+  if (found.misplaced > 0)
+    throw new SeedError(`${found.misplaced} seeded pins are outside the city or disagree with their position`);
   return { pinned: found.pinned ?? 0, denseBox: found.dense ?? 0 };
 }

@@ -1,4 +1,4 @@
-import type { Bbox, LatLng } from "../src/shared/geo.ts";
+import type { Bbox, LatLng } from "#shared/places/geo.ts";
 
 /**
  * Where seeded reports are pinned (issue 9): PIN_SHARE of them carry a pin inside a city of 20 × 20 km around a
@@ -38,9 +38,10 @@ export const NEIGHBOURHOODS: Neighbourhood[] = [
 /** The rest of the pins, evenly over the city. */
 export const SPREAD_SHARE = 1 - NEIGHBOURHOODS.reduce((sum, n) => sum + n.share, 0);
 
-/** Metres in a degree of latitude (the mean Earth radius of src/shared/geo.ts) and of longitude at the centre. */
+/** Metres in a degree of latitude (the mean Earth radius of src/shared/places/geo.ts) and of longitude at the centre. */
 export const METRES_PER_DEGREE_LATITUDE = (6_371_008.8 * Math.PI) / 180;
-export const METRES_PER_DEGREE_LONGITUDE = METRES_PER_DEGREE_LATITUDE * Math.cos((CITY_CENTRE.latitude * Math.PI) / 180);
+export const METRES_PER_DEGREE_LONGITUDE =
+  METRES_PER_DEGREE_LATITUDE * Math.cos((CITY_CENTRE.latitude * Math.PI) / 180);
 
 const round6 = (value: number) => Number(value.toFixed(6));
 
@@ -66,7 +67,10 @@ export const CITY_BOX: Bbox = boxAt(0, 0, CITY_HALF_SIDE_METRES);
  * picks the neighbourhood (or none), `u` and `v` make a normal deviate (Box–Muller: cos for east, sin for north,
  * so the two are independent), `even` places it evenly across the city. Clamped to the city.
  */
-export function offsetSql(axis: "east" | "north", draws: { which: string; u: string; v: string; even: string }): string {
+export function offsetSql(
+  axis: "east" | "north",
+  draws: { which: string; u: string; v: string; even: string },
+): string {
   const normal = `sqrt(-2 * ln(1 - ${draws.u})) * ${axis === "east" ? "cos" : "sin"}(2 * pi() * ${draws.v})`;
   let cumulative = 0;
   const branches = NEIGHBOURHOODS.map((n) => {
@@ -106,7 +110,10 @@ export function drawOffset(random: () => number): { east: number; north: number 
   for (const n of NEIGHBOURHOODS) {
     cumulative += n.share;
     if (which < cumulative) {
-      return { east: clamp(n.east + n.spreadMetres * radius * Math.cos(angle)), north: clamp(n.north + n.spreadMetres * radius * Math.sin(angle)) };
+      return {
+        east: clamp(n.east + n.spreadMetres * radius * Math.cos(angle)),
+        north: clamp(n.north + n.spreadMetres * radius * Math.sin(angle)),
+      };
     }
   }
   return { east: even(), north: even() };

@@ -49,7 +49,9 @@ function weighted(shares: Record<string, number>, draw: string): string {
 
 const statusByAge = (age: string, draw: string) =>
   `CASE ${STATUS_SHARES_BY_AGE.map(({ underDays, shares }) =>
-    Number.isFinite(underDays) ? `WHEN ${age} < ${underDays} THEN ${weighted(shares, draw)}` : `ELSE ${weighted(shares, draw)}`,
+    Number.isFinite(underDays)
+      ? `WHEN ${age} < ${underDays} THEN ${weighted(shares, draw)}`
+      : `ELSE ${weighted(shares, draw)}`,
   ).join(" ")} END`;
 
 /**

@@ -1,4 +1,4 @@
-import type { Category, Priority, Status } from "../src/shared/domain.ts";
+import type { Category, Priority, Status } from "#shared/domain.ts";
 
 /**
  * The vocabulary of seeded reports. Two words are the benchmark's search terms and appear nowhere else, not even as
@@ -51,9 +51,29 @@ export const OTHER_TITLES = [
   "Standing water after rain",
 ];
 
-export const LANDMARKS = ["market", "primary school", "clinic", "bus station", "church", "mosque", "police post", "football ground"];
+export const LANDMARKS = [
+  "market",
+  "primary school",
+  "clinic",
+  "bus station",
+  "church",
+  "mosque",
+  "police post",
+  "football ground",
+];
 
-export const STREETS = ["Station Road", "Market Street", "Lake View", "Hospital Road", "River Lane", "Mission Road", "Kiosk Lane", "Church Road", "Airport Road", "Hill Crescent"];
+export const STREETS = [
+  "Station Road",
+  "Market Street",
+  "Lake View",
+  "Hospital Road",
+  "River Lane",
+  "Mission Road",
+  "Kiosk Lane",
+  "Church Road",
+  "Airport Road",
+  "Hill Crescent",
+];
 
 export const OPENINGS = [
   "Residents say the problem started on Monday.",
@@ -93,9 +113,17 @@ export const RARE_SENTENCES = [
 
 export const UNCOMMON_SENTENCES = ["The tap water has too much fluoride.", "Teeth are stained, perhaps by fluoride."];
 
-export const FREQUENT_SENTENCES = ["The water smells strongly of chlorine.", "There is no chlorine in the water any more."];
+export const FREQUENT_SENTENCES = [
+  "The water smells strongly of chlorine.",
+  "There is no chlorine in the water any more.",
+];
 
-export const CLOSINGS = ["Please send someone soon.", "Please fix it before the rains.", "Thank you.", "We need help urgently."];
+export const CLOSINGS = [
+  "Please send someone soon.",
+  "Please fix it before the rains.",
+  "Thank you.",
+  "We need help urgently.",
+];
 
 /** Shares of reports; each list sums to 1. */
 export const CATEGORY_SHARES: Record<Category, number> = {

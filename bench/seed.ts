@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "../src/server/db/database.ts";
+import type { Database, Queryable } from "#server/db/database.ts";
 import { insertStatusEventsSql } from "./seed-events.ts";
 import { insertReportsSql } from "./seed-sql.ts";
 

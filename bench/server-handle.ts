@@ -21,7 +21,11 @@ export async function startServer(start: StartMessage): Promise<ServerHandle> {
   if (first.type !== "listening") {
     child.kill();
     const why =
-      first.type === "failed" ? first.message : first.type === "exited" ? `it exited with code ${first.code}` : first.type;
+      first.type === "failed"
+        ? first.message
+        : first.type === "exited"
+          ? `it exited with code ${first.code}`
+          : first.type;
     throw new Error(`The ${start.kind} server did not start: ${why}`);
   }
   return {

@@ -13,7 +13,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 
 export type StartMessage = { kind: "portal"; env: Record<string, string>; asDeployed?: boolean } | { kind: "floor" };
 export type ParentMessage = { type: "rss" } | { type: "stop" };
-export type ChildMessage = { type: "listening"; url: string } | { type: "rss"; bytes: number } | { type: "failed"; message: string };
+export type ChildMessage =
+  { type: "listening"; url: string } | { type: "rss"; bytes: number } | { type: "failed"; message: string };
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -25,10 +26,10 @@ async function start(message: StartMessage): Promise<{ app: FastifyInstance; clo
   }
   // Loaded here, not above: the floor's process holds Fastify and nothing of the portal.
   const [{ buildApp }, { loadConfig }, { openDatabase }, { createImageStore }] = await Promise.all([
-    import("../src/server/app.ts"),
-    import("../src/server/config.ts"),
-    import("../src/server/db/open-database.ts"),
-    import("../src/server/storage/create-image-store.ts"),
+    import("#server/app.ts"),
+    import("#server/config.ts"),
+    import("#server/db/open-database.ts"),
+    import("#server/storage/create-image-store.ts"),
   ]);
   const deployed = message.asDeployed === true;
   const config = loadConfig({
@@ -65,8 +66,7 @@ process.once("message", (message: StartMessage) => {
           // What the process holds, not what it has yet to collect (it runs with --expose-gc).
           (globalThis as { gc?: () => void }).gc?.();
           send({ type: "rss", bytes: process.memoryUsage.rss() });
-        }
-        else void stop();
+        } else void stop();
       });
       // The benchmark died or was interrupted: do not outlive it (an embedded database must be closed cleanly).
       process.once("disconnect", () => void stop());

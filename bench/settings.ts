@@ -31,7 +31,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     throw new SettingsError("BENCH_DATABASE_URL must start with postgres:// or postgresql://");
   }
   const reuse = env.BENCH_REUSE === "1";
-  if (reuse && !databaseUrl) throw new SettingsError("BENCH_REUSE=1 needs BENCH_DATABASE_URL (a PostgreSQL database left by BENCH_KEEP=1)");
+  if (reuse && !databaseUrl)
+    throw new SettingsError("BENCH_REUSE=1 needs BENCH_DATABASE_URL (a PostgreSQL database left by BENCH_KEEP=1)");
   const sizes = env.BENCH_SIZES
     ? env.BENCH_SIZES.split(",").map((s) => wholeNumber("BENCH_SIZES", s.trim().replace(/_/g, ""), 1))
     : DEFAULT_SIZES[databaseUrl ? "postgres" : "pglite"];
@@ -44,7 +45,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     keep: env.BENCH_KEEP === "1" || reuse,
     reuse,
     asDeployed: env.BENCH_AS_DEPLOYED === "1",
-    only: (env.BENCH_ONLY ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    only: (env.BENCH_ONLY ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -13,12 +13,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
-import { migrate } from "../src/server/db/migrate.ts";
-import { openPgliteDatabase } from "../src/server/db/pglite-database.ts";
-import { LocalImageStore } from "../src/server/storage/local-image-store.ts";
-import { MAX_IMAGE_BYTES } from "../src/shared/domain.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPgliteDatabase } from "#server/db/pglite-database.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
+import { MAX_IMAGE_BYTES } from "#shared/domain.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const WIDTH = 4032;
@@ -44,7 +44,9 @@ async function makePhoto(seed: number): Promise<Buffer> {
   let best: Buffer | undefined;
   while (low <= high) {
     const quality = Math.floor((low + high) / 2);
-    const jpeg = await sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length <= MAX_IMAGE_BYTES) {
       best = jpeg;
       low = quality + 1;
@@ -72,7 +74,9 @@ function multipart(photos: Buffer[]): Promise<{ payload: Buffer; headers: Record
   form.append("title", "Bench report");
   form.append("description", "Measured by bench/upload.ts");
   form.append("category", "Other");
-  photos.forEach((photo, i) => form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `photo-${i + 1}.jpg`));
+  photos.forEach((photo, i) =>
+    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `photo-${i + 1}.jpg`),
+  );
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return request.arrayBuffer().then((body) => ({
     payload: Buffer.from(body),
@@ -94,11 +98,20 @@ const app = await buildApp({ config, db, imageStore: new LocalImageStore(config.
 await app.ready();
 
 try {
-  const photos = fs.readdirSync(photoDir).sort().map((name) => fs.readFileSync(path.join(photoDir, name)));
-  console.log(`Photos: ${photos.map((p) => (p.length / MB).toFixed(2)).join(", ")} MB, ${WIDTH}x${HEIGHT}; ${os.availableParallelism()} cores`);
+  const photos = fs
+    .readdirSync(photoDir)
+    .sort()
+    .map((name) => fs.readFileSync(path.join(photoDir, name)));
+  console.log(
+    `Photos: ${photos.map((p) => (p.length / MB).toFixed(2)).join(", ")} MB, ${WIDTH}x${HEIGHT}; ${os.availableParallelism()} cores`,
+  );
   const large = await multipart(photos);
   // Loads libvips and warms the route with one small photo, so the runs below measure the work, not start-up.
-  const small = await multipart([await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7bd5" } }).jpeg().toBuffer()]);
+  const small = await multipart([
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7bd5" } })
+      .jpeg()
+      .toBuffer(),
+  ]);
   await submit(small);
 
   const baseline = process.memoryUsage.rss();

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "vite";
-import { LOCALES, type Locale } from "../src/shared/i18n/locales.ts";
+import { LOCALES, type Locale } from "#shared/i18n/locales.ts";
 import { initialLoadFiles, readManifest, sentBytes, sumBytes, type Bytes } from "./initial-load.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -21,7 +21,10 @@ const PAGES = [
   { path: "/submit-grievance", route: ["app/routes/submit.tsx"] },
   { path: "/grievances", route: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"] },
   { path: "/grievance/:id", route: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"] },
-  { path: "/track/:token", route: ["features/tracking/routes/track-route.tsx", "features/tracking/routes/track-route.loader.ts"] },
+  {
+    path: "/track/:token",
+    route: ["features/tracking/routes/track-route.tsx", "features/tracking/routes/track-route.loader.ts"],
+  },
 ] as const;
 
 async function buildInto(appRoot: string, outDir: string): Promise<void> {
@@ -54,7 +57,9 @@ try {
   const portal = load(portalOut, landingFiles);
   const floor = load(floorOut, initialLoadFiles(readManifest(floorOut)));
 
-  console.log(`\nFirst load of /, bytes of the bodies as the server sends them (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores)`);
+  console.log(
+    `\nFirst load of /, bytes of the bodies as the server sends them (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores)`,
+  );
   console.log(row("", ["raw", "gzip", "brotli"]));
   console.log(bytesRow("portal", portal));
   console.log(bytesRow("empty app (floor)", floor));
@@ -68,7 +73,9 @@ try {
 
   console.log("\nFirst load of each public page (HTML, entry, and the page's own chunks):");
   for (const page of PAGES) {
-    console.log(bytesRow(`  ${page.path}`, load(portalOut, initialLoadFiles(portalManifest, ...page.route, textsOf("en")))));
+    console.log(
+      bytesRow(`  ${page.path}`, load(portalOut, initialLoadFiles(portalManifest, ...page.route, textsOf("en")))),
+    );
   }
 
   // The visitor's language comes as one chunk of texts; English leaves out the texts equal to their ids

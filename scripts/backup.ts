@@ -5,11 +5,12 @@
  * is copied by the running portal (through DATA_DIR/control.sock), or opened here when no portal runs; PostgreSQL is
  * dumped with pg_dump. --force replaces an existing file. Exit code 0 on success, 1 with a message on any error.
  */
-import { loadConfig } from "../src/server/config.ts";
-import { formatBytes, parseArchiveArguments } from "../src/server/operations/backup/backup-arguments.ts";
-import { runBackup } from "../src/server/operations/backup/backup-command.ts";
+import { loadConfig } from "#server/config.ts";
+import { formatBytes, parseArchiveArguments } from "#server/operations/backup/backup-arguments.ts";
+import { runBackup } from "#server/operations/backup/backup-command.ts";
 
-const USAGE = "Usage: npm run backup -- <file> [--force]   (for example: npm run backup -- backups/portal-$(date +%F).tar.gz)";
+const USAGE =
+  "Usage: npm run backup -- <file> [--force]   (for example: npm run backup -- backups/portal-$(date +%F).tar.gz)";
 
 async function main(): Promise<number> {
   try {
@@ -17,7 +18,9 @@ async function main(): Promise<number> {
     const { file: written, bytes, manifest } = await runBackup(loadConfig(), file, { force });
     const { database, images } = manifest;
     console.log(`Backup written to ${written} (${formatBytes(bytes)}).`);
-    console.log(`  Database: ${database.kind === "pglite" ? "embedded" : "PostgreSQL"}, copied from the ${database.source}; ${database.reports} report(s), ${database.migrations.length} migration(s) applied.`);
+    console.log(
+      `  Database: ${database.kind === "pglite" ? "embedded" : "PostgreSQL"}, copied from the ${database.source}; ${database.reports} report(s), ${database.migrations.length} migration(s) applied.`,
+    );
     console.log(
       images.storage === "folder"
         ? `  Images: ${images.count} file(s).`

@@ -7,13 +7,13 @@
  * image folder are left as they were.
  * Exit code 0 on success, 1 with a message on any refusal or error (the target is then left empty).
  */
-import { loadConfig } from "../src/server/config.ts";
-import { withoutPassword } from "../src/server/db/open-database.ts";
-import { DataDirectoryInUseError } from "../src/server/db/pglite-database.ts";
-import { copyImages, countImages } from "../src/server/operations/data-migration/data-migration-images.ts";
-import { formatTableCounts, migrateData } from "../src/server/operations/data-migration/data-migration.ts";
-import { LocalImageStore } from "../src/server/storage/local-image-store.ts";
-import { S3ImageStore } from "../src/server/storage/s3-image-store.ts";
+import { loadConfig } from "#server/config.ts";
+import { withoutPassword } from "#server/db/open-database.ts";
+import { DataDirectoryInUseError } from "#server/db/pglite-database.ts";
+import { copyImages, countImages } from "#server/operations/data-migration/data-migration-images.ts";
+import { formatTableCounts, migrateData } from "#server/operations/data-migration/data-migration.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
+import { S3ImageStore } from "#server/storage/s3-image-store.ts";
 
 class UsageError extends Error {}
 
@@ -32,7 +32,8 @@ function parseArguments(args: string[]): { to: string; imagesToS3: boolean } {
     else throw new UsageError(`Unknown argument ${args[i]}.\n${USAGE}`);
   }
   if (!to) throw new UsageError(`Please name the target database with --to.\n${USAGE}`);
-  if (!/^postgres(ql)?:\/\//.test(to)) throw new UsageError(`--to must be a postgres:// or postgresql:// URL.\n${USAGE}`);
+  if (!/^postgres(ql)?:\/\//.test(to))
+    throw new UsageError(`--to must be a postgres:// or postgresql:// URL.\n${USAGE}`);
   if (imagesTo !== undefined && imagesTo !== "s3") throw new UsageError(`--images-to takes one value: s3.\n${USAGE}`);
   return { to, imagesToS3: imagesTo === "s3" };
 }
@@ -62,28 +63,39 @@ async function main(): Promise<number> {
         try {
           await bucket.check();
         } catch (error) {
-          throw new Error(`The ${bucket.location} is not usable (${(error as Error).message}); check the S3_* settings.`, { cause: error });
+          throw new Error(
+            `The ${bucket.location} is not usable (${(error as Error).message}); check the S3_* settings.`,
+            { cause: error },
+          );
         }
         const images = await copyImages(folder, bucket, (done, total) => {
           if (done % 500 === 0) console.log(`  ${done} of ${total} images ...`);
         });
         console.log(
           `Images: ${images.total} in the folder; ${images.copied} copied (${(images.bytes / 1_048_576).toFixed(1)} MB), ` +
-          `${images.skipped} already in the bucket with the same size; each verified by its stored size.`,
+            `${images.skipped} already in the bucket with the same size; each verified by its stored size.`,
         );
       },
     });
 
     console.log(`\n${formatTableCounts(report.tables)}\n`);
-    console.log(`The copy is complete and verified: ${report.tables.length} tables, the same row counts and checksums on both sides.`);
-    console.log(`The embedded database in ${config.dataDir}/db was left as it was; keep it until the portal runs well on PostgreSQL.\n`);
+    console.log(
+      `The copy is complete and verified: ${report.tables.length} tables, the same row counts and checksums on both sides.`,
+    );
+    console.log(
+      `The embedded database in ${config.dataDir}/db was left as it was; keep it until the portal runs well on PostgreSQL.\n`,
+    );
 
     console.log("Next: stop using the embedded database. Start the portal with");
-    console.log(`  DATABASE_URL=${withoutPassword(to)}${withoutPassword(to) === to ? "" : "   (with its real password)"}`);
+    console.log(
+      `  DATABASE_URL=${withoutPassword(to)}${withoutPassword(to) === to ? "" : "   (with its real password)"}`,
+    );
     if (bucket) {
       console.log(`  IMAGE_STORAGE=s3 and the same S3_* settings (bucket ${bucket.bucket})`);
     } else if (config.s3) {
-      console.log(`  IMAGE_STORAGE=s3 and the same S3_* settings: the images are in the ${new S3ImageStore(config.s3).location} already.`);
+      console.log(
+        `  IMAGE_STORAGE=s3 and the same S3_* settings: the images are in the ${new S3ImageStore(config.s3).location} already.`,
+      );
     } else {
       const count = await countImages(folder);
       console.log(
@@ -96,7 +108,9 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof DataDirectoryInUseError) {
-      console.error(`${error.message}\nThe embedded database can be copied only while no portal uses it: stop the portal, then run this command again.`);
+      console.error(
+        `${error.message}\nThe embedded database can be copied only while no portal uses it: stop the portal, then run this command again.`,
+      );
     } else {
       console.error((error as Error).message);
     }

@@ -5,9 +5,9 @@
  * folder. The archive is checked against its manifest first; a target that already holds data is refused unless
  * --force is given, and the portal must be stopped. Exit code 0 on success, 1 with a message on any error.
  */
-import { loadConfig } from "../src/server/config.ts";
-import { parseArchiveArguments } from "../src/server/operations/backup/backup-arguments.ts";
-import { runRestore } from "../src/server/operations/backup/restore-command.ts";
+import { loadConfig } from "#server/config.ts";
+import { parseArchiveArguments } from "#server/operations/backup/backup-arguments.ts";
+import { runRestore } from "#server/operations/backup/restore-command.ts";
 
 const USAGE = "Usage: npm run restore -- <file> [--force]";
 
@@ -19,7 +19,8 @@ async function main(): Promise<number> {
     const target = manifest.database.kind === "pglite" ? `${config.dataDir}` : "the database in DATABASE_URL";
     console.log(`Restored the backup of ${manifest.createdAt} (portal ${manifest.portalVersion}) into ${target}.`);
     console.log(`  Reports: ${database.reports}.`);
-    if (database.applied.length > 0) console.log(`  Migrations applied since the backup: ${database.applied.join(", ")}.`);
+    if (database.applied.length > 0)
+      console.log(`  Migrations applied since the backup: ${database.applied.join(", ")}.`);
     console.log(
       manifest.images.storage === "folder"
         ? `  Images: ${images} file(s).`

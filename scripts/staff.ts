@@ -14,14 +14,14 @@
 import { Writable } from "node:stream";
 import readline from "node:readline";
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from "../src/shared/staff-schemas.ts";
-import { loadConfig } from "../src/server/config.ts";
-import type { Database } from "../src/server/db/database.ts";
-import { describeDatabase, openDatabase } from "../src/server/db/open-database.ts";
-import { DataDirectoryInUseError } from "../src/server/db/pglite-database.ts";
-import { recordAudit } from "../src/server/admin/audit-log.ts";
-import { createAccount, listAccounts, setAccountDisabled, setAccountRole } from "../src/server/staff/account-repository.ts";
-import { hashPassword } from "../src/server/staff/password.ts";
+import { PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from "#shared/staff/staff-schemas.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/database.ts";
+import { describeDatabase, openDatabase } from "#server/db/open-database.ts";
+import { DataDirectoryInUseError } from "#server/db/pglite-database.ts";
+import { recordAudit } from "#server/admin/audit-log.ts";
+import { createAccount, listAccounts, setAccountDisabled, setAccountRole } from "#server/staff/account-repository.ts";
+import { hashPassword } from "#server/staff/password.ts";
 
 class UsageError extends Error {}
 
@@ -119,7 +119,8 @@ async function run(db: () => Promise<Database>, args: string[]): Promise<string>
       const address = emailArgument(email);
       const role = roleArgument(rest[0]);
       const database = await db();
-      if (!(await setAccountRole(database, address, role))) throw new UsageError(`There is no staff account for ${address}.`);
+      if (!(await setAccountRole(database, address, role)))
+        throw new UsageError(`There is no staff account for ${address}.`);
       await audited(database, "account.role", address, { to: role });
       return `${address} is now ${role === "admin" ? "an administrator" : "a member of staff"}.`;
     }
@@ -127,7 +128,10 @@ async function run(db: () => Promise<Database>, args: string[]): Promise<string>
       const accounts = await listAccounts(await db());
       if (accounts.length === 0) return "No staff accounts yet. Create one with: npm run staff -- add <email>";
       return accounts
-        .map((a) => `${a.email}\t${a.role}\tcreated ${new Date(a.created_at).toISOString()}\t${a.disabled_at ? "disabled" : "active"}`)
+        .map(
+          (a) =>
+            `${a.email}\t${a.role}\tcreated ${new Date(a.created_at).toISOString()}\t${a.disabled_at ? "disabled" : "active"}`,
+        )
         .join("\n");
     }
     case "disable":
@@ -162,7 +166,9 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof DataDirectoryInUseError) {
-      console.error(`${error.message}\nThe embedded database can be opened by one process at a time: stop the portal, run this command, then start the portal again.`);
+      console.error(
+        `${error.message}\nThe embedded database can be opened by one process at a time: stop the portal, run this command, then start the portal again.`,
+      );
     } else {
       console.error((error as Error).message);
     }

@@ -34,14 +34,18 @@ function newestChange(entry) {
 const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 if (builtAt < Math.max(...webSources.map(newestChange))) {
   console.log("Building the web app...");
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (build.status !== 0) {
     console.error("The web app could not be built; see the messages above.");
     process.exit(build.status ?? 1);
   }
 }
 
-await import("../src/server/main.ts");
+await import("#server/main.ts");

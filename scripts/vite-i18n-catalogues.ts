@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Plugin } from "vite";
-import { compileCatalogue, readCatalogueFile } from "../src/server/i18n/catalogue-files.ts";
-import { isLocale } from "../src/shared/i18n/locales.ts";
+import { compileCatalogue, readCatalogueFile } from "#server/i18n/catalogue-files.ts";
+import { isLocale } from "#shared/i18n/locales.ts";
 
 const QUERY = "?catalogue";
 

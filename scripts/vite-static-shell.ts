@@ -1,9 +1,9 @@
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
 import type { Messages } from "@lingui/core";
-import { CATALOGUE_BUNDLES } from "../src/shared/i18n/catalogue-bundles.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../src/shared/i18n/locales.ts";
-import { CATALOGUES_DIR, compileCatalogue, readCatalogueFile } from "../src/server/i18n/catalogue-files.ts";
+import { CATALOGUE_BUNDLES } from "#shared/i18n/catalogue-bundles.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "#shared/i18n/locales.ts";
+import { CATALOGUES_DIR, compileCatalogue, readCatalogueFile } from "#server/i18n/catalogue-files.ts";
 
 /** Where the build keeps each language's shell; the server swaps it into the page (page-preloads.ts). */
 export const shellFileOf = (locale: Locale) => `shell/${locale}.html`;
@@ -47,7 +47,8 @@ export function staticShell({ root }: { root: string }): Plugin {
     },
     generateBundle() {
       // English too: the server finds the shell to swap by its exact markup.
-      for (const [locale, shell] of shells) this.emitFile({ type: "asset", fileName: shellFileOf(locale), source: shell });
+      for (const [locale, shell] of shells)
+        this.emitFile({ type: "asset", fileName: shellFileOf(locale), source: shell });
     },
   };
 }
@@ -55,7 +56,9 @@ export function staticShell({ root }: { root: string }): Plugin {
 function publicMessages(locale: Locale): Messages {
   const source = Object.assign(
     {},
-    ...CATALOGUE_BUNDLES.public.map((namespace) => readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`))),
+    ...CATALOGUE_BUNDLES.public.map((namespace) =>
+      readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`)),
+    ),
   );
   return compileCatalogue(source, locale) as Messages;
 }

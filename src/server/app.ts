@@ -1,10 +1,15 @@
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { englishText } from "../shared/i18n/english-text.ts";
-import { msg } from "../shared/i18n/locales.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
@@ -184,9 +189,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(affectedRoutes, { db, affectedPerHour: config.affectedPerHour });
   await app.register(incidentPublicRoutes, { db, affectedPerHour: config.affectedPerHour });
   await app.register(geocodeRoutes, {
-    geocoder: config.geocoderUrl === undefined
-      ? undefined
-      : new ReverseGeocoder({ baseUrl: config.geocoderUrl, userAgent: geocoderUserAgent(config.publicUrl) }),
+    geocoder:
+      config.geocoderUrl === undefined
+        ? undefined
+        : new ReverseGeocoder({ baseUrl: config.geocoderUrl, userAgent: geocoderUserAgent(config.publicUrl) }),
   });
   await app.register(trackingRoutes, {
     db,

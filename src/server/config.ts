@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import type { ServiceAreaGeometry } from "../shared/geo.ts";
+import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
 import { parseMapCenter, type MapCenter } from "./places/map-center.ts";
 import { readServiceArea } from "./places/service-area.ts";
 import { checkTileUrl } from "./places/tile-url.ts";
@@ -26,119 +26,147 @@ export const DEFAULT_MAP_ATTRIBUTION =
  * All configuration, read from the environment and validated once at start-up. Nothing else in the server
  * reads process.env.
  */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-    .optional(),
-  STORAGE_DIR: z.string().min(1).optional(),
-  // S3-compatible image storage (AWS S3, MinIO, R2) instead of the folder.
-  IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),
-  S3_BUCKET: z.string().min(3).max(63).default("grievance-images"),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
-  // One JSON line per request at info (docs/operating.md, "Logs"): "warn" keeps only problems, "debug" adds what
-  // Node's HTTP server refuses before a request exists (scanners, broken clients).
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no
-  // /metrics at all (404), since the figures are nobody's business on a public port. Long enough not to be guessed.
-  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)").optional(),
-  // The portal's address as visitors reach it, for links it hands out. Links in e-mail, feeds and CAP documents
-  // come only from it (required with SMTP_URL; docs/decisions/022-links-from-configuration.md); without it, an answer
-  // to a visitor's own request (their tracking link) uses the address that request was sent to. Origin and optional
-  // path, no query.
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  // E-mail (issue 8, docs/decisions/014-transactional-outbox-email.md): an SMTP server, else .eml files in
-  // DATA_DIR/mail. The URL's user and password are percent-encoded; STARTTLS is used when the server offers it.
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:port)" })
-    .optional(),
-  // The sender of every message: an address, or a name and an address ("Water Portal <portal@utility.example>").
-  MAIL_FROM: z
-    .string()
-    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "must be an e-mail address, or a name and <address>")
-    .optional(),
-  TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
-  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
-  SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  // Updates one client may add to reports from tracking pages per hour (docs/decisions/015-reporter-actions.md).
-  REPORTER_UPDATES_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  // Long enough for a few phone photos over a weak mobile signal, short enough that a trickling client is cut off.
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
-  // A request's headers must all arrive within this (the body then has the rest of REQUEST_TIMEOUT_SECONDS): a
-  // client sending one header line every few seconds is cut off at once instead of holding a connection for
-  // minutes. A browser sends its headers in one packet; nginx allows 60 s by default.
-  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
-  // Staff console (issue 3).
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
-  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-  // Higher ceilings (issue 21, F4): one account from every address, and one address across every account.
-  SIGN_IN_MAX_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
-  SIGN_IN_MAX_ADDRESS_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
-  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
-  // Stored images no report references are deleted once older than this (docs/operating.md, "Orphan sweep").
-  ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
-  OVERDUE_TARGETS: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      try {
-        return parseOverdueTargets(text);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
-  // Maps and places (issue 9, docs/decisions/016-map-and-location.md).
-  MAP_TILE_URL: parsedWith(checkTileUrl).default(DEFAULT_MAP_TILE_URL),
-  MAP_ATTRIBUTION: z.string().max(2000).default(DEFAULT_MAP_ATTRIBUTION),
-  // Where maps open without a service area: "latitude,longitude,zoom"; the whole world by default.
-  MAP_DEFAULT_CENTER: parsedWith(parseMapCenter).default({ latitude: 0, longitude: 0, zoom: 2 }),
-  SERVICE_AREA_FILE: parsedWith((file) => readServiceArea(path.resolve(file))).optional(),
-  // A Nominatim-compatible service for "the address of this pin"; off unless set.
-  GEOCODER_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (a Nominatim-compatible service)" })
-    .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  // "I have this problem too" presses one client address may make per hour.
-  AFFECTED_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  // Open311 GeoReport v2 (docs/integrators.md): who handles the requests, and what every request's answer says.
-  OPEN311_AGENCY_RESPONSIBLE: z.string().trim().min(1).max(200).optional(),
-  OPEN311_SERVICE_NOTICE: z.string().trim().min(1).max(500).optional(),
-  // When set, a request that names another jurisdiction_id is refused.
-  OPEN311_JURISDICTION_ID: z.string().trim().min(1).max(100).optional(),
-  // Open311 reports one API key may post per hour.
-  OPEN311_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(600),
-}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
-  message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK's usual sources are used)",
-  path: ["S3_SECRET_ACCESS_KEY"],
-}).refine((e) => !e.SMTP_URL || e.MAIL_FROM, {
-  // A made-up sender would be refused or junked by real mail servers: with SMTP the operator names it.
-  message: "set MAIL_FROM (the sender's address) together with SMTP_URL",
-  path: ["MAIL_FROM"],
-}).refine((e) => !e.SMTP_URL || e.PUBLIC_URL, {
-  // E-mail goes to addresses typed in and to other people: its links may not come from a request's Host header,
-  // which anyone can forge (docs/decisions/022-links-from-configuration.md). So no sending without the address.
-  message:
-    "set PUBLIC_URL (the portal's address as residents reach it, e.g. https://water.example.org) together with " +
-    "SMTP_URL: links in e-mail are built from it, never from a request's Host header",
-  path: ["PUBLIC_URL"],
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    STORAGE_DIR: z.string().min(1).optional(),
+    // S3-compatible image storage (AWS S3, MinIO, R2) instead of the folder.
+    IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().min(3).max(63).default("grievance-images"),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+    // One JSON line per request at info (docs/operating.md, "Logs"): "warn" keeps only problems, "debug" adds what
+    // Node's HTTP server refuses before a request exists (scanners, broken clients).
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no
+    // /metrics at all (404), since the figures are nobody's business on a public port. Long enough not to be guessed.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)").optional(),
+    // The portal's address as visitors reach it, for links it hands out. Links in e-mail, feeds and CAP documents
+    // come only from it (required with SMTP_URL; docs/decisions/022-links-from-configuration.md); without it, an answer
+    // to a visitor's own request (their tracking link) uses the address that request was sent to. Origin and optional
+    // path, no query.
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    // E-mail (issue 8, docs/decisions/014-transactional-outbox-email.md): an SMTP server, else .eml files in
+    // DATA_DIR/mail. The URL's user and password are percent-encoded; STARTTLS is used when the server offers it.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:port)" })
+      .optional(),
+    // The sender of every message: an address, or a name and an address ("Water Portal <portal@utility.example>").
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        "must be an e-mail address, or a name and <address>",
+      )
+      .optional(),
+    TRUST_PROXY: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
+    SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    // Updates one client may add to reports from tracking pages per hour (docs/decisions/015-reporter-actions.md).
+    REPORTER_UPDATES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    // Long enough for a few phone photos over a weak mobile signal, short enough that a trickling client is cut off.
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    // A request's headers must all arrive within this (the body then has the rest of REQUEST_TIMEOUT_SECONDS): a
+    // client sending one header line every few seconds is cut off at once instead of holding a connection for
+    // minutes. A browser sends its headers in one packet; nginx allows 60 s by default.
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+    // Staff console (issue 3).
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
+    SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    // Higher ceilings (issue 21, F4): one account from every address, and one address across every account.
+    SIGN_IN_MAX_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
+    SIGN_IN_MAX_ADDRESS_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
+    SIGN_IN_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
+    // Stored images no report references are deleted once older than this (docs/operating.md, "Orphan sweep").
+    ORPHAN_GRACE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+    OVERDUE_TARGETS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        try {
+          return parseOverdueTargets(text);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    // Maps and places (issue 9, docs/decisions/016-map-and-location.md).
+    MAP_TILE_URL: parsedWith(checkTileUrl).default(DEFAULT_MAP_TILE_URL),
+    MAP_ATTRIBUTION: z.string().max(2000).default(DEFAULT_MAP_ATTRIBUTION),
+    // Where maps open without a service area: "latitude,longitude,zoom"; the whole world by default.
+    MAP_DEFAULT_CENTER: parsedWith(parseMapCenter).default({ latitude: 0, longitude: 0, zoom: 2 }),
+    SERVICE_AREA_FILE: parsedWith((file) => readServiceArea(path.resolve(file))).optional(),
+    // A Nominatim-compatible service for "the address of this pin"; off unless set.
+    GEOCODER_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (a Nominatim-compatible service)" })
+      .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    // "I have this problem too" presses one client address may make per hour.
+    AFFECTED_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    // Open311 GeoReport v2 (docs/integrators.md): who handles the requests, and what every request's answer says.
+    OPEN311_AGENCY_RESPONSIBLE: z.string().trim().min(1).max(200).optional(),
+    OPEN311_SERVICE_NOTICE: z.string().trim().min(1).max(500).optional(),
+    // When set, a request that names another jurisdiction_id is refused.
+    OPEN311_JURISDICTION_ID: z.string().trim().min(1).max(100).optional(),
+    // Open311 reports one API key may post per hour.
+    OPEN311_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(600),
+  })
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+    message:
+      "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK's usual sources are used)",
+    path: ["S3_SECRET_ACCESS_KEY"],
+  })
+  .refine((e) => !e.SMTP_URL || e.MAIL_FROM, {
+    // A made-up sender would be refused or junked by real mail servers: with SMTP the operator names it.
+    message: "set MAIL_FROM (the sender's address) together with SMTP_URL",
+    path: ["MAIL_FROM"],
+  })
+  .refine((e) => !e.SMTP_URL || e.PUBLIC_URL, {
+    // E-mail goes to addresses typed in and to other people: its links may not come from a request's Host header,
+    // which anyone can forge (docs/decisions/022-links-from-configuration.md). So no sending without the address.
+    message:
+      "set PUBLIC_URL (the portal's address as residents reach it, e.g. https://water.example.org) together with " +
+      "SMTP_URL: links in e-mail are built from it, never from a request's Host header",
+    path: ["PUBLIC_URL"],
+  });
 
 /** Without MAIL_FROM (only allowed with the .eml folder): a sender that says where the message came from. */
 const DEFAULT_MAIL_FROM = "Water Grievance Portal <no-reply@localhost>";

@@ -12,7 +12,7 @@ import type {
   similarReportsResponseSchema,
 } from "./api-schemas/grievances.ts";
 import type { healthStatusSchema, livenessStatusSchema, storageStatusSchema } from "./api-schemas/status.ts";
-import type { FieldErrors } from "./grievance-schema.ts";
+import type { FieldErrors } from "./grievances/grievance-schema.ts";
 
 /**
  * Shapes of the HTTP API's answers: the server builds them, the browser reads them. Each is derived from its

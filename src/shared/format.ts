@@ -55,7 +55,10 @@ function dateFormat(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
   const key = `${locale}${withTime ? "+time" : ""}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : locale, { ...DATE_PARTS, ...(withTime && TIME_PARTS) });
+    format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : locale, {
+      ...DATE_PARTS,
+      ...(withTime && TIME_PARTS),
+    });
     dateFormats.set(key, format);
   }
   return format;

@@ -22,10 +22,13 @@ export const MESSAGES = {
   invalidEmail: msg("Please enter a valid email address."),
   invalidPhone: msg("Please enter a valid phone number."),
   // `field` is a field's label, itself a message id (grievance-schema.ts), so it is translated with the sentence.
-  tooLong: (field: string, max: number) => englishText(msg("{field} must be at most {max} characters."), { field, max }),
+  tooLong: (field: string, max: number) =>
+    englishText(msg("{field} must be at most {max} characters."), { field, max }),
   // Text holding NUL or a broken (unpaired) UTF-16 character, which cannot be stored (storable-text.ts).
   invalidCharacters: (field: string) =>
-    englishText(msg("{field} contains invisible or broken characters that cannot be saved. Please retype it."), { field }),
+    englishText(msg("{field} contains invisible or broken characters that cannot be saved. Please retype it."), {
+      field,
+    }),
   // A report body over the upload limit: every image at its largest plus the form.
   uploadTooLarge: msg("The report is too large to send. Attach at most 5 images of up to 5MB each."),
   listFailed: msg("Reports could not be loaded."),

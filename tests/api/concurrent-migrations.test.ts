@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrate } from "../../src/server/db/migrate.ts";
-import { openPostgresDatabase } from "../../src/server/db/postgres-database.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPostgresDatabase } from "#server/db/postgres-database.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -19,11 +19,15 @@ describe.skipIf(!url)("migrations from several processes at once", () => {
     try {
       const results = await Promise.all(runners.map((db) => migrate(db)));
       const appliedByAll = results.flat();
-      const { rows } = await admin.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations ORDER BY name`);
+      const { rows } = await admin.query<{ name: string }>(
+        `SELECT name FROM ${schema}.schema_migrations ORDER BY name`,
+      );
       expect(rows.length).toBeGreaterThan(0);
       // Every migration was applied by exactly one runner; the others found it done.
       expect([...appliedByAll].sort()).toEqual(rows.map((r) => r.name));
-      const tables = await admin.query("SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'grievances'", [schema]);
+      const tables = await admin.query("SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'grievances'", [
+        schema,
+      ]);
       expect(tables.rows).toHaveLength(1);
     } finally {
       await Promise.all(runners.map((db) => db.close()));

@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, MigrationError } from "../../src/server/db/migrate.ts";
-import { DataDirectoryInUseError, openPgliteDatabase } from "../../src/server/db/pglite-database.ts";
+import { migrate, MigrationError } from "#server/db/migrate.ts";
+import { DataDirectoryInUseError, openPgliteDatabase } from "#server/db/pglite-database.ts";
 
 let root: string;
 beforeAll(async () => {

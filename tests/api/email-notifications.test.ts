@@ -2,14 +2,20 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FOLLOW_MESSAGES } from "../../src/shared/follow.ts";
-import type { StaffGrievanceDetail } from "../../src/shared/staff-api.ts";
-import type { SubmittedGrievance } from "../../src/shared/tracking.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import { createMailTransport } from "../../src/server/notifications/mail-transport.ts";
-import { notifyFollowers } from "../../src/server/notifications/notify.ts";
-import { startOutboxWorker, type OutboxWorker } from "../../src/server/notifications/outbox-worker.ts";
-import { linksIn, parseMail, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-test-server.ts";
+import { FOLLOW_MESSAGES } from "#shared/notifications/follow.ts";
+import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
+import { loadConfig } from "#server/config.ts";
+import { createMailTransport } from "#server/notifications/mail-transport.ts";
+import { notifyFollowers } from "#server/notifications/notify.ts";
+import { startOutboxWorker, type OutboxWorker } from "#server/notifications/outbox-worker.ts";
+import {
+  linksIn,
+  parseMail,
+  startTestSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from "../support/smtp-test-server.ts";
 import { addStaff, HOST, resetData, staffClient } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, multipart, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
@@ -31,7 +37,11 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   worker = startOutboxWorker({
     db: t.db,
-    transport: createMailTransport({ smtpUrl: smtp.url, mailDir: path.join(t.storageDir, "..", "mail"), from: "Portal <portal@water.example>" }),
+    transport: createMailTransport({
+      smtpUrl: smtp.url,
+      mailDir: path.join(t.storageDir, "..", "mail"),
+      from: "Portal <portal@water.example>",
+    }),
     logger: silent,
     // Rounds only when a test asks for one.
     pollMs: 3_600_000,
@@ -62,7 +72,11 @@ interface OutboxRow {
   text_body: string | null;
 }
 const outbox = async (): Promise<OutboxRow[]> =>
-  (await t.db.query<OutboxRow>("SELECT kind, recipient, subject, event, sent_at, failed_at, attempts, last_error, text_body FROM outbox ORDER BY created_at, recipient")).rows;
+  (
+    await t.db.query<OutboxRow>(
+      "SELECT kind, recipient, subject, event, sent_at, failed_at, attempts, last_error, text_body FROM outbox ORDER BY created_at, recipient",
+    )
+  ).rows;
 
 async function submit(fields: Record<string, string> = validFields): Promise<SubmittedGrievance> {
   const res = await postGrievance(t.app, fields);
@@ -70,7 +84,12 @@ async function submit(fields: Record<string, string> = validFields): Promise<Sub
   return res.json<SubmittedGrievance>();
 }
 const follow = (id: string, email: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: `/api/grievances/${id}/followers`, headers: { host: HOST, ...headers }, payload: { email } });
+  t.app.inject({
+    method: "POST",
+    url: `/api/grievances/${id}/followers`,
+    headers: { host: HOST, ...headers },
+    payload: { email },
+  });
 const setStatus = (id: string, status: string, note?: string) =>
   as({ method: "POST", url: `/api/staff/grievances/${id}/status`, payload: { status, ...(note && { note }) } });
 const pathOf = (url: string) => new URL(url).pathname;
@@ -149,9 +168,11 @@ describe("following with double opt-in", () => {
     const page = await t.app.inject({ url: pathOf(confirmUrl!) });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
-    expect(page.body).toContain("<form method=\"post\">");
+    expect(page.body).toContain('<form method="post">');
     expect(page.headers["x-robots-tag"]).toBe("noindex");
-    expect((await t.db.query("SELECT 1 FROM followers WHERE email = $1 AND confirmed_at IS NOT NULL", [FOLLOWER])).rows).toEqual([]);
+    expect(
+      (await t.db.query("SELECT 1 FROM followers WHERE email = $1 AND confirmed_at IS NOT NULL", [FOLLOWER])).rows,
+    ).toEqual([]);
 
     const confirmed = await t.app.inject({ method: "POST", url: pathOf(confirmUrl!) });
     expect(confirmed.statusCode).toBe(200);
@@ -166,7 +187,9 @@ describe("following with double opt-in", () => {
     expect(linksIn(update!, "/grievance/")).toEqual([`http://${HOST}/grievance/${report.id}`]);
     expect(update?.decoded).not.toContain("/track/");
     const reporterUpdate = mails.find((m) => m.to.includes(REPORTER));
-    expect(reporterUpdate?.decoded).toContain(`Your private link to the report is in the message "Report ${report.reference} received"`);
+    expect(reporterUpdate?.decoded).toContain(
+      `Your private link to the report is in the message "Report ${report.reference} received"`,
+    );
   });
 
   it("answers the same whether or not the address already follows, and queues one confirmation", async () => {
@@ -196,14 +219,20 @@ describe("following with double opt-in", () => {
 
     const other = await submit();
     const answers = [];
-    for (let i = 0; i < 12; i++) answers.push((await follow(other.id, `n${i}@example.net`, { "x-test": "limit" })).statusCode);
+    for (let i = 0; i < 12; i++)
+      answers.push((await follow(other.id, `n${i}@example.net`, { "x-test": "limit" })).statusCode);
     expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
   });
 
   it("never shows a follower's address in a public answer", async () => {
     const report = await submit();
     await follow(report.id, FOLLOWER);
-    for (const url of [`/api/grievances/${report.id}`, "/api/grievances", `/api/grievances/${report.id}/progress`, "/api/stats"]) {
+    for (const url of [
+      `/api/grievances/${report.id}`,
+      "/api/grievances",
+      `/api/grievances/${report.id}/progress`,
+      "/api/stats",
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain(FOLLOWER);
@@ -217,7 +246,10 @@ describe("what the reporter does from the tracking page", () => {
     const report = await submit();
     const token = new URL(report.trackingUrl).pathname.replace(/^\/track\//, "");
     expect((await follow(report.id, FOLLOWER)).statusCode).toBe(202);
-    const [confirmUrl] = linksIn((await deliver()).find((m) => m.to.includes(FOLLOWER))!, "/follow/confirm/");
+    const [confirmUrl] = linksIn(
+      (await deliver()).find((m) => m.to.includes(FOLLOWER))!,
+      "/follow/confirm/",
+    );
     expect((await t.app.inject({ method: "POST", url: pathOf(confirmUrl!) })).statusCode).toBe(200);
 
     const body = await multipart({ text: "The water is now reaching the houses." });
@@ -246,7 +278,10 @@ describe("what the reporter does from the tracking page", () => {
     expect(answer.statusCode, answer.body).toBe(200);
     mails = await deliver();
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
-      [[FOLLOWER], `Report ${report.reference}: the reporter says it is still a problem: status changed from Resolved to In progress`],
+      [
+        [FOLLOWER],
+        `Report ${report.reference}: the reporter says it is still a problem: status changed from Resolved to In progress`,
+      ],
     ]);
     expect(mails[0]?.decoded).toContain("Note: Still leaking at the corner.");
   });
@@ -260,7 +295,13 @@ describe("one message per event and recipient", () => {
     expect(rows.map((m) => m.recipient)).toEqual([REPORTER]);
     const event = rows[0]!.event;
     const again = await t.db.transaction((tx) =>
-      notifyFollowers(tx, { grievanceId: report.id, eventKey: event, headline: "again", note: null, linkBase: `http://${HOST}` }),
+      notifyFollowers(tx, {
+        grievanceId: report.id,
+        eventKey: event,
+        headline: "again",
+        note: null,
+        linkBase: `http://${HOST}`,
+      }),
     );
     expect(again).toBe(0);
     rows = (await outbox()).filter((m) => m.kind === "update");
@@ -334,10 +375,24 @@ describe("unsubscribing", () => {
     });
     expect(res.statusCode).toBe(200);
     // Twice is fine too.
-    expect((await t.app.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: pathOf(url),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: "List-Unsubscribe=One-Click",
+        })
+      ).statusCode,
+    ).toBe(200);
     await setStatus(report.id, "resolved", "Fixed.");
     expect((await deliver()).filter((m) => m.to.includes(FOLLOWER))).toEqual([]);
-    const unknown = await t.app.inject({ method: "POST", url: `/unsubscribe/${"x".repeat(43)}`, payload: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: `/unsubscribe/${"x".repeat(43)}`,
+      payload: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -350,7 +405,9 @@ describe("hidden reports", () => {
     await setStatus(report.id, "in-progress", "Still working on it.");
     expect(await deliver()).toEqual([]);
     const rows = await outbox();
-    expect(rows.map((m) => [m.kind, m.sent_at, m.last_error])).toEqual([["receipt", null, "Not sent: the report is hidden."]]);
+    expect(rows.map((m) => [m.kind, m.sent_at, m.last_error])).toEqual([
+      ["receipt", null, "Not sent: the report is hidden."],
+    ]);
     expect(rows[0]!.failed_at).not.toBeNull();
     expect(rows[0]!.text_body).toBeNull();
   });
@@ -364,7 +421,9 @@ describe("delivery", () => {
     let [row] = await outbox();
     expect(row).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
     expect(row!.last_error).toMatch(/451/);
-    const due = await t.db.query<{ wait: number }>("SELECT extract(epoch FROM next_attempt_at - now())::float8 AS wait FROM outbox");
+    const due = await t.db.query<{ wait: number }>(
+      "SELECT extract(epoch FROM next_attempt_at - now())::float8 AS wait FROM outbox",
+    );
     expect(due.rows[0]!.wait).toBeGreaterThan(50);
     expect(due.rows[0]!.wait).toBeLessThanOrEqual(60);
     // Not due yet: nothing happens.
@@ -388,7 +447,13 @@ describe("delivery", () => {
     expect(row!.failed_at).not.toBeNull();
     const detail = (await as({ url: `/api/staff/grievances/${report.id}` })).json<StaffGrievanceDetail>();
     expect(detail.notifications).toEqual([
-      expect.objectContaining({ kind: "receipt", recipient: REPORTER, status: "failed", attempts: 8, lastError: expect.stringMatching(/451/) }),
+      expect.objectContaining({
+        kind: "receipt",
+        recipient: REPORTER,
+        status: "failed",
+        attempts: 8,
+        lastError: expect.stringMatching(/451/),
+      }),
     ]);
   });
 
@@ -424,7 +489,9 @@ describe("delivery", () => {
       expect(mail.subject).toBe(`Report ${report.reference} received: ${validFields.title}`);
       expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
       expect(linksIn(mail, "/track/")).toEqual([report.trackingUrl]);
-      expect(mail.decoded).toContain(`Thank you for your report "${validFields.title}". Its reference is ${report.reference}.`);
+      expect(mail.decoded).toContain(
+        `Thank you for your report "${validFields.title}". Its reference is ${report.reference}.`,
+      );
     } finally {
       await folderWorker.stop();
     }
@@ -433,7 +500,7 @@ describe("delivery", () => {
 
 describe("configuration", () => {
   it("validates SMTP_URL and MAIL_FROM", () => {
-    expect(() => loadConfig({ SMTP_URL: "http://mail.example" , MAIL_FROM: "a@b.example" })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example", MAIL_FROM: "a@b.example" })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587" })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "a@b.example" })).toThrow(/PUBLIC_URL/);
@@ -443,7 +510,11 @@ describe("configuration", () => {
       PUBLIC_URL: "https://water.example",
       DATA_DIR: "/tmp/x",
     });
-    expect(config.mail).toEqual({ smtpUrl: "smtps://u:p@mail.example:465", mailDir: "/tmp/x/mail", from: "Water <portal@water.example>" });
+    expect(config.mail).toEqual({
+      smtpUrl: "smtps://u:p@mail.example:465",
+      mailDir: "/tmp/x/mail",
+      from: "Water <portal@water.example>",
+    });
     expect(loadConfig({ DATA_DIR: "/tmp/x" }).mail.smtpUrl).toBeUndefined();
   });
 });

@@ -23,7 +23,11 @@ const csvOf = async (query = "") => {
   return { response, rows: parse(response.body, { bom: true, columns: true }) as Record<string, string>[] };
 };
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["entry", "link"].includes(name) });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  isArray: (name) => ["entry", "link"].includes(name),
+});
 // Every feed these tests read, validated at the end against RFC 4287's Atom schema (tests/support/xml-schemas.ts).
 const feeds: string[] = [];
 const feedOf = async (query = "") => {
@@ -35,7 +39,11 @@ const feedOf = async (query = "") => {
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicUrl: "https://water.example.org" } });
-  staffId = (await t.db.query<{ id: string }>("INSERT INTO staff_accounts (email, password_hash) VALUES ('op@example.org', 'x') RETURNING id")).rows[0]!.id;
+  staffId = (
+    await t.db.query<{ id: string }>(
+      "INSERT INTO staff_accounts (email, password_hash) VALUES ('op@example.org', 'x') RETURNING id",
+    )
+  ).rows[0]!.id;
   ids.tricky = await submit({
     title: '=HYPERLINK("http://evil.example","click") & <b>bold</b>',
     description: 'Line one, with a comma\nline two with "quotes"\r\n+SUM(A1:A2)',
@@ -44,7 +52,11 @@ beforeAll(async () => {
     latitude: "-1.292066",
     longitude: "36.821946",
   });
-  ids.plain = await submit({ title: "Leaking valve – Žižkov 水", category: "Leakage Issues", location: "-5 Main Road" });
+  ids.plain = await submit({
+    title: "Leaking valve – Žižkov 水",
+    category: "Leakage Issues",
+    location: "-5 Main Road",
+  });
   ids.hidden = await submit({ title: "Hidden one", category: "Leakage Issues" });
   await t.db.query("UPDATE grievances SET hidden_at = now(), hidden_reason = 'Abuse' WHERE id = $1", [ids.hidden]);
   await t.db.query("UPDATE grievances SET status = 'in-progress' WHERE id = $1", [ids.plain]);
@@ -64,15 +76,33 @@ describe("GET /api/grievances.csv", () => {
     const { response, rows } = await csvOf();
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="reports-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(response.body.startsWith("\uFEFFreference,title,description,category,priority,status,location,latitude,longitude,people_affected,reported_at,last_updated_at,url\r\n")).toBe(true);
-    expect(rows.map((row) => row.title)).toEqual(["Leaking valve – Žižkov 水", `'=HYPERLINK("http://evil.example","click") & <b>bold</b>`]);
+    expect(
+      response.body.startsWith(
+        "\uFEFFreference,title,description,category,priority,status,location,latitude,longitude,people_affected,reported_at,last_updated_at,url\r\n",
+      ),
+    ).toBe(true);
+    expect(rows.map((row) => row.title)).toEqual([
+      "Leaking valve – Žižkov 水",
+      `'=HYPERLINK("http://evil.example","click") & <b>bold</b>`,
+    ]);
     const [plain, tricky] = rows as [Record<string, string>, Record<string, string>];
-    const stored = await t.db.query<{ description: string }>("SELECT description FROM grievances WHERE id = $1", [ids.tricky]);
-    expect(stored.rows[0]!.description).toMatch(/^Line one, with a comma\r?\nline two with "quotes"\r?\n\+SUM\(A1:A2\)$/);
+    const stored = await t.db.query<{ description: string }>("SELECT description FROM grievances WHERE id = $1", [
+      ids.tricky,
+    ]);
+    expect(stored.rows[0]!.description).toMatch(
+      /^Line one, with a comma\r?\nline two with "quotes"\r?\n\+SUM\(A1:A2\)$/,
+    );
     expect(tricky.description).toBe(stored.rows[0]!.description);
     expect(tricky.location).toBe("'@Elm Street");
     expect(plain.location).toBe("'-5 Main Road");
-    expect(tricky).toMatchObject({ category: "Sanitation Issues", priority: "high", status: "pending", latitude: "-1.292066", longitude: "36.821946", people_affected: "1" });
+    expect(tricky).toMatchObject({
+      category: "Sanitation Issues",
+      priority: "high",
+      status: "pending",
+      latitude: "-1.292066",
+      longitude: "36.821946",
+      people_affected: "1",
+    });
     expect(tricky.url).toBe(`https://water.example.org/grievance/${ids.tricky}`);
     expect(tricky.reference).toMatch(/^WS-/);
     expect(Date.parse(plain.last_updated_at!)).toBeGreaterThanOrEqual(Date.parse(plain.reported_at!));
@@ -83,7 +113,9 @@ describe("GET /api/grievances.csv", () => {
   });
 
   it("applies the list's filters, and refuses a bad one with a message", async () => {
-    expect((await csvOf("?category=Leakage%20Issues")).rows.map((row) => row.title)).toEqual(["Leaking valve – Žižkov 水"]);
+    expect((await csvOf("?category=Leakage%20Issues")).rows.map((row) => row.title)).toEqual([
+      "Leaking valve – Žižkov 水",
+    ]);
     expect((await csvOf("?status=pending")).rows).toHaveLength(1);
     expect((await csvOf("?q=valve")).rows.map((row) => row.title)).toEqual(["Leaking valve – Žižkov 水"]);
     expect((await csvOf("?bbox=36.8,-1.3,36.9,-1.2")).rows).toHaveLength(1);

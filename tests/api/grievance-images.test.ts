@@ -2,12 +2,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { IMAGE_URL_PREFIX } from "../../src/shared/api-paths.ts";
-import type { ApiError, GrievanceListResponse, PublicGrievance } from "../../src/shared/api-types.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
-import { sweepOrphans } from "../../src/server/maintenance/orphan-sweep.ts";
-import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
-import { makeImageKeys } from "../../src/server/storage/object-key.ts";
+import { IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
+import type { ApiError, GrievanceListResponse, PublicGrievance } from "#shared/api-types.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { sweepOrphans } from "#server/maintenance/orphan-sweep.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
+import { makeImageKeys } from "#server/storage/object-key.ts";
 import { makeCorruptJpeg, makeJpeg, makeJpegRotated, makePng } from "../fixtures/images.ts";
 import { countRows, createTestApp, postGrievance, storedFiles, validFields, type TestApp } from "./test-app.ts";
 
@@ -34,8 +34,16 @@ describe("POST /api/grievances: image versions", () => {
     expect(res.statusCode).toBe(201);
     const { images } = res.json<PublicGrievance>();
     // The size is that of the stored, upright full image: 3000x2000 fitted inside 2560, the rotated one turned.
-    expect(images.map(({ width, height }) => [width, height])).toEqual([[2560, 1707], [100, 200], [320, 240]]);
-    const expectedMedium = [[800, 533], [100, 200], [320, 240]];
+    expect(images.map(({ width, height }) => [width, height])).toEqual([
+      [2560, 1707],
+      [100, 200],
+      [320, 240],
+    ]);
+    const expectedMedium = [
+      [800, 533],
+      [100, 200],
+      [320, 240],
+    ];
     for (const [i, image] of images.entries()) {
       const stem = image.url.replace(/\.(jpg|png)$/, "");
       expect(image).toEqual({
@@ -80,7 +88,6 @@ describe("POST /api/grievances: image versions", () => {
     expect(res.json<ApiError>().message).toBe(MESSAGES.filesRejected);
     expect(await countRows(t.db)).toBe(0);
     expect(await storedFiles(t.storageDir)).toEqual([]);
-  
   });
 });
 
@@ -98,7 +105,9 @@ describe("a report from before medium versions", () => {
       id,
       JSON.stringify([{ key: old.key, thumbnailKey: old.thumbnailKey }]),
     ]);
-    const expected = [{ url: `/media/grievance-images/${old.key}`, thumbnailUrl: `/media/grievance-images/${old.thumbnailKey}` }];
+    const expected = [
+      { url: `/media/grievance-images/${old.key}`, thumbnailUrl: `/media/grievance-images/${old.thumbnailKey}` },
+    ];
 
     const details = await t.app.inject({ url: `/api/grievances/${id}` });
     expect(details.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/database.ts";
+import type { Database } from "#server/db/database.ts";
 import { openTestDatabase } from "./test-app.ts";
 
 // The list's counts come from grievance_tallies (migrations/004); these tests hold the triggers to the rows.

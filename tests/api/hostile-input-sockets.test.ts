@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/shared/messages.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import {
   countRows,
   createTestApp,
@@ -34,7 +34,9 @@ const LIST = "GET /api/grievances HTTP/1.1\r\nHost: portal.test\r\n\r\n";
 
 const post = (body: Buffer, contentType: string) =>
   Buffer.concat([
-    Buffer.from(`POST /api/grievances HTTP/1.1\r\nHost: portal.test\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`),
+    Buffer.from(
+      `POST /api/grievances HTTP/1.1\r\nHost: portal.test\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    ),
     body,
   ]);
 
@@ -63,11 +65,44 @@ function expectAnsweredAndClosed(exchange: RawExchange, status: number, message?
 
 describe("a keep-alive connection after a refused upload", () => {
   const cases: [string, () => Promise<Buffer>, number, string][] = [
-    ["5,000 fields", () => refusedUpload(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`f${i}`, "x"]))), 400, "The form has too many fields."],
-    ["2,000 empty file parts", () => refusedUpload(validFields, Array.from({ length: 2_000 }, () => ({ filename: "", bytes: new Uint8Array() }))), 400, MESSAGES.tooManyImages],
-    ["7 files", () => refusedUpload(validFields, Array.from({ length: 7 }, (_, i) => ({ filename: `${i}.png`, bytes: new Uint8Array(1_000_000) }))), 400, MESSAGES.tooManyImages],
-    ["a form without a boundary", async () => post(Buffer.alloc(2_000_000, 0x61), "multipart/form-data"), 400, "The form data could not be read. Please try again."],
-    ["a field named __proto__", () => refusedUpload(Object.fromEntries([...Object.entries(validFields), ["__proto__", "x"]])), 400, "The form contains a field name that is not allowed."],
+    [
+      "5,000 fields",
+      () => refusedUpload(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`f${i}`, "x"]))),
+      400,
+      "The form has too many fields.",
+    ],
+    [
+      "2,000 empty file parts",
+      () =>
+        refusedUpload(
+          validFields,
+          Array.from({ length: 2_000 }, () => ({ filename: "", bytes: new Uint8Array() })),
+        ),
+      400,
+      MESSAGES.tooManyImages,
+    ],
+    [
+      "7 files",
+      () =>
+        refusedUpload(
+          validFields,
+          Array.from({ length: 7 }, (_, i) => ({ filename: `${i}.png`, bytes: new Uint8Array(1_000_000) })),
+        ),
+      400,
+      MESSAGES.tooManyImages,
+    ],
+    [
+      "a form without a boundary",
+      async () => post(Buffer.alloc(2_000_000, 0x61), "multipart/form-data"),
+      400,
+      "The form data could not be read. Please try again.",
+    ],
+    [
+      "a field named __proto__",
+      () => refusedUpload(Object.fromEntries([...Object.entries(validFields), ["__proto__", "x"]])),
+      400,
+      "The form contains a field name that is not allowed.",
+    ],
   ];
 
   it.each(cases)("answers the next request on the same connection after %s", async (_name, build, status, message) => {
@@ -82,11 +117,14 @@ describe("a keep-alive connection after a refused upload", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (body?: Buffer, contentType?: string) =>
       new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
-        const request = http.request({ agent, host: "127.0.0.1", port, method: body ? "POST" : "GET", path: "/api/grievances" }, (res) => {
-          let text = "";
-          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, reused: request.reusedSocket }));
-        });
+        const request = http.request(
+          { agent, host: "127.0.0.1", port, method: body ? "POST" : "GET", path: "/api/grievances" },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, reused: request.reusedSocket }));
+          },
+        );
         request.on("error", reject);
         if (contentType) request.setHeader("content-type", contentType);
         request.end(body);
@@ -171,28 +209,75 @@ describe("bodies too large or too slow", () => {
     socket.write(cut);
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
-    await expect.poll(() => new Promise<number>((resolve) => t.app.server.getConnections((_e, n) => resolve(n)))).toBe(0);
+    await expect
+      .poll(() => new Promise<number>((resolve) => t.app.server.getConnections((_e, n) => resolve(n))))
+      .toBe(0);
     await expectUnharmed();
   });
 });
 
 describe("requests Node's HTTP parser refuses", () => {
   const cases: [string, string, number, string?][] = [
-    ["a header over the size limit", `GET /api/grievances HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431, "The request's headers are too large."],
-    ["two different Content-Lengths", "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!", 400, "The request could not be read."],
-    ["a repeated Content-Length", "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello", 400, "The request could not be read."],
-    ["a Content-Length that is no number", "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\nhello", 400, "The request could not be read."],
-    ["a negative Content-Length", "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\nhello", 400, "The request could not be read."],
-    ["Transfer-Encoding with Content-Length", "POST /api/grievances HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n", 400, "The request could not be read."],
-    ["an unknown Transfer-Encoding", "POST /api/grievances HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nhello", 400, "The request could not be read."],
+    [
+      "a header over the size limit",
+      `GET /api/grievances HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      431,
+      "The request's headers are too large.",
+    ],
+    [
+      "two different Content-Lengths",
+      "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!",
+      400,
+      "The request could not be read.",
+    ],
+    [
+      "a repeated Content-Length",
+      "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello",
+      400,
+      "The request could not be read.",
+    ],
+    [
+      "a Content-Length that is no number",
+      "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\nhello",
+      400,
+      "The request could not be read.",
+    ],
+    [
+      "a negative Content-Length",
+      "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\nhello",
+      400,
+      "The request could not be read.",
+    ],
+    [
+      "Transfer-Encoding with Content-Length",
+      "POST /api/grievances HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n",
+      400,
+      "The request could not be read.",
+    ],
+    [
+      "an unknown Transfer-Encoding",
+      "POST /api/grievances HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nhello",
+      400,
+      "The request could not be read.",
+    ],
     [
       "a broken chunk in an upload",
       "POST /api/grievances HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nhello\r\n",
       400,
       "The request could not be read.",
     ],
-    ["a header name with a space", "GET /api/grievances HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n", 400, "The request could not be read."],
-    ["NUL in a header value", "GET /api/grievances HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n", 400, "The request could not be read."],
+    [
+      "a header name with a space",
+      "GET /api/grievances HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n",
+      400,
+      "The request could not be read.",
+    ],
+    [
+      "NUL in a header value",
+      "GET /api/grievances HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n",
+      400,
+      "The request could not be read.",
+    ],
     ["a garbage request line", "HELLO THERE\r\n\r\n", 400, "The request could not be read."],
     // Node answers this one itself, with an empty body.
     ["an HTTP/1.1 request without Host", "GET /api/grievances HTTP/1.1\r\n\r\n", 400],

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiError, PublicGrievance } from "../../src/shared/api-types.ts";
-import type { SubmittedGrievance } from "../../src/shared/tracking.ts";
-import { IDEMPOTENCY_MESSAGES } from "../../src/server/grievances/idempotency-keys.ts";
-import type { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
-import type { ImageStore } from "../../src/server/storage/image-store.ts";
+import type { ApiError, PublicGrievance } from "#shared/api-types.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
+import { IDEMPOTENCY_MESSAGES } from "#server/grievances/idempotency-keys.ts";
+import type { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
+import type { ImageStore } from "#server/storage/image-store.ts";
 import { makePng } from "../fixtures/images.ts";
 import { countRows, createTestApp, multipart, storedFiles, type FileField, type TestApp } from "./test-app.ts";
 
-const fields = { title: "No water since Tuesday", description: "The whole street is dry.", category: "Water Supply Problems" };
+const fields = {
+  title: "No water since Tuesday",
+  description: "The whole street is dry.",
+  category: "Water Supply Problems",
+};
 
 let t: TestApp;
 // Lets a test hold an attempt while it stores its images (as slow storage would), to see a second one arrive.
@@ -89,7 +93,10 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     }
     const meanwhile = await submit("in-flight-key-1", fields, image);
     expect(meanwhile.statusCode).toBe(409);
-    expect(meanwhile.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.inFlight, requestId: expect.any(String) });
+    expect(meanwhile.json<ApiError>()).toEqual({
+      message: IDEMPOTENCY_MESSAGES.inFlight,
+      requestId: expect.any(String),
+    });
     release();
     holdStorage = undefined;
     const done = await slow;
@@ -129,7 +136,9 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // The first attempt is still storing its images when its lease runs out (as if its instance had died).
-    await t.db.query(`UPDATE submission_idempotency_keys SET claimed_at = now() - interval '10 minutes' WHERE ${claimOf}`);
+    await t.db.query(
+      `UPDATE submission_idempotency_keys SET claimed_at = now() - interval '10 minutes' WHERE ${claimOf}`,
+    );
     holdStorage = undefined;
     const retry = await submit("overtaken-1", fields, image);
     expect(retry.statusCode).toBe(201);
@@ -181,14 +190,20 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     const rowsBefore = await countRows(t.db);
     const retry = await submit(key);
     expect(retry.statusCode).toBe(409);
-    expect(retry.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.alreadySubmitted, requestId: expect.any(String) });
+    expect(retry.json<ApiError>()).toEqual({
+      message: IDEMPOTENCY_MESSAGES.alreadySubmitted,
+      requestId: expect.any(String),
+    });
     expect(await countRows(t.db)).toBe(rowsBefore);
   });
 
   it("refuses a malformed key with 400 and works without one", async () => {
     const tooLong = await submit("k".repeat(256));
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json<ApiError>()).toEqual({ message: IDEMPOTENCY_MESSAGES.invalidKey, requestId: expect.any(String) });
+    expect(tooLong.json<ApiError>()).toEqual({
+      message: IDEMPOTENCY_MESSAGES.invalidKey,
+      requestId: expect.any(String),
+    });
     const withSpace = await submit("has space");
     expect(withSpace.statusCode).toBe(400);
     const rowsBefore = await countRows(t.db);

@@ -1,11 +1,11 @@
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMailTransport } from "../../src/server/notifications/mail-transport.ts";
-import { startOutboxWorker, type OutboxWorker } from "../../src/server/notifications/outbox-worker.ts";
-import { queueIncidentAlerts } from "../../src/server/incidents/incident-alerts.ts";
-import { SUBSCRIPTION_MESSAGES } from "../../src/server/incidents/incident-subscription-routes.ts";
-import type { IncidentArea } from "../../src/shared/incidents.ts";
+import { createMailTransport } from "#server/notifications/mail-transport.ts";
+import { startOutboxWorker, type OutboxWorker } from "#server/notifications/outbox-worker.ts";
+import { queueIncidentAlerts } from "#server/incidents/incident-alerts.ts";
+import { SUBSCRIPTION_MESSAGES } from "#server/incidents/incident-subscription-routes.ts";
+import type { IncidentArea } from "#shared/incidents/incidents.ts";
 import { linksIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-test-server.ts";
 import { HOST } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
@@ -20,7 +20,15 @@ const CIRCLE: IncidentArea = { type: "Circle", center: [36.8219, -1.2786], radiu
 // A square of about 2 km, its southern edge 500 m north of NEAR.
 const SQUARE: IncidentArea = {
   type: "Polygon",
-  coordinates: [[[36.81, -1.2876], [36.83, -1.2876], [36.83, -1.2696], [36.81, -1.2696], [36.81, -1.2876]]],
+  coordinates: [
+    [
+      [36.81, -1.2876],
+      [36.83, -1.2876],
+      [36.83, -1.2696],
+      [36.81, -1.2696],
+      [36.81, -1.2876],
+    ],
+  ],
 };
 
 let t: TestApp;
@@ -34,7 +42,11 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   worker = startOutboxWorker({
     db: t.db,
-    transport: createMailTransport({ smtpUrl: smtp.url, mailDir: path.join(t.storageDir, "..", "mail"), from: "Portal <portal@water.example>" }),
+    transport: createMailTransport({
+      smtpUrl: smtp.url,
+      mailDir: path.join(t.storageDir, "..", "mail"),
+      from: "Portal <portal@water.example>",
+    }),
     logger: silent,
     pollMs: 3_600_000,
   });
@@ -50,7 +62,12 @@ beforeEach(async () => {
 });
 
 const subscribe = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: "/api/incident-subscriptions", headers: { host: HOST, ...headers }, payload: body });
+  t.app.inject({
+    method: "POST",
+    url: "/api/incident-subscriptions",
+    headers: { host: HOST, ...headers },
+    payload: body,
+  });
 const pathOf = (url: string) => new URL(url).pathname;
 
 async function deliver(): Promise<ReceivedMail[]> {
@@ -79,7 +96,12 @@ async function declare(fields: IncidentFields = {}): Promise<string> {
      VALUES ($1, 'severe', $2, 'A main burst on Ngong Road; the supply is cut.', 'Boil water for one minute before drinking.',
              $3, $4, now(), '2030-05-01T15:00:00Z')
      RETURNING id::text`,
-    [fields.type ?? "boil-water", fields.title ?? "Burst main on Ngong Road", fields.area === undefined ? JSON.stringify(CIRCLE) : JSON.stringify(fields.area), fields.localities ?? []],
+    [
+      fields.type ?? "boil-water",
+      fields.title ?? "Burst main on Ngong Road",
+      fields.area === undefined ? JSON.stringify(CIRCLE) : JSON.stringify(fields.area),
+      fields.localities ?? [],
+    ],
   );
   return rows[0]!.id;
 }
@@ -95,15 +117,28 @@ async function postUpdate(incidentId: string, message: string): Promise<string> 
   return rows[0]!.id;
 }
 const close = (incidentId: string, finalMessage: string) =>
-  t.db.query("UPDATE incidents SET closed_at = now(), final_message = $2, updated_at = now() WHERE id = $1", [incidentId, finalMessage]);
+  t.db.query("UPDATE incidents SET closed_at = now(), final_message = $2, updated_at = now() WHERE id = $1", [
+    incidentId,
+    finalMessage,
+  ]);
 
 describe("subscribing with double opt-in", () => {
   it("confirms a pin-and-radius subscription through the link in the e-mail, which says what area it covers", async () => {
     const res = await subscribe({ email: "amina@example.net", ...NEAR, radiusMetres: 2000 });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.accepted });
-    const rows = (await t.db.query("SELECT kind, recipient, grievance_id, incident_id, subscription_id::text FROM outbox")).rows;
-    expect(rows).toEqual([{ kind: "incident-confirm", recipient: "amina@example.net", grievance_id: null, incident_id: null, subscription_id: "1" }]);
+    const rows = (
+      await t.db.query("SELECT kind, recipient, grievance_id, incident_id, subscription_id::text FROM outbox")
+    ).rows;
+    expect(rows).toEqual([
+      {
+        kind: "incident-confirm",
+        recipient: "amina@example.net",
+        grievance_id: null,
+        incident_id: null,
+        subscription_id: "1",
+      },
+    ]);
 
     // Sent though it is about no report.
     const [mail] = await deliver();
@@ -126,8 +161,12 @@ describe("subscribing with double opt-in", () => {
     expect(confirmed.body).toContain(
       "Thank you: you will get an e-mail whenever a water incident is declared, updated or closed within 2 km of -1.2921, 36.8219.",
     );
-    const stored = await t.db.query("SELECT email, latitude, longitude, radius_metres, locality, confirmed_at IS NOT NULL AS confirmed FROM incident_subscriptions");
-    expect(stored.rows).toEqual([{ email: "amina@example.net", ...NEAR, radius_metres: 2000, locality: null, confirmed: true }]);
+    const stored = await t.db.query(
+      "SELECT email, latitude, longitude, radius_metres, locality, confirmed_at IS NOT NULL AS confirmed FROM incident_subscriptions",
+    );
+    expect(stored.rows).toEqual([
+      { email: "amina@example.net", ...NEAR, radius_metres: 2000, locality: null, confirmed: true },
+    ]);
     expect((await t.app.inject({ url: "/alerts/confirm/" + "x".repeat(43) })).statusCode).toBe(404);
   });
 
@@ -162,9 +201,15 @@ describe("subscribing with double opt-in", () => {
       [{ email: "not an address", locality: "Kibera" }, "Please enter a valid email address."],
       [{ email: "amina@example.net" }, SUBSCRIPTION_MESSAGES.areaMissing],
       [{ email: "amina@example.net", ...NEAR }, SUBSCRIPTION_MESSAGES.areaMissing],
-      [{ email: "amina@example.net", ...NEAR, radiusMetres: 2000, locality: "Kibera" }, SUBSCRIPTION_MESSAGES.areaMissing],
+      [
+        { email: "amina@example.net", ...NEAR, radiusMetres: 2000, locality: "Kibera" },
+        SUBSCRIPTION_MESSAGES.areaMissing,
+      ],
       [{ email: "amina@example.net", ...NEAR, radiusMetres: 20 }, SUBSCRIPTION_MESSAGES.badDistance],
-      [{ email: "amina@example.net", latitude: 95, longitude: 36.8, radiusMetres: 2000 }, SUBSCRIPTION_MESSAGES.badPlace],
+      [
+        { email: "amina@example.net", latitude: 95, longitude: 36.8, radiusMetres: 2000 },
+        SUBSCRIPTION_MESSAGES.badPlace,
+      ],
       [{ email: "amina@example.net", locality: "x".repeat(201) }, SUBSCRIPTION_MESSAGES.badLocality],
       [{ email: "amina@example.net", locality: "   " }, SUBSCRIPTION_MESSAGES.badLocality],
     ];
@@ -181,7 +226,10 @@ describe("subscribing with double opt-in", () => {
 
   it("limits how many requests one connection makes", async () => {
     const answers = [];
-    for (let i = 0; i < 12; i++) answers.push((await subscribe({ email: `n${i}@example.net`, locality: "Kibera" }, { "x-test": "limit" })).statusCode);
+    for (let i = 0; i < 12; i++)
+      answers.push(
+        (await subscribe({ email: `n${i}@example.net`, locality: "Kibera" }, { "x-test": "limit" })).statusCode,
+      );
     expect(answers.slice(0, 10).every((s) => s === 202)).toBe(true);
     const refused = await subscribe({ email: "n99@example.net", locality: "Kibera" });
     expect(refused.statusCode).toBe(429);
@@ -198,19 +246,29 @@ describe("alerts: each declaration, update and closure once, to those whose area
     expect(await alert(id)).toBe(1);
     expect(await alert(id)).toBe(0);
     const mails = await deliver();
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([[["amina@example.net"], "Boil water advisory: Burst main on Ngong Road"]]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [["amina@example.net"], "Boil water advisory: Burst main on Ngong Road"],
+    ]);
     const mail = mails[0]!;
-    expect(mail.decoded).toContain("A water incident concerns your area: Burst main on Ngong Road (Boil water advisory, severity: Severe).");
+    expect(mail.decoded).toContain(
+      "A water incident concerns your area: Burst main on Ngong Road (Boil water advisory, severity: Severe).",
+    );
     expect(mail.decoded).toContain("A main burst on Ngong Road; the supply is cut.");
     expect(mail.decoded).toContain("What to do: Boil water for one minute before drinking.");
     expect(mail.decoded).toContain("Expected restoration: May 1, 2030, 3:00");
     expect(linksIn(mail, "/incidents/")).toEqual([`http://${HOST}/incidents/${id}`]);
-    expect(mail.decoded).toContain("You receive this because you subscribed to water incident alerts within 1 km of -1.2921, 36.8219.");
+    expect(mail.decoded).toContain(
+      "You receive this because you subscribed to water incident alerts within 1 km of -1.2921, 36.8219.",
+    );
     const [unsubscribe] = linksIn(mail, "/unsubscribe/");
     expect(mail.headers["list-unsubscribe"]).toBe(`<${unsubscribe}>`);
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    const rows = await t.db.query("SELECT kind, event, incident_id, grievance_id FROM outbox WHERE kind = 'incident-alert'");
-    expect(rows.rows).toEqual([{ kind: "incident-alert", event: "incident-declared", incident_id: id, grievance_id: null }]);
+    const rows = await t.db.query(
+      "SELECT kind, event, incident_id, grievance_id FROM outbox WHERE kind = 'incident-alert'",
+    );
+    expect(rows.rows).toEqual([
+      { kind: "incident-alert", event: "incident-declared", incident_id: id, grievance_id: null },
+    ]);
   });
 
   it("reaches the drawn polygon's and the named localities' subscribers, none outside", async () => {
@@ -272,7 +330,9 @@ describe("alerts: each declaration, update and closure once, to those whose area
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain("You are unsubscribed: no more water incident alerts within 1 km of -1.2921, 36.8219 will be sent.");
+    expect(res.body).toContain(
+      "You are unsubscribed: no more water incident alerts within 1 km of -1.2921, 36.8219 will be sent.",
+    );
     expect(await deliver()).toEqual([]);
     const withdrawn = await t.db.query("SELECT last_error FROM outbox WHERE incident_id = $1", [next]);
     expect(withdrawn.rows).toEqual([{ last_error: "Not sent: the recipient unsubscribed." }]);
@@ -280,9 +340,13 @@ describe("alerts: each declaration, update and closure once, to those whose area
   });
 
   it("writes each message in the subscriber's language", async () => {
-    const res = await subscribe({ email: "claire@example.net", locality: "Kibera" }, { "accept-language": "fr-FR,fr;q=0.9" });
+    const res = await subscribe(
+      { email: "claire@example.net", locality: "Kibera" },
+      { "accept-language": "fr-FR,fr;q=0.9" },
+    );
     expect(res.json()).toEqual({
-      message: "Merci. Si cette adresse ne reçoit pas encore d’alertes pour ce secteur, nous lui avons envoyé un e-mail avec un lien de confirmation.",
+      message:
+        "Merci. Si cette adresse ne reçoit pas encore d’alertes pour ce secteur, nous lui avons envoyé un e-mail avec un lien de confirmation.",
     });
     const [confirmMail] = await deliver();
     expect(confirmMail?.subject).toBe("Confirmez les alertes d’incidents d’eau");

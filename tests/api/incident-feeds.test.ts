@@ -18,8 +18,18 @@ async function insertIncident(values: Record<string, unknown>): Promise<string> 
   return rows[0]!.id;
 }
 
-const base = { type: "boil-water", severity: "severe", message: "E. coli & coliforms found.", instructions: "Boil water for one minute." };
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", parseTagValue: false, isArray: (name) => ["entry", "link"].includes(name) });
+const base = {
+  type: "boil-water",
+  severity: "severe",
+  message: "E. coli & coliforms found.",
+  instructions: "Boil water for one minute.",
+};
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  isArray: (name) => ["entry", "link"].includes(name),
+});
 
 // Every CAP document and Atom feed these tests read, validated at the end against the official schemas.
 const fetched = { cap: [] as string[], atom: [] as string[] };
@@ -35,12 +45,25 @@ beforeAll(async () => {
   ids.active = await insertIncident({
     ...base,
     title: "Boil water <Kibera> north",
-    area: JSON.stringify({ type: "Polygon", coordinates: [[[36.78, -1.31], [36.8, -1.31], [36.8, -1.29], [36.78, -1.31]]] }),
+    area: JSON.stringify({
+      type: "Polygon",
+      coordinates: [
+        [
+          [36.78, -1.31],
+          [36.8, -1.31],
+          [36.8, -1.29],
+          [36.78, -1.31],
+        ],
+      ],
+    }),
     starts_at: "2026-11-24T09:00:00Z",
     declared_at: "2026-11-24T10:15:00Z",
     updated_at: "2026-11-24T12:00:00Z",
   });
-  await t.db.query("INSERT INTO incident_updates (incident_id, message, created_at) VALUES ($1, 'Tankers at the school.', '2026-11-24T12:00:00Z')", [ids.active]);
+  await t.db.query(
+    "INSERT INTO incident_updates (incident_id, message, created_at) VALUES ($1, 'Tankers at the school.', '2026-11-24T12:00:00Z')",
+    [ids.active],
+  );
   ids.closed = await insertIncident({
     ...base,
     type: "supply-interruption",
@@ -131,7 +154,11 @@ describe("GET /feeds/incidents.atom", () => {
       published: "2026-11-24T10:15:00.000Z",
       link: [
         { rel: "alternate", type: "text/html", href: `https://water.example.org/incidents/${ids.active}` },
-        { rel: "alternate", type: "application/cap+xml", href: `https://water.example.org/incidents/${ids.active}.cap.xml` },
+        {
+          rel: "alternate",
+          type: "application/cap+xml",
+          href: `https://water.example.org/incidents/${ids.active}.cap.xml`,
+        },
       ],
       category: { term: "boil-water", label: "Boil water advisory" },
     });
@@ -147,7 +174,7 @@ describe("GET /feeds/incidents.atom", () => {
       const href = entry.link.find((link) => link.type === "application/cap+xml")!.href;
       const response = await get(new URL(href).pathname);
       expect(response.statusCode, href).toBe(200);
-      expect(response.body).toContain("<alert xmlns=\"urn:oasis:names:tc:emergency:cap:1.2\">");
+      expect(response.body).toContain('<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">');
     }
   });
 });

@@ -1,13 +1,13 @@
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FOLLOW_MESSAGES } from "../../src/shared/follow.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
-import type { SubmittedGrievance } from "../../src/shared/tracking.ts";
-import { createApiKey } from "../../src/server/admin/api-key-repository.ts";
-import { translateFor, translatorFor } from "../../src/server/i18n/server-i18n.ts";
-import { createMailTransport } from "../../src/server/notifications/mail-transport.ts";
-import { startOutboxWorker, type OutboxWorker } from "../../src/server/notifications/outbox-worker.ts";
+import { FOLLOW_MESSAGES } from "#shared/notifications/follow.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
+import { createApiKey } from "#server/admin/api-key-repository.ts";
+import { translateFor, translatorFor } from "#server/i18n/server-i18n.ts";
+import { createMailTransport } from "#server/notifications/mail-transport.ts";
+import { startOutboxWorker, type OutboxWorker } from "#server/notifications/outbox-worker.ts";
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-test-server.ts";
 import { addStaff, HOST, resetData, staffClient } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, multipart, validFields, type TestApp } from "./test-app.ts";
@@ -33,7 +33,11 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   worker = startOutboxWorker({
     db: t.db,
-    transport: createMailTransport({ smtpUrl: smtp.url, mailDir: path.join(t.storageDir, "..", "mail"), from: "Portal <portal@water.example>" }),
+    transport: createMailTransport({
+      smtpUrl: smtp.url,
+      mailDir: path.join(t.storageDir, "..", "mail"),
+      from: "Portal <portal@water.example>",
+    }),
     logger: pino({ level: "silent" }),
     // Rounds only when a test asks for one.
     pollMs: 3_600_000,
@@ -54,10 +58,20 @@ beforeEach(async () => {
 
 async function submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const body = await multipart(fields);
-  return t.app.inject({ method: "POST", url: "/api/grievances", headers: { ...body.headers, host: HOST, ...headers }, payload: body.payload });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/grievances",
+    headers: { ...body.headers, host: HOST, ...headers },
+    payload: body.payload,
+  });
 }
 const follow = (id: string, email: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: `/api/grievances/${id}/followers`, headers: { host: HOST, ...headers }, payload: { email } });
+  t.app.inject({
+    method: "POST",
+    url: `/api/grievances/${id}/followers`,
+    headers: { host: HOST, ...headers },
+    payload: { email },
+  });
 const setStatus = (id: string, status: string, note: string) =>
   as({ method: "POST", url: `/api/staff/grievances/${id}/status`, payload: { status, note } });
 
@@ -83,7 +97,9 @@ function partsOf(mail: ReceivedMail): { text: string; html: string } {
     const text = /Content-Transfer-Encoding: base64/i.test(head)
       ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
       : Buffer.from(
-          body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          body
+            .replace(/=\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
           "latin1",
         ).toString("utf8");
     parts[type === "plain" ? "text" : "html"] = text;
@@ -124,10 +140,16 @@ describe("error answers", () => {
   it("words the server's own errors in the language, with their values", async () => {
     const res = await t.app.inject({ url: "/api/grievances?page=abc", headers: { "accept-language": "es" } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "La consulta de la lista no es válida: revise page.", requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: "La consulta de la lista no es válida: revise page.",
+      requestId: expect.any(String),
+    });
     const idempotency = await submit(validFields, { "accept-language": "fr", "idempotency-key": "two words" });
     expect(idempotency.statusCode).toBe(400);
-    expect(idempotency.json()).toEqual({ message: "L’en-tête Idempotency-Key doit comporter de 1 à 255 caractères ASCII visibles.", requestId: expect.any(String) });
+    expect(idempotency.json()).toEqual({
+      message: "L’en-tête Idempotency-Key doit comporter de 1 à 255 caractères ASCII visibles.",
+      requestId: expect.any(String),
+    });
   });
 
   it("prefers the lang cookie to Accept-Language", async () => {
@@ -137,7 +159,10 @@ describe("error answers", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-language"]).toBe("ar");
-    expect(res.json()).toEqual({ message: "استعلام القائمة غير صالح: يُرجى التحقق من page.", requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: "استعلام القائمة غير صالح: يُرجى التحقق من page.",
+      requestId: expect.any(String),
+    });
   });
 
   it("answers English for a language the portal does not speak", async () => {
@@ -182,14 +207,20 @@ describe("e-mails in their reader's language", () => {
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json<SubmittedGrievance>();
     expect((await t.db.query("SELECT locale FROM grievances")).rows).toEqual([{ locale: "fr" }]);
-    expect((await t.db.query("SELECT locale, is_reporter FROM followers")).rows).toEqual([{ locale: "fr", is_reporter: true }]);
+    expect((await t.db.query("SELECT locale, is_reporter FROM followers")).rows).toEqual([
+      { locale: "fr", is_reporter: true },
+    ]);
 
     const [receipt, ...others] = await deliver();
     expect(others).toEqual([]);
-    expect(receipt!.subject).toBe(fr("Report {reference} received: {title}", { reference: report.reference, title: validFields.title }));
+    expect(receipt!.subject).toBe(
+      fr("Report {reference} received: {title}", { reference: report.reference, title: validFields.title }),
+    );
     expect(receipt!.subject).toMatch(new RegExp(`^Signalement ${report.reference} reçu\\s: ${validFields.title}$`));
     const { text, html } = partsOf(receipt!);
-    expect(text).toContain(`Merci pour votre signalement «\u00a0${validFields.title}\u00a0». Sa référence est ${report.reference}.`);
+    expect(text).toContain(
+      `Merci pour votre signalement «\u00a0${validFields.title}\u00a0». Sa référence est ${report.reference}.`,
+    );
     expect(linkIn(text, "/track/")).toBe(report.trackingUrl);
     expect(text).toMatch(/Se désabonner\s: http:\/\/portal\.test\/unsubscribe\//);
     expect(html).toContain('<html lang="fr" dir="ltr">');
@@ -202,7 +233,11 @@ describe("e-mails in their reader's language", () => {
     expect(update!.subject).toMatch(/: le statut est passé de /);
     const parts = partsOf(update!);
     expect(parts.text).toContain(fr("Note: {note}", { note: "Une équipe est en route." }));
-    expect(parts.text).toContain(fr('Your private link to the report is in the message "Report {reference} received" we sent you.', { reference: report.reference }));
+    expect(parts.text).toContain(
+      fr('Your private link to the report is in the message "Report {reference} received" we sent you.', {
+        reference: report.reference,
+      }),
+    );
   });
 
   it("writes a follower in the language they followed in, and the reporter in theirs", async () => {
@@ -229,7 +264,11 @@ describe("e-mails in their reader's language", () => {
     expect(page.headers["content-language"]).toBe("hi");
     expect(page.body).toContain('<html lang="hi" dir="ltr">');
     expect(page.body).toContain(`<button type="submit">${hi("Confirm the updates")}</button>`);
-    const confirmed = await t.app.inject({ method: "POST", url: new URL(confirmUrl).pathname, headers: { "accept-language": "hi" } });
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: new URL(confirmUrl).pathname,
+      headers: { "accept-language": "hi" },
+    });
     expect(confirmed.body).toContain(`आपको ईमेल मिलेगा।`);
 
     expect((await setStatus(report.id, "in-progress", "Crew on the way.")).statusCode).toBe(200);
@@ -253,7 +292,10 @@ describe("e-mails in their reader's language", () => {
     expect(arabic.statusCode).toBe(200);
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.body).toContain(`<button type="submit">إلغاء الاشتراك</button>`);
-    const notValid = await t.app.inject({ url: `/unsubscribe/${"x".repeat(43)}`, headers: { "accept-language": "es" } });
+    const notValid = await t.app.inject({
+      url: `/unsubscribe/${"x".repeat(43)}`,
+      headers: { "accept-language": "es" },
+    });
     expect(notValid.statusCode).toBe(404);
     expect(notValid.body).toContain("<h1>Enlace no válido</h1>");
   });

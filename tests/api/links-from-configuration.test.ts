@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config.ts";
-import { mailLinkBaseOf, uuidUrnOf } from "../../src/server/http/public-links.ts";
-import type { SubmittedGrievance } from "../../src/shared/tracking.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { mailLinkBaseOf, uuidUrnOf } from "#server/http/public-links.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { atomSchemaProblems, capSchemaProblems } from "../support/xml-schemas.ts";
 import { createTestApp, multipart, validFields, type TestApp } from "./test-app.ts";
 
@@ -27,7 +27,12 @@ async function declareIncident(t: TestApp): Promise<string> {
 /** Every e-mail and public document the portal makes, each produced by a request with a forged Host. */
 async function everythingSentOut(t: TestApp): Promise<string[]> {
   const body = await multipart(validFields);
-  const submitted = await t.app.inject({ method: "POST", url: "/api/grievances", headers: { ...body.headers, ...FORGED_HEADERS }, payload: body.payload });
+  const submitted = await t.app.inject({
+    method: "POST",
+    url: "/api/grievances",
+    headers: { ...body.headers, ...FORGED_HEADERS },
+    payload: body.payload,
+  });
   expect(submitted.statusCode, submitted.body).toBe(201);
   const report = submitted.json<SubmittedGrievance>();
   const token = new URL(report.trackingUrl).pathname.replace(/^\/track\//, "");
@@ -40,7 +45,9 @@ async function everythingSentOut(t: TestApp): Promise<string[]> {
   });
   expect(follow.statusCode).toBe(202);
   // Confirm the follower (the link's path; the base is checked below), so updates are queued for them.
-  const { rows: confirmations } = await t.db.query<{ text_body: string }>("SELECT text_body FROM outbox WHERE kind = 'confirm'");
+  const { rows: confirmations } = await t.db.query<{ text_body: string }>(
+    "SELECT text_body FROM outbox WHERE kind = 'confirm'",
+  );
   const confirmPath = /\/follow\/confirm\/[A-Za-z0-9_-]{43}/.exec(confirmations[0]!.text_body)![0];
   expect((await t.app.inject({ method: "POST", url: confirmPath, headers: FORGED_HEADERS })).statusCode).toBe(200);
 
@@ -77,7 +84,12 @@ async function everythingSentOut(t: TestApp): Promise<string[]> {
   expect(mails.map((m) => m.kind).sort()).toEqual(["confirm", "incident-confirm", "receipt", "update", "update"]);
 
   const documents = [];
-  for (const url of ["/feeds/grievances.atom", "/feeds/grievances.atom?status=resolved", "/feeds/incidents.atom", `/incidents/${incidentId}.cap.xml`]) {
+  for (const url of [
+    "/feeds/grievances.atom",
+    "/feeds/grievances.atom?status=resolved",
+    "/feeds/incidents.atom",
+    `/incidents/${incidentId}.cap.xml`,
+  ]) {
     const answer = await t.app.inject({ url, headers: FORGED_HEADERS });
     expect(answer.statusCode, url).toBe(200);
     documents.push(answer.body);
@@ -141,6 +153,8 @@ describe("configuration", () => {
     const smtp = { SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "portal@water.example" };
     expect(() => loadConfig(smtp)).toThrow(ConfigError);
     expect(() => loadConfig(smtp)).toThrow(/PUBLIC_URL: set PUBLIC_URL .* together with SMTP_URL/);
-    expect(loadConfig({ ...smtp, PUBLIC_URL: "https://water.example.org" }).publicUrl).toBe("https://water.example.org");
+    expect(loadConfig({ ...smtp, PUBLIC_URL: "https://water.example.org" }).publicUrl).toBe(
+      "https://water.example.org",
+    );
   });
 });

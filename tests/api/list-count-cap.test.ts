@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GrievanceListResponse } from "../../src/shared/api-types.ts";
-import type { StaffQueueResponse } from "../../src/shared/staff-api.ts";
+import type { GrievanceListResponse } from "#shared/api-types.ts";
+import type { StaffQueueResponse } from "#shared/staff/staff-api.ts";
 import { addStaff, staffClient } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 
@@ -65,7 +65,11 @@ describe("the public list's count", () => {
 
   it("stays exact without a search: the tallies know every number", async () => {
     expect(await list("")).toMatchObject({ matching: 10_001, matchingCapped: false, total: 10_001 });
-    expect(await list("category=Leakage%20Issues")).toMatchObject({ matching: 5_000, matchingCapped: false, total: 10_001 });
+    expect(await list("category=Leakage%20Issues")).toMatchObject({
+      matching: 5_000,
+      matchingCapped: false,
+      total: 10_001,
+    });
   });
 
   it("leaves hidden reports out of the count", async () => {
@@ -89,7 +93,11 @@ describe("the staff queue's count", () => {
     await setHidden(true);
     try {
       expect(await queue("q=overflow")).toMatchObject({ matching: 10_000, matchingCapped: true, total: 10_001 });
-      expect(await queue("q=overflow&hidden=exclude")).toMatchObject({ matching: 10_000, matchingCapped: false, total: 10_001 });
+      expect(await queue("q=overflow&hidden=exclude")).toMatchObject({
+        matching: 10_000,
+        matchingCapped: false,
+        total: 10_001,
+      });
       expect(await queue("hidden=only")).toMatchObject({ matching: 1, matchingCapped: false, total: 10_001 });
       expect(await queue("status=pending")).toMatchObject({ matching: 10_000, matchingCapped: true });
     } finally {

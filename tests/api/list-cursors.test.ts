@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GrievanceListResponse } from "../../src/shared/api-types.ts";
-import { encodeCursor } from "../../src/server/grievances/list-cursor.ts";
+import type { GrievanceListResponse } from "#shared/api-types.ts";
+import { encodeCursor } from "#server/grievances/list-cursor.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 
 // Keyset paging of GET /api/grievances: ?cursor= from nextCursor / prevCursor of an earlier answer.
@@ -80,16 +80,24 @@ describe("cursor paging", () => {
     ["no filter", "", "true", 5],
     ["a category", "category=Other", "category = 'Other'", 7],
     ["a search", "q=hydrant", "description LIKE '%hydrant%'", 4],
-    ["a search and a category", "q=hydrant&category=Leakage%20Issues", "description LIKE '%hydrant%' AND category = 'Leakage Issues'", 2],
+    [
+      "a search and a category",
+      "q=hydrant&category=Leakage%20Issues",
+      "description LIKE '%hydrant%' AND category = 'Leakage Issues'",
+      2,
+    ],
     ["an excluding search", "q=-hydrant", "description NOT LIKE '%hydrant%'", 6],
-  ])("walks forwards and backwards through the pages offset paging gives, with %s", async (_what, filters, where, pageSize) => {
-    const expected = await publicIds(where);
-    const offsetPages = await byOffset(filters, pageSize);
-    expect(offsetPages.flat()).toEqual(expected);
-    expect(offsetPages.length).toBeGreaterThan(2);
-    expect(await forwards(filters, pageSize)).toEqual(offsetPages);
-    expect(await backwards(filters, pageSize)).toEqual(offsetPages);
-  });
+  ])(
+    "walks forwards and backwards through the pages offset paging gives, with %s",
+    async (_what, filters, where, pageSize) => {
+      const expected = await publicIds(where);
+      const offsetPages = await byOffset(filters, pageSize);
+      expect(offsetPages.flat()).toEqual(expected);
+      expect(offsetPages.length).toBeGreaterThan(2);
+      expect(await forwards(filters, pageSize)).toEqual(offsetPages);
+      expect(await backwards(filters, pageSize)).toEqual(offsetPages);
+    },
+  );
 
   it("counts and numbers the page as asked, whichever way it was found", async () => {
     const first = await get("pageSize=5");
@@ -152,7 +160,10 @@ describe("a malformed cursor", () => {
     ["a time without microseconds", token(`a|2026-01-01T00:00:00Z|${valid.id}`)],
     ["an id that is no uuid", token(`a|${valid.at}|1' OR '1'='1`)],
     ["a second spelling of a valid token", `${encodeCursor({ direction: "after", ...valid })}A`],
-    ["two cursors", `${encodeCursor({ direction: "after", ...valid })}&cursor=${encodeCursor({ direction: "before", ...valid })}`],
+    [
+      "two cursors",
+      `${encodeCursor({ direction: "after", ...valid })}&cursor=${encodeCursor({ direction: "before", ...valid })}`,
+    ],
   ])("is refused with 400 and a message: %s", async (_what, cursor) => {
     const res = await t.app.inject({ url: `/api/grievances?cursor=${cursor}` });
     expect(res.statusCode).toBe(400);

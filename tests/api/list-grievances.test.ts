@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiError, GrievanceListResponse, PublicGrievance } from "../../src/shared/api-types.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
+import type { ApiError, GrievanceListResponse, PublicGrievance } from "#shared/api-types.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
@@ -19,11 +19,31 @@ interface Seed {
 
 const seeds: Seed[] = [
   { title: "Brown water in Elm Street", category: "Water Quality Issues", priority: "high", minutesAgo: 1 },
-  { title: "Burst main", description: "The MAIN pipe burst near the school", category: "Infrastructure Problems", priority: "urgent", status: "in-progress", minutesAgo: 2 },
-  { title: "Blocked drain", location: "Harbour Road", category: "Drainage Problems", priority: "low", status: "resolved", minutesAgo: 3 },
+  {
+    title: "Burst main",
+    description: "The MAIN pipe burst near the school",
+    category: "Infrastructure Problems",
+    priority: "urgent",
+    status: "in-progress",
+    minutesAgo: 2,
+  },
+  {
+    title: "Blocked drain",
+    location: "Harbour Road",
+    category: "Drainage Problems",
+    priority: "low",
+    status: "resolved",
+    minutesAgo: 3,
+  },
   { title: "Leak 100% constant", description: "water_meter spinning", category: "Leakage Issues", minutesAgo: 4 },
   { title: "Leak 100 percent", description: "watermeter spinning", category: "Leakage Issues", minutesAgo: 5 },
-  { title: "Back\\slash street", category: "Other", minutesAgo: 6, user_email: "secret.person@example.org", user_phone: "0700 111 222" },
+  {
+    title: "Back\\slash street",
+    category: "Other",
+    minutesAgo: 6,
+    user_email: "secret.person@example.org",
+    user_phone: "0700 111 222",
+  },
 ];
 
 beforeAll(async () => {
@@ -67,7 +87,11 @@ describe("GET /api/grievances", () => {
     ["category", "?category=Leakage%20Issues", ["Leak 100% constant", "Leak 100 percent"]],
     ["status", "?status=in-progress", ["Burst main"]],
     ["priority", "?priority=low", ["Blocked drain"]],
-    ["combined filters", "?category=Leakage%20Issues&priority=medium&status=pending", ["Leak 100% constant", "Leak 100 percent"]],
+    [
+      "combined filters",
+      "?category=Leakage%20Issues&priority=medium&status=pending",
+      ["Leak 100% constant", "Leak 100 percent"],
+    ],
   ])("filters by %s", async (_name, query, expected) => {
     const { body } = await list(query);
     expect(titles(body)).toEqual(expected);
@@ -86,7 +110,10 @@ describe("GET /api/grievances", () => {
 
   // Word search (docs/decisions/011-full-text-search.md): % _ and \\ are no wildcards, they separate words.
   it("searches words, with % _ and \\ between them", async () => {
-    expect(titles((await list(`?q=${encodeURIComponent("100%")}`)).body)).toEqual(["Leak 100% constant", "Leak 100 percent"]);
+    expect(titles((await list(`?q=${encodeURIComponent("100%")}`)).body)).toEqual([
+      "Leak 100% constant",
+      "Leak 100 percent",
+    ]);
     expect(titles((await list(`?q=${encodeURIComponent("water_meter")}`)).body)).toEqual(["Leak 100% constant"]);
     expect(titles((await list(`?q=${encodeURIComponent("back\\slash")}`)).body)).toEqual(["Back\\slash street"]);
     expect((await list(`?q=${encodeURIComponent("%")}`)).body.matching).toBe(0);
@@ -128,14 +155,11 @@ describe("GET /api/grievances", () => {
     `?q=${"x".repeat(201)}`,
     "?cursor=page-2",
     "?cursor=%3D%3D",
-  ])(
-    "answers 400 with a message for %s",
-    async (query) => {
-      const { res } = await list(query);
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ApiError>().message).toMatch(/^Invalid list query: please check \w+\.$/);
-    },
-  );
+  ])("answers 400 with a message for %s", async (query) => {
+    const { res } = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().message).toMatch(/^Invalid list query: please check \w+\.$/);
+  });
 
   it("finds nothing, rather than refusing, for a category that does not exist (categories are data, decision 017)", async () => {
     const { res, body } = await list("?category=Noise");
@@ -146,7 +170,10 @@ describe("GET /api/grievances", () => {
 
   it("masks contact details and never sends them in full", async () => {
     const { res, body } = await list("?category=Other");
-    expect(body.items[0]).toMatchObject({ user_email: "s\u2022\u2022\u2022@example.org", user_phone: "\u2022".repeat(7) + "22" });
+    expect(body.items[0]).toMatchObject({
+      user_email: "s\u2022\u2022\u2022@example.org",
+      user_phone: "\u2022".repeat(7) + "22",
+    });
     expect(res.body).not.toContain("secret.person");
     // The full number in any spelling ("111" alone would also match a timestamp's milliseconds).
     expect(res.body).not.toContain("0700 111");
@@ -160,13 +187,21 @@ describe("GET /api/grievances/:id", () => {
     const res = await t.app.inject({ url: `/api/grievances/${rows[0]!.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json<PublicGrievance>();
-    expect(body).toMatchObject({ id: rows[0]!.id, title: "Back\\slash street", user_email: "s\u2022\u2022\u2022@example.org", images: [] });
+    expect(body).toMatchObject({
+      id: rows[0]!.id,
+      title: "Back\\slash street",
+      user_email: "s\u2022\u2022\u2022@example.org",
+      images: [],
+    });
     expect(res.body).not.toContain("secret.person");
   });
 
-  it.each(["00000000-0000-4000-8000-000000000000", "not-a-uuid", "1%27%20OR%201=1"])("answers 404 for %s", async (id) => {
-    const res = await t.app.inject({ url: `/api/grievances/${id}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: MESSAGES.grievanceNotFound, requestId: expect.any(String) });
-  });
+  it.each(["00000000-0000-4000-8000-000000000000", "not-a-uuid", "1%27%20OR%201=1"])(
+    "answers 404 for %s",
+    async (id) => {
+      const res = await t.app.inject({ url: `/api/grievances/${id}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: MESSAGES.grievanceNotFound, requestId: expect.any(String) });
+    },
+  );
 });

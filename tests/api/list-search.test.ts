@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GrievanceListResponse } from "../../src/shared/api-types.ts";
-import { filterConditions } from "../../src/server/grievances/grievance-sql.ts";
+import type { GrievanceListResponse } from "#shared/api-types.ts";
+import { filterConditions } from "#server/grievances/grievance-sql.ts";
 import { countRows, createTestApp, type TestApp } from "./test-app.ts";
 
 // Word search (docs/decisions/011-full-text-search.md): whole words, the last one also as a prefix, websearch syntax.
 let t: TestApp;
 
 const seeds = [
-  { key: "A", title: "Leaking pipe near the school", description: "Water runs down the road all day.", location: "Elm Street" },
+  {
+    key: "A",
+    title: "Leaking pipe near the school",
+    description: "Water runs down the road all day.",
+    location: "Elm Street",
+  },
   { key: "B", title: "Pipeline burst", description: "The main line burst at night.", location: "Harbour Road" },
   { key: "C", title: "Brown water", description: "Tastes of metal; the pipes are old.", location: null },
   { key: "D", title: "Burst pipe by the market", description: "Flooding the stalls.", location: "Market Square" },
@@ -67,14 +72,14 @@ describe("search by words", () => {
   });
 
   it("keeps a finished word exact: a closed phrase, or a word followed by punctuation", async () => {
-    expect(await search("\"pipe\"")).toBe("AD");
+    expect(await search('"pipe"')).toBe("AD");
     expect(await search("pipe.")).toBe("AD");
   });
 
   it("finds quoted phrases in their order only", async () => {
-    expect(await search("\"main line\"")).toBe("B");
-    expect(await search("\"line main\"")).toBe("");
-    expect(await search("\"burst at nig")).toBe("B");
+    expect(await search('"main line"')).toBe("B");
+    expect(await search('"line main"')).toBe("");
+    expect(await search('"burst at nig')).toBe("B");
   });
 
   it("understands or and -word", async () => {
@@ -93,7 +98,7 @@ describe("search by words", () => {
     expect(await search("repairs?")).toBe("G");
     expect(await search("metal;")).toBe("C");
     expect(await search("water_runs")).toBe("A");
-    for (const q of ["%", "!!!", "\"", "-", "&|!():*<->", "\\", "''"]) expect(await search(q)).toBe("");
+    for (const q of ["%", "!!!", '"', "-", "&|!():*<->", "\\", "''"]) expect(await search(q)).toBe("");
   });
 
   it("treats SQL and tsquery syntax as text", async () => {
@@ -110,7 +115,7 @@ describe("search by words", () => {
     // Forty times the word: only its last time is also a prefix, so "pipe" itself must be there.
     expect(await search("pipe ".repeat(40).trim())).toBe("AD");
     expect(await search("x".repeat(200))).toBe("");
-    expect(await search(`${"-".repeat(100)}${"\"".repeat(100)}`)).toBe("");
+    expect(await search(`${"-".repeat(100)}${'"'.repeat(100)}`)).toBe("");
   });
 
   it("combines the search with the filters", async () => {
@@ -124,14 +129,17 @@ describe("search by words", () => {
   });
 
   it("is answered through the GIN index on the words, whether or not the last word is a prefix", async () => {
-    for (const q of ["pipe", "pip", "\"main line\" -night"]) {
+    for (const q of ["pipe", "pip", '"main line" -night']) {
       const params: unknown[] = [];
       const [condition] = filterConditions({ q }, params);
       const plan = await t.db.transaction(async (tx) => {
         // Only a bitmap scan is left, and GIN indexes offer nothing else: the plan shows whether the index applies.
         await tx.query("SET LOCAL enable_seqscan = off");
         await tx.query("SET LOCAL enable_indexscan = off");
-        const { rows } = await tx.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT id FROM grievances WHERE ${condition}`, params);
+        const { rows } = await tx.query<{ "QUERY PLAN": string }>(
+          `EXPLAIN SELECT id FROM grievances WHERE ${condition}`,
+          params,
+        );
         return rows.map((row) => row["QUERY PLAN"]).join("\n");
       });
       expect(plan).toContain("grievances_search_vector_idx");

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiError } from "../../src/shared/api-types.ts";
+import type { ApiError } from "#shared/api-types.ts";
 import { makeJpeg } from "../fixtures/images.ts";
 import pino from "pino";
-import { DatabaseUnavailableError } from "../../src/server/db/database-unavailable.ts";
-import type { Database } from "../../src/server/db/database.ts";
-import type { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
-import { PortalMetrics } from "../../src/server/observability/metrics.ts";
+import { DatabaseUnavailableError } from "#server/db/database-unavailable.ts";
+import type { Database } from "#server/db/database.ts";
+import type { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
+import { PortalMetrics } from "#server/observability/metrics.ts";
 import { createTestApp, multipart, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
 // GET /metrics (docs/operating.md, "Metrics"): what Prometheus scrapes. On PostgreSQL too with TEST_DATABASE_URL.
@@ -16,7 +16,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split("\n")) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
@@ -106,7 +108,9 @@ describe("with METRICS_TOKEN", () => {
 
     expect((await t.app.inject({ url: "/api/grievances" })).statusCode).toBe(200);
     expect((await t.app.inject({ url: "/api/grievances?q=pipes" })).statusCode).toBe(200);
-    const accepted = await postGrievance(t.app, validFields, [{ filename: "tap.jpg", bytes: await makeJpeg(), type: "image/jpeg" }]);
+    const accepted = await postGrievance(t.app, validFields, [
+      { filename: "tap.jpg", bytes: await makeJpeg(), type: "image/jpeg" },
+    ]);
     expect(accepted.statusCode, accepted.body).toBe(201);
     const refused = await postGrievance(t.app, { ...validFields, title: "" });
     expect(refused.statusCode).toBe(400);
@@ -115,7 +119,8 @@ describe("with METRICS_TOKEN", () => {
     expect((await t.app.inject({ url: "/api/no-such/address" })).statusCode).toBe(404);
 
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string>) => count(after, name, labels) - count(before, name, labels);
+    const moved = (name: string, labels: Record<string, string>) =>
+      count(after, name, labels) - count(before, name, labels);
     expect(moved("http_requests_total", { method: "GET", route: "/api/grievances", status_code: "200" })).toBe(2);
     expect(moved("http_requests_total", { method: "POST", route: "/api/grievances", status_code: "201" })).toBe(1);
     expect(moved("http_requests_total", { method: "POST", route: "/api/grievances", status_code: "400" })).toBe(1);
@@ -126,7 +131,9 @@ describe("with METRICS_TOKEN", () => {
     expect(after).not.toContain("pipes");
     expect(after).not.toContain("/api/no-such");
     expect(moved("http_request_duration_seconds_count", { method: "GET", route: "/api/grievances" })).toBe(2);
-    expect(moved("http_request_duration_seconds_bucket", { method: "POST", route: "/api/grievances", le: "+Inf" })).toBe(2);
+    expect(
+      moved("http_request_duration_seconds_bucket", { method: "POST", route: "/api/grievances", le: "+Inf" }),
+    ).toBe(2);
     expect(moved("http_request_duration_seconds_sum", { method: "POST", route: "/api/grievances" })).toBeGreaterThan(0);
 
     expect(moved("grievance_submissions_total", { outcome: "accepted", reason: "new" })).toBe(1);
@@ -142,19 +149,27 @@ describe("with METRICS_TOKEN", () => {
 
   it("tells refusals apart: a photo that is not one, a retry with a reused key", async () => {
     const before = await scrape();
-    const notAPhoto = await postGrievance(t.app, validFields, [{ filename: "x.jpg", bytes: Buffer.from("not an image"), type: "image/jpeg" }]);
+    const notAPhoto = await postGrievance(t.app, validFields, [
+      { filename: "x.jpg", bytes: Buffer.from("not an image"), type: "image/jpeg" },
+    ]);
     expect(notAPhoto.statusCode).toBe(400);
     const key = { "idempotency-key": "metrics-test-key-1" };
     const form = async (fields: Record<string, string>) => {
       const body = await multipart(fields);
-      return t.app.inject({ method: "POST", url: "/api/grievances", payload: body.payload, headers: { ...body.headers, ...key } });
+      return t.app.inject({
+        method: "POST",
+        url: "/api/grievances",
+        payload: body.payload,
+        headers: { ...body.headers, ...key },
+      });
     };
     expect((await form(validFields)).statusCode).toBe(201);
     expect((await form(validFields)).statusCode).toBe(201);
     expect((await form({ ...validFields, title: "Another report" })).statusCode).toBe(422);
     const after = await scrape();
     const moved = (labels: Record<string, string>) =>
-      (sample(after, "grievance_submissions_total", labels) ?? 0) - (sample(before, "grievance_submissions_total", labels) ?? 0);
+      (sample(after, "grievance_submissions_total", labels) ?? 0) -
+      (sample(before, "grievance_submissions_total", labels) ?? 0);
     expect(moved({ outcome: "refused", reason: "image_rejected" })).toBe(1);
     expect(moved({ outcome: "accepted", reason: "new" })).toBe(1);
     expect(moved({ outcome: "accepted", reason: "idempotent_replay" })).toBe(1);
@@ -193,7 +208,10 @@ describe("a scrape while the database does not answer", () => {
   });
 
   it("still answers, without an outbox figure, and counts the failure", async () => {
-    const metrics = new PortalMetrics(database(() => Promise.reject(new Error("connection refused"))), silentLog);
+    const metrics = new PortalMetrics(
+      database(() => Promise.reject(new Error("connection refused"))),
+      silentLog,
+    );
     const text = await metrics.registry.metrics();
     expect(sample(text, "outbox_messages_pending")).toBeNaN();
     expect(sample(text, "db_errors_total", { source: "scrape" })).toBe(1);
@@ -201,7 +219,10 @@ describe("a scrape while the database does not answer", () => {
   });
 
   it("gives up on a frozen database within about a second", async () => {
-    const metrics = new PortalMetrics(database(() => new Promise<never>(() => undefined)), silentLog);
+    const metrics = new PortalMetrics(
+      database(() => new Promise<never>(() => undefined)),
+      silentLog,
+    );
     const started = performance.now();
     const text = await metrics.registry.metrics();
     expect(performance.now() - started).toBeLessThan(2_000);

@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicGrievance } from "../../src/shared/api-types.ts";
-import { buildApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import type { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
-import { openPgliteDatabase } from "../../src/server/db/pglite-database.ts";
-import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/database.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPgliteDatabase } from "#server/db/pglite-database.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { makeJpeg, makePng } from "../fixtures/images.ts";
 import { REPOSITORY_ROOT, runScript } from "../support/run-script.ts";
 import { openTestDatabase } from "./test-app.ts";
@@ -37,7 +37,9 @@ const FIRST_RELEASE_ROWS = [
     status: "pending",
     user_email: "amina@example.org",
     user_phone: "+254 711 000 111",
-    images: [{ key: "1736496000000-abcdefghij-standpipe.jpg", thumbnailKey: "1736496000000-abcdefghij-standpipe.thumb.jpg" }],
+    images: [
+      { key: "1736496000000-abcdefghij-standpipe.jpg", thumbnailKey: "1736496000000-abcdefghij-standpipe.thumb.jpg" },
+    ],
     created_at: "2025-01-10T08:00:00.000Z",
   },
   {
@@ -80,7 +82,19 @@ async function firstReleaseDatabase(): Promise<{ db: Database; drop(): Promise<v
     await opened.db.query(
       `INSERT INTO grievances (id, title, description, location, category, priority, status, user_email, user_phone, images, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
-      [row.id, row.title, row.description, row.location, row.category, row.priority, row.status, row.user_email, row.user_phone, JSON.stringify(row.images), row.created_at],
+      [
+        row.id,
+        row.title,
+        row.description,
+        row.location,
+        row.category,
+        row.priority,
+        row.status,
+        row.user_email,
+        row.user_phone,
+        JSON.stringify(row.images),
+        row.created_at,
+      ],
     );
   }
   return opened;
@@ -88,7 +102,10 @@ async function firstReleaseDatabase(): Promise<{ db: Database; drop(): Promise<v
 
 async function withPortal<T>(db: Database, work: (app: FastifyInstance) => Promise<T>): Promise<T> {
   const storageDir = await fs.mkdtemp(path.join(root, "storage-"));
-  const config = { ...loadConfig({ DATA_DIR: root, STORAGE_DIR: storageDir, LOG_LEVEL: "silent" }), webDir: path.join(root, "no-web") };
+  const config = {
+    ...loadConfig({ DATA_DIR: root, STORAGE_DIR: storageDir, LOG_LEVEL: "silent" }),
+    webDir: path.join(root, "no-web"),
+  };
   const imageStore = new LocalImageStore(storageDir);
   // The first release's image files, so that its reports' photos can be fetched.
   for (const row of FIRST_RELEASE_ROWS) {
@@ -142,7 +159,10 @@ describe("upgrading from the first release", () => {
           expect(shown.user_email === null).toBe(row.user_email === null);
           if (row.user_email) expect(shown.user_email).not.toBe(row.user_email);
           expect(shown.images).toEqual(
-            row.images.map((i) => ({ url: `/media/grievance-images/${i.key}`, thumbnailUrl: `/media/grievance-images/${i.thumbnailKey}` })),
+            row.images.map((i) => ({
+              url: `/media/grievance-images/${i.key}`,
+              thumbnailUrl: `/media/grievance-images/${i.thumbnailKey}`,
+            })),
           );
           for (const image of shown.images) {
             expect((await app.inject({ method: "GET", url: image.url })).statusCode).toBe(200);
@@ -161,18 +181,28 @@ describe("upgrading from the first release", () => {
 
         // Words of the old rows are searchable (migration 009's generated column was computed for them).
         const search = await app.inject({ method: "GET", url: "/api/grievances?q=valve" });
-        expect(search.json<{ items: PublicGrievance[] }>().items.map((g) => g.title)).toEqual(["Leaking valve on Hill Road"]);
+        expect(search.json<{ items: PublicGrievance[] }>().items.map((g) => g.title)).toEqual([
+          "Leaking valve on Hill Road",
+        ]);
 
         // The tallies of migration 004 counted the old rows: filtered counts and the statistics agree with them.
         const pending = await app.inject({ method: "GET", url: "/api/grievances?status=pending" });
         expect(pending.json()).toMatchObject({ matching: 1, total: 3 });
-        const sanitation = await app.inject({ method: "GET", url: `/api/grievances?category=${encodeURIComponent("Sanitation Issues")}` });
+        const sanitation = await app.inject({
+          method: "GET",
+          url: `/api/grievances?category=${encodeURIComponent("Sanitation Issues")}`,
+        });
         expect(sanitation.json()).toMatchObject({ matching: 1 });
         const stats = (await app.inject({ method: "GET", url: "/api/stats" })).json();
         expect(stats).toMatchObject({
           total: 3,
           byStatus: { pending: 1, "in-progress": 1, resolved: 1 },
-          byCategory: { "Water Supply Problems": 1, "Sanitation Issues": 1, "Leakage Issues": 1, "Water Quality Issues": 0 },
+          byCategory: {
+            "Water Supply Problems": 1,
+            "Sanitation Issues": 1,
+            "Leakage Issues": 1,
+            "Water Quality Issues": 0,
+          },
         });
 
         // Staff work on an old report like on a new one: the status change is an event and moves the tallies.
@@ -184,7 +214,10 @@ describe("upgrading from the first release", () => {
           payload: { status: "in-progress", note: "A crew is on its way." },
         });
         expect(changed.statusCode, changed.body).toBe(200);
-        expect((await app.inject({ method: "GET", url: "/api/grievances?status=pending" })).json()).toMatchObject({ matching: 0, total: 3 });
+        expect((await app.inject({ method: "GET", url: "/api/grievances?status=pending" })).json()).toMatchObject({
+          matching: 0,
+          total: 3,
+        });
       });
     } finally {
       await drop();
@@ -195,7 +228,11 @@ describe("upgrading from the first release", () => {
     const { db, drop } = await openTestDatabase();
     try {
       const recorded = async () =>
-        (await db.query<{ name: string; applied_at: string; checksum: string }>("SELECT name, applied_at::text, checksum FROM schema_migrations ORDER BY name")).rows;
+        (
+          await db.query<{ name: string; applied_at: string; checksum: string }>(
+            "SELECT name, applied_at::text, checksum FROM schema_migrations ORDER BY name",
+          )
+        ).rows;
       const before = await recorded();
       expect(before.map((r) => r.name)).toEqual(await allMigrations());
       const warnings: string[] = [];
@@ -244,11 +281,15 @@ describe("npm run migrate", { timeout: 120_000 }, () => {
 
     const second = await runMigrate(dataDir);
     expect(second).toMatchObject({ code: 0, stderr: "" });
-    expect(second.stdout).toBe(`Migrating the embedded database in ${dataDir}/db (DATA_DIR=${dataDir}) ...\nThe database is up to date.\n`);
+    expect(second.stdout).toBe(
+      `Migrating the embedded database in ${dataDir}/db (DATA_DIR=${dataDir}) ...\nThe database is up to date.\n`,
+    );
 
     const running = await openPgliteDatabase(path.join(dataDir, "db"));
     try {
-      await running.query("INSERT INTO schema_migrations (name, checksum) VALUES ('999_from_a_newer_version.sql', 'abc')");
+      await running.query(
+        "INSERT INTO schema_migrations (name, checksum) VALUES ('999_from_a_newer_version.sql', 'abc')",
+      );
       const refused = await runMigrate(dataDir);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("is already in use by another running portal");

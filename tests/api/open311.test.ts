@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, revokeApiKey } from "../../src/server/admin/api-key-repository.ts";
-import { changeStatus } from "../../src/server/staff/workflow.ts";
+import { createApiKey, revokeApiKey } from "#server/admin/api-key-repository.ts";
+import { changeStatus } from "#server/staff/workflow.ts";
 import { makeJpeg } from "../fixtures/images.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
@@ -25,14 +25,21 @@ let staffId: string;
 const refs = { burst: "", fixed: "", hidden: "", old: "" };
 
 async function submit(fields: Record<string, string>, withImage = false): Promise<{ id: string; reference: string }> {
-  const response = await postGrievance(t.app, { ...validFields, ...fields }, withImage ? [{ filename: "a.jpg", bytes: await makeJpeg(), type: "image/jpeg" }] : []);
+  const response = await postGrievance(
+    t.app,
+    { ...validFields, ...fields },
+    withImage ? [{ filename: "a.jpg", bytes: await makeJpeg(), type: "image/jpeg" }] : [],
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string; reference: string };
 }
 
 async function statusChange(id: string, from: string, to: string, note: string | null, minutesAgo = 0) {
   // Reported an hour ago, so that its status changes come after it.
-  await t.db.query("UPDATE grievances SET status = $2, created_at = least(created_at, now() - interval '1 hour') WHERE id = $1", [id, to]);
+  await t.db.query(
+    "UPDATE grievances SET status = $2, created_at = least(created_at, now() - interval '1 hour') WHERE id = $1",
+    [id, to],
+  );
   await t.db.query(
     `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, staff_id, at)
      VALUES ($1, 'status', $2, $3, $4, $5, now() - make_interval(mins => $6))`,
@@ -53,17 +60,27 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       publicUrl: "https://water.example.org",
-      open311: { agencyResponsible: AGENCY, serviceNotice: NOTICE, jurisdictionId: "riverside.example.org", postsPerHour: 600 },
+      open311: {
+        agencyResponsible: AGENCY,
+        serviceNotice: NOTICE,
+        jurisdictionId: "riverside.example.org",
+        postsPerHour: 600,
+      },
     },
   });
-  const staff = await t.db.query<{ id: string }>("INSERT INTO staff_accounts (email, password_hash) VALUES ('op@example.org', 'x') RETURNING id");
+  const staff = await t.db.query<{ id: string }>(
+    "INSERT INTO staff_accounts (email, password_hash) VALUES ('op@example.org', 'x') RETURNING id",
+  );
   staffId = staff.rows[0]!.id;
   apiKey = (await createApiKey(t.db, "City work-order system", staffId)).key;
   const revoked = await createApiKey(t.db, "Old client", staffId);
   await revokeApiKey(t.db, revoked.row.id);
   revokedKey = revoked.key;
 
-  const burst = await submit({ title: "Burst main on Elm Street", category: "Leakage Issues", latitude: "-1.292066", longitude: "36.821946" }, true);
+  const burst = await submit(
+    { title: "Burst main on Elm Street", category: "Leakage Issues", latitude: "-1.292066", longitude: "36.821946" },
+    true,
+  );
   refs.burst = burst.reference;
   await statusChange(burst.id, "pending", "in-progress", "A crew is on its way.", 30);
   const fixed = await submit({ title: "Dirty water at the school", category: "Water Quality Issues" });
@@ -111,7 +128,13 @@ describe("services", () => {
   it("lists the active categories with their codes, in order, in both formats", async () => {
     const json = (await get("/open311/v2/services.json")).json() as Record<string, unknown>[];
     expect(json.map((s) => s.service_code)).toEqual([
-      "water-quality", "water-supply", "sanitation", "infrastructure", "leakage", "drainage", "other",
+      "water-quality",
+      "water-supply",
+      "sanitation",
+      "infrastructure",
+      "leakage",
+      "drainage",
+      "other",
     ]);
     expect(json[0]).toEqual({
       service_code: "water-quality",
@@ -139,13 +162,18 @@ describe("services", () => {
   it("leaves out a deactivated category, and defines each service without extra attributes", async () => {
     await t.db.query("UPDATE categories SET active = false WHERE service_code = 'other'");
     try {
-      const codes = ((await get("/open311/v2/services.json")).json() as { service_code: string }[]).map((s) => s.service_code);
+      const codes = ((await get("/open311/v2/services.json")).json() as { service_code: string }[]).map(
+        (s) => s.service_code,
+      );
       expect(codes).not.toContain("other");
       expect((await get("/open311/v2/services/other.json")).statusCode).toBe(404);
     } finally {
       await t.db.query("UPDATE categories SET active = true WHERE service_code = 'other'");
     }
-    expect((await get("/open311/v2/services/leakage.json")).json()).toEqual({ service_code: "leakage", attributes: [] });
+    expect((await get("/open311/v2/services/leakage.json")).json()).toEqual({
+      service_code: "leakage",
+      attributes: [],
+    });
     const definition = xml.parse((await get("/open311/v2/services/leakage.xml")).body).service_definition;
     expect(definition.service_code).toBe("leakage");
     expect(definition.attributes).toBe("");
@@ -175,7 +203,9 @@ describe("GET requests", () => {
       title: "Burst main on Elm Street",
     });
     expect(request.media_url).toMatch(/^https:\/\/water\.example\.org\/media\/grievance-images\/[^/]+$/);
-    expect(Date.parse(request.updated_datetime as string)).toBeGreaterThan(Date.parse(request.requested_datetime as string) - 1);
+    expect(Date.parse(request.updated_datetime as string)).toBeGreaterThan(
+      Date.parse(request.requested_datetime as string) - 1,
+    );
     const body = JSON.stringify(json);
     expect(body).not.toContain("jane.doe");
     // The phone number in any spacing; a bare "700" would also match a timestamp in an image key.
@@ -184,7 +214,8 @@ describe("GET requests", () => {
     const image = await get(new URL(request.media_url as string).pathname);
     expect(image.statusCode).toBe(200);
 
-    const x = xml.parse((await get(`/open311/v2/requests/${refs.burst.toLowerCase()}.xml`)).body).service_requests.request;
+    const x = xml.parse((await get(`/open311/v2/requests/${refs.burst.toLowerCase()}.xml`)).body).service_requests
+      .request;
     expect(x).toHaveLength(1);
     for (const [field, value] of Object.entries(request)) {
       expect(x[0][field], field).toBe(value === null ? "" : String(value));
@@ -216,10 +247,14 @@ describe("GET requests", () => {
     expect(open.map((r) => r.service_request_id)).toEqual([refs.burst]);
     const closed = (await get("/open311/v2/requests.json?status=closed")).json() as { service_request_id: string }[];
     expect(closed.map((r) => r.service_request_id)).toEqual([refs.fixed]);
-    const leakage = (await get("/open311/v2/requests.json?service_code=leakage")).json() as { service_request_id: string }[];
+    const leakage = (await get("/open311/v2/requests.json?service_code=leakage")).json() as {
+      service_request_id: string;
+    }[];
     expect(leakage.map((r) => r.service_request_id)).toEqual([refs.burst]);
     // A list of ids overrides the date window: the 120-day-old report is found by its id.
-    const byIds = (await get(`/open311/v2/requests.json?service_request_id=${refs.old},${refs.burst},${refs.hidden}`)).json() as {
+    const byIds = (
+      await get(`/open311/v2/requests.json?service_request_id=${refs.old},${refs.burst},${refs.hidden}`)
+    ).json() as {
       service_request_id: string;
     }[];
     expect(byIds.map((r) => r.service_request_id).sort()).toEqual([refs.old, refs.burst].sort());
@@ -230,13 +265,17 @@ describe("GET requests", () => {
   it("applies start_date and end_date, refuses more than 90 days between them or a bad date", async () => {
     const day = 86_400_000;
     const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
-    const window = (await get(`/open311/v2/requests.json?start_date=${iso(130 * day)}&end_date=${iso(100 * day)}`)).json() as {
+    const window = (
+      await get(`/open311/v2/requests.json?start_date=${iso(130 * day)}&end_date=${iso(100 * day)}`)
+    ).json() as {
       service_request_id: string;
     }[];
     expect(window.map((r) => r.service_request_id)).toEqual([refs.old]);
     const tooLong = await get(`/open311/v2/requests.json?start_date=${iso(200 * day)}&end_date=${iso(0)}`);
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual([{ code: 400, description: "start_date and end_date may be at most 90 days apart." }]);
+    expect(tooLong.json()).toEqual([
+      { code: 400, description: "start_date and end_date may be at most 90 days apart." },
+    ]);
     const reversed = await get(`/open311/v2/requests.xml?start_date=${iso(0)}&end_date=${iso(day)}`);
     expect(reversed.statusCode).toBe(400);
     expect(xml.parse(reversed.body).errors.error[0].description).toBe("start_date must not be after end_date.");
@@ -247,7 +286,9 @@ describe("GET requests", () => {
 
   it("pages with page and page_size, within the limit", async () => {
     const first = (await get("/open311/v2/requests.json?page_size=1")).json() as { service_request_id: string }[];
-    const second = (await get("/open311/v2/requests.json?page_size=1&page=2")).json() as { service_request_id: string }[];
+    const second = (await get("/open311/v2/requests.json?page_size=1&page=2")).json() as {
+      service_request_id: string;
+    }[];
     const third = (await get("/open311/v2/requests.json?page_size=1&page=3")).json() as unknown[];
     expect([first[0]!.service_request_id, second[0]!.service_request_id]).toEqual([refs.fixed, refs.burst]);
     expect(third).toEqual([]);
@@ -296,9 +337,16 @@ describe("POST requests", () => {
     const response = await post("json", { ...request, api_key: apiKey, media_url: "https://photos.example.org/1.jpg" });
     expect(response.statusCode).toBe(201);
     const [answer] = response.json() as { service_request_id: string; service_notice: string; account_id: null }[];
-    expect(answer).toEqual({ service_request_id: expect.stringMatching(/^WS-[2-9A-HJ-NP-Z]{6}$/), service_notice: NOTICE, account_id: null });
+    expect(answer).toEqual({
+      service_request_id: expect.stringMatching(/^WS-[2-9A-HJ-NP-Z]{6}$/),
+      service_notice: NOTICE,
+      account_id: null,
+    });
 
-    const [read] = (await get(`/open311/v2/requests/${answer!.service_request_id}.json`)).json() as Record<string, unknown>[];
+    const [read] = (await get(`/open311/v2/requests/${answer!.service_request_id}.json`)).json() as Record<
+      string,
+      unknown
+    >[];
     expect(read).toMatchObject({
       status: "open",
       service_code: "water-supply",
@@ -317,7 +365,11 @@ describe("POST requests", () => {
        WHERE g.reference = $1`,
       [answer!.service_request_id],
     );
-    expect(rows[0]).toMatchObject({ user_email: "resident@example.org", user_phone: "+254 711 000 111", name: "City work-order system" });
+    expect(rows[0]).toMatchObject({
+      user_email: "resident@example.org",
+      user_phone: "+254 711 000 111",
+      name: "City work-order system",
+    });
   });
 
   it("answers in XML, and takes JSON bodies too", async () => {
@@ -359,7 +411,8 @@ describe("POST requests", () => {
 });
 
 describe("GeoReport v2 as clients really call it (issue 21)", () => {
-  const ids = (response: { json(): unknown }) => (response.json() as { service_request_id: string }[]).map((r) => r.service_request_id);
+  const ids = (response: { json(): unknown }) =>
+    (response.json() as { service_request_id: string }[]).map((r) => r.service_request_id);
 
   it("answers any unknown path under /open311/v2/ with 404 in the standard's format, never the web app's page", async () => {
     // A built web app, as in production: its static files' wildcard route is what answered unknown Open311 paths.
@@ -382,10 +435,18 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
       expect(response.headers["content-type"], url).toMatch(/^text\/xml/);
       expect(xml.parse(response.body).errors.error[0].code, url).toBe("404");
     }
-    for (const url of ["/open311/v2/tokens/abc.json", "/open311/v2/nope.json", "/open311/v2/requests/a/b.json", "/open311/v2", "/open311/v2/"]) {
+    for (const url of [
+      "/open311/v2/tokens/abc.json",
+      "/open311/v2/nope.json",
+      "/open311/v2/requests/a/b.json",
+      "/open311/v2",
+      "/open311/v2/",
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual([{ code: 404, description: expect.stringContaining("no such Open311 endpoint") }]);
+      expect(response.json(), url).toEqual([
+        { code: 404, description: expect.stringContaining("no such Open311 endpoint") },
+      ]);
     }
     const posted = await app.app.inject({ method: "POST", url: "/open311/v2/nope.json", payload: { a: "b" } });
     expect(posted.statusCode).toBe(404);
@@ -395,7 +456,9 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
   }
 
   it("accepts every W3C-DTF precision for start_date and end_date, a date standing for its whole span", async () => {
-    const { rows } = await t.db.query<{ created_at: Date }>("SELECT created_at FROM grievances WHERE reference = $1", [refs.old]);
+    const { rows } = await t.db.query<{ created_at: Date }>("SELECT created_at FROM grievances WHERE reference = $1", [
+      refs.old,
+    ]);
     const old = new Date(rows[0]!.created_at);
     const day = old.toISOString().slice(0, 10);
     const [y, m] = day.split("-") as [string, string];
@@ -410,7 +473,9 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
       [`${y}-${m}`, `${y}-${m}`],
     ];
     for (const [start, end] of windows) {
-      const response = await get(`/open311/v2/requests.json?start_date=${encodeURIComponent(start!)}&end_date=${encodeURIComponent(end!)}`);
+      const response = await get(
+        `/open311/v2/requests.json?start_date=${encodeURIComponent(start!)}&end_date=${encodeURIComponent(end!)}`,
+      );
       expect(response.statusCode, `${start} ${end}: ${response.body}`).toBe(200);
       expect(ids(response), `${start} ${end}`).toContain(refs.old);
     }
@@ -418,7 +483,14 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
     const year = await get(`/open311/v2/requests.json?start_date=${new Date().getUTCFullYear() + 1}`);
     expect(year.statusCode).toBe(200);
     expect(year.json()).toEqual([]);
-    for (const bad of ["2026-13", "2026-02-30", "2026-11-01T24:00Z", "2026-11-01T10:00", "2026-11-01 10:00Z", "yesterday"]) {
+    for (const bad of [
+      "2026-13",
+      "2026-02-30",
+      "2026-11-01T24:00Z",
+      "2026-11-01T10:00",
+      "2026-11-01 10:00Z",
+      "yesterday",
+    ]) {
       const response = await get(`/open311/v2/requests.json?start_date=${encodeURIComponent(bad)}`);
       expect(response.statusCode, bad).toBe(400);
       expect(response.json()[0].description, bad).toMatch(/start_date.*W3C date/);
@@ -432,12 +504,19 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
     expect(ids(await get("/open311/v2/requests.json?page_size=100&status=open&status=closed"))).toEqual(all);
     expect(ids(await get("/open311/v2/requests.json?status=closed,%20closed"))).toEqual([refs.fixed]);
     const both = ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage,water-quality"));
-    const [leakage, quality] = [ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage")), ids(await get("/open311/v2/requests.json?page_size=100&service_code=water-quality"))];
+    const [leakage, quality] = [
+      ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage")),
+      ids(await get("/open311/v2/requests.json?page_size=100&service_code=water-quality")),
+    ];
     expect(both).toEqual(all.filter((id) => leakage!.includes(id) || quality!.includes(id)));
     expect(both).toEqual(expect.arrayContaining([refs.fixed, refs.burst]));
-    expect(ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage&service_code=drainage"))).toEqual(leakage);
+    expect(
+      ids(await get("/open311/v2/requests.json?page_size=100&service_code=leakage&service_code=drainage")),
+    ).toEqual(leakage);
     const x = xml.parse((await get("/open311/v2/requests.xml?service_code=leakage,water-quality&status=closed")).body);
-    expect(x.service_requests.request.map((r: { service_request_id: string }) => r.service_request_id)).toEqual([refs.fixed]);
+    expect(x.service_requests.request.map((r: { service_request_id: string }) => r.service_request_id)).toEqual([
+      refs.fixed,
+    ]);
     const unknown = await get("/open311/v2/requests.json?service_code=leakage,no-such");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()[0].description).toContain('"no-such"');
@@ -465,7 +544,12 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
   });
 
   it("answers every id of a long service_request_id list, whatever page_size says", async () => {
-    const list = [refs.old, refs.burst, refs.fixed, ...Array.from({ length: 300 }, (_, i) => `WS-${String(i).padStart(6, "2")}`)];
+    const list = [
+      refs.old,
+      refs.burst,
+      refs.fixed,
+      ...Array.from({ length: 300 }, (_, i) => `WS-${String(i).padStart(6, "2")}`),
+    ];
     const response = await get(`/open311/v2/requests.json?service_request_id=${list.join(",")}&page_size=1`);
     expect(response.statusCode).toBe(200);
     expect(ids(response).sort()).toEqual([refs.old, refs.burst, refs.fixed].sort());
@@ -476,7 +560,10 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
       const response = await get(`/open311/v2/requests/${id}.json`);
       expect(response.statusCode, id).toBe(404);
       // Past the router's limit on a parameter's length (100), the path is no route's: 404 all the same.
-      expect(response.json()[0]).toEqual({ code: 404, description: expect.stringMatching(/Unknown service_request_id|no such Open311/) });
+      expect(response.json()[0]).toEqual({
+        code: 404,
+        description: expect.stringMatching(/Unknown service_request_id|no such Open311/),
+      });
     }
   });
 
@@ -492,7 +579,10 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const [created] = response.json() as { service_request_id: string }[];
-    const [read] = (await get(`/open311/v2/requests/${created!.service_request_id}.json`)).json() as Record<string, unknown>[];
+    const [read] = (await get(`/open311/v2/requests/${created!.service_request_id}.json`)).json() as Record<
+      string,
+      unknown
+    >[];
     expect(read).toMatchObject({ address: "WP-0042", lat: null, long: null });
     const none = await post("json", { api_key: apiKey, service_code: "water-supply", description: "Somewhere." });
     expect(none.statusCode).toBe(400);
@@ -500,7 +590,13 @@ describe("GeoReport v2 as clients really call it (issue 21)", () => {
   });
 
   it("answers a POST naming an unknown service_code with 404, in either format", async () => {
-    const fields = { api_key: apiKey, service_code: "no-such-service", lat: "-1.3", long: "36.8", description: "Leak." };
+    const fields = {
+      api_key: apiKey,
+      service_code: "no-such-service",
+      lat: "-1.3",
+      long: "36.8",
+      description: "Leak.",
+    };
     const json = await post("json", fields);
     expect(json.statusCode).toBe(404);
     expect(json.json()).toEqual([{ code: 404, description: 'Unknown service_code "no-such-service".' }]);
@@ -525,7 +621,9 @@ describe("the posting limit, per API key", () => {
 
   beforeAll(async () => {
     limited = await createTestApp({
-      config: { open311: { agencyResponsible: undefined, serviceNotice: undefined, jurisdictionId: undefined, postsPerHour: 2 } },
+      config: {
+        open311: { agencyResponsible: undefined, serviceNotice: undefined, jurisdictionId: undefined, postsPerHour: 2 },
+      },
     });
     first = (await createApiKey(limited.db, "FixMyStreet", null)).key;
     second = (await createApiKey(limited.db, "Work orders", null)).key;
@@ -543,12 +641,15 @@ describe("the posting limit, per API key", () => {
     }
     // Another client on the same address has its own allowance.
     expect((await send({ ...fields, api_key: second })).statusCode).toBe(201);
-    expect(xml.parse(over.body).errors.error[0].description).toMatch(/^At most 2 service requests an hour per api_key\./);
+    expect(xml.parse(over.body).errors.error[0].description).toMatch(
+      /^At most 2 service requests an hour per api_key\./,
+    );
   });
 
   it("counts requests without a valid key by address, so made-up keys are no fresh allowance", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await send({ ...fields, api_key: `wgp_made_up_${i}` }, `?api_key=wgp_other_${i}`)).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await send({ ...fields, api_key: `wgp_made_up_${i}` }, `?api_key=wgp_other_${i}`)).statusCode);
     expect(statuses).toEqual([403, 403, 429]);
   });
 });
@@ -569,7 +670,10 @@ describe("FixMyStreet as the front end: servicerequestupdates (mySociety's exten
         ["api_key", apiKey],
         ["jurisdiction_id", "riverside.example.org"],
         ["service_code", "leakage"],
-        ["description", "Water running down Mill Lane\n\nA pipe has burst under the pavement.\n\nhttps://fms.example.org/report/1234\n"],
+        [
+          "description",
+          "Water running down Mill Lane\n\nA pipe has burst under the pavement.\n\nhttps://fms.example.org/report/1234\n",
+        ],
         ["first_name", "Sam"],
         ["last_name", "Njoroge"],
         ["email", "sam@example.org"],
@@ -590,7 +694,9 @@ describe("FixMyStreet as the front end: servicerequestupdates (mySociety's exten
       [reference],
     );
     expect(rows[0]!.title).toBe("Water running down Mill Lane");
-    expect(rows[0]!.description).toMatch(/1234\.0\.full\.jpeg\n\nPhoto: https:\/\/fms\.example\.org\/photo\/1234\.1\.full\.jpeg$/);
+    expect(rows[0]!.description).toMatch(
+      /1234\.0\.full\.jpeg\n\nPhoto: https:\/\/fms\.example\.org\/photo\/1234\.1\.full\.jpeg$/,
+    );
 
     // The utility's staff work on it in the console (the console's own workflow), then reopen it.
     const grievanceId = rows[0]!.id;
@@ -602,15 +708,20 @@ describe("FixMyStreet as the front end: servicerequestupdates (mySociety's exten
     // two hours (GetServiceRequestUpdates::parse_dates).
     const now = Date.now() + 1_000;
     const [start, end] = [w3c(now - 2 * 3_600_000), w3c(now)];
-    const query = new URLSearchParams({ api_key: apiKey, jurisdiction_id: "riverside.example.org", start_date: start, end_date: end });
+    const query = new URLSearchParams({
+      api_key: apiKey,
+      jurisdiction_id: "riverside.example.org",
+      start_date: start,
+      end_date: end,
+    });
     const response = await get(`/open311/v2/servicerequestupdates.xml?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/xml; charset=utf-8/);
     expect(XMLValidator.validate(response.body)).toBe(true);
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<service_request_updates>/);
-    const updates = (xml.parse(response.body).service_request_updates.request_update as Record<string, string>[]).filter(
-      (update) => update.service_request_id === reference,
-    );
+    const updates = (
+      xml.parse(response.body).service_request_updates.request_update as Record<string, string>[]
+    ).filter((update) => update.service_request_id === reference);
     expect(updates.map((u) => [u.status, u.description])).toEqual([
       ["IN_PROGRESS", "A crew is on its way."],
       ["FIXED", "The pipe was replaced."],
@@ -662,14 +773,22 @@ describe("FixMyStreet as the front end: servicerequestupdates (mySociety's exten
     const updateId = xml.parse(response.body).service_request_updates.request_update[0].update_id as string;
     expect(updateId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const burstId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.burst])).rows[0]!.id;
-    const progress = (await get(`/api/grievances/${burstId}/progress`)).json() as { timeline: { type: string; text?: string }[] };
-    expect(progress.timeline).toContainEqual(expect.objectContaining({ type: "reporter-update", text: "Still leaking this morning, worse than before." }));
+    const burstId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.burst]))
+      .rows[0]!.id;
+    const progress = (await get(`/api/grievances/${burstId}/progress`)).json() as {
+      timeline: { type: string; text?: string }[];
+    };
+    expect(progress.timeline).toContainEqual(
+      expect.objectContaining({ type: "reporter-update", text: "Still leaking this morning, worse than before." }),
+    );
     expect(JSON.stringify(progress)).not.toMatch(/Njoroge|sam@/);
     // The portal's status stays the utility's, and the comment is not one of its updates.
     const { rows } = await t.db.query<{ status: string }>("SELECT status FROM grievances WHERE id = $1", [burstId]);
     expect(rows[0]!.status).toBe("in-progress");
-    const updates = (await get(`/open311/v2/servicerequestupdates.json?start_date=${w3c(before)}`)).json() as Record<string, string>[];
+    const updates = (await get(`/open311/v2/servicerequestupdates.json?start_date=${w3c(before)}`)).json() as Record<
+      string,
+      string
+    >[];
     expect(updates.filter((u) => u.service_request_id === refs.burst)).toEqual([]);
 
     expect((await comment({ service_request_id: "WS-ZZZZZZ" })).statusCode).toBe(404);
@@ -680,11 +799,14 @@ describe("FixMyStreet as the front end: servicerequestupdates (mySociety's exten
   });
 
   it("gives the seeded reports' status changes in their window, oldest first, never a hidden report's", async () => {
-    const hiddenId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.hidden])).rows[0]!.id;
+    const hiddenId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.hidden]))
+      .rows[0]!.id;
     await changeStatus(t.db, hiddenId, "in-progress", "Hidden work.", staffId);
     const start = w3c(Date.now() - 40 * 60_000);
     const end = w3c(Date.now() - 5 * 60_000);
-    const updates = (await get(`/open311/v2/servicerequestupdates.json?start_date=${start}&end_date=${end}`)).json() as Record<string, string>[];
+    const updates = (
+      await get(`/open311/v2/servicerequestupdates.json?start_date=${start}&end_date=${end}`)
+    ).json() as Record<string, string>[];
     expect(updates.map((u) => [u.service_request_id, u.status, u.description])).toEqual([
       [refs.burst, "IN_PROGRESS", "A crew is on its way."],
       [refs.fixed, "IN_PROGRESS", "Samples taken."],
@@ -705,7 +827,8 @@ describe("FixMyStreet as the front end: servicerequestupdates (mySociety's exten
   });
 
   it("refuses a window holding more updates than one answer carries, rather than cutting it short", async () => {
-    const burstId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.burst])).rows[0]!.id;
+    const burstId = (await t.db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1", [refs.burst]))
+      .rows[0]!.id;
     await t.db.query(
       `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, staff_id, at)
        SELECT $1, 'status', 'pending', 'in-progress', NULL, $2, now() - interval '60 days' + n * interval '1 second'

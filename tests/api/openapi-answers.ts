@@ -60,7 +60,9 @@ interface PathMatcher {
 /** "/api/grievances/{id}" as a pattern: each `{name}` one or more characters other than "/", the rest literal. */
 function matcherOf(template: string): PathMatcher {
   const parts = template.split(/(\{[^}]+\})/);
-  const source = parts.map((part) => (/^\{[^}]+\}$/.test(part) ? "([^/]+?)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
+  const source = parts
+    .map((part) => (/^\{[^}]+\}$/.test(part) ? "([^/]+?)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
   const literalLength = parts.filter((part) => !part.startsWith("{")).join("").length;
   return { template, pattern: new RegExp(`^${source}$`), literalLength };
 }
@@ -125,8 +127,12 @@ export class AnswerChecker {
     }
     const validate = validatorOf(schema);
     if (validate(body)) return [];
-    const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "(body)"} ${error.message ?? ""}`);
-    return [`${where}: the body does not match the document: ${errors.join("; ")}. Body: ${exchange.body.slice(0, 300)}`];
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((error) => `${error.instancePath || "(body)"} ${error.message ?? ""}`);
+    return [
+      `${where}: the body does not match the document: ${errors.join("; ")}. Body: ${exchange.body.slice(0, 300)}`,
+    ];
   }
 }
 

@@ -8,8 +8,8 @@ import Fastify, { type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
-import { explicitRecordKeys, registerOpenApi } from "../../src/server/http/openapi.ts";
-import { apiPaths, exportPaths } from "../../src/shared/api-paths.ts";
+import { explicitRecordKeys, registerOpenApi } from "#server/http/openapi.ts";
+import { apiPaths, exportPaths } from "#shared/api-paths.ts";
 import { AnswerChecker, checkAnswersAgainstDocument, type Exchange } from "./openapi-answers.ts";
 import { createAppWithRoutes, isExcused, type RegisteredRoute } from "./route-inventory.ts";
 import type { TestApp } from "./test-app.ts";
@@ -142,8 +142,14 @@ const mediaTypesOf = (op: Operation, status: string) => Object.keys(op.responses
 describe("the document under Redocly's recommended rules (issue 21)", () => {
   it("has no error, and no warning but the licence nobody has chosen", async () => {
     const config = await createConfig({ extends: ["recommended"] });
-    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "/api/openapi.json", config });
-    const described = problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: "/api/openapi.json",
+      config,
+    });
+    const described = problems.map(
+      (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+    );
     expect(described.filter((problem) => problem.startsWith("error"))).toEqual([]);
     // info-license: the project has not chosen a licence, and the document must not claim one (openapi.ts).
     expect(described.filter((problem) => !problem.startsWith("warn info-license:"))).toEqual([]);
@@ -154,17 +160,40 @@ describe("the document under Redocly's recommended rules (issue 21)", () => {
     const old = structuredClone(document) as unknown as Record<string, unknown> & OpenApiDocument;
     delete old.servers;
     delete (old.paths["/api/grievances"]!.get as Operation).operationId;
-    (old.paths["/api/stats"]!.get!.responses!["200"]!.content!["application/json"]!.schema!.properties!.byStatus as Record<string, unknown>).properties = undefined;
+    (
+      old.paths["/api/stats"]!.get!.responses!["200"]!.content!["application/json"]!.schema!.properties!
+        .byStatus as Record<string, unknown>
+    ).properties = undefined;
     const problems = await lintFromString({ source: JSON.stringify(old), absoluteRef: "/api/openapi.json", config });
     const rules = new Set(problems.map((problem) => problem.ruleId));
-    expect(rules).toEqual(new Set(["info-license", "no-empty-servers", "operation-operationId", "no-required-schema-properties-undefined"]));
+    expect(rules).toEqual(
+      new Set(["info-license", "no-empty-servers", "operation-operationId", "no-required-schema-properties-undefined"]),
+    );
   });
 });
 
 describe("operationId (issue 21)", () => {
   const VERBS = [
-    "list", "get", "create", "update", "delete", "change", "add", "mark", "find", "answer", "follow", "confirm",
-    "set", "hide", "unhide", "close", "link", "reorder", "revoke", "export",
+    "list",
+    "get",
+    "create",
+    "update",
+    "delete",
+    "change",
+    "add",
+    "mark",
+    "find",
+    "answer",
+    "follow",
+    "confirm",
+    "set",
+    "hide",
+    "unhide",
+    "close",
+    "link",
+    "reorder",
+    "revoke",
+    "export",
   ];
   const WELL_FORMED = new RegExp(`^(${VERBS.join("|")})[A-Z][A-Za-z0-9]*$`);
 
@@ -187,8 +216,12 @@ describe("operationId (issue 21)", () => {
 
   it("docs/api-conventions.md lists every operation by its id, and nothing else", () => {
     const text = readFileSync(new URL("../../docs/api-conventions.md", import.meta.url), "utf8");
-    const listed = [...text.matchAll(/^\| `([A-Za-z0-9]+)` \| `([A-Z]+) ([^`]+)` \|/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
-    const inDocument = operationsOf(document).map(({ method, path, operation: op }) => `${op.operationId} ${method} ${path}`);
+    const listed = [...text.matchAll(/^\| `([A-Za-z0-9]+)` \| `([A-Z]+) ([^`]+)` \|/gm)].map(
+      (m) => `${m[1]} ${m[2]} ${m[3]}`,
+    );
+    const inDocument = operationsOf(document).map(
+      ({ method, path, operation: op }) => `${op.operationId} ${method} ${path}`,
+    );
     expect(listed.sort()).toEqual(inDocument.sort());
   });
 });
@@ -199,11 +232,26 @@ describe("what the document says of bodies and media types (issue 21)", () => {
     const form = report.content["multipart/form-data"]!;
     expect(Object.keys(report.content)).toEqual(["multipart/form-data"]);
     expect(Object.keys(form.schema!.properties!)).toEqual(
-      expect.arrayContaining(["title", "description", "category", "priority", "location", "user_email", "user_phone", "latitude", "longitude", "images"]),
+      expect.arrayContaining([
+        "title",
+        "description",
+        "category",
+        "priority",
+        "location",
+        "user_email",
+        "user_phone",
+        "latitude",
+        "longitude",
+        "images",
+      ]),
     );
     expect(form.schema!.required).toEqual(["title", "description", "category"]);
     expect(form.schema!.properties!.title).toMatchObject({ type: "string", maxLength: 200 });
-    expect(form.schema!.properties!.images).toMatchObject({ type: "array", maxItems: 5, items: { type: "string", format: "binary" } });
+    expect(form.schema!.properties!.images).toMatchObject({
+      type: "array",
+      maxItems: 5,
+      items: { type: "string", format: "binary" },
+    });
     expect(form.schema!.properties!.images!.description).toMatch(/each at most 5 MB/);
     expect(form.encoding?.images?.contentType).toBe("image/jpeg, image/png, image/gif, image/webp");
 
@@ -226,7 +274,9 @@ describe("what the document says of bodies and media types (issue 21)", () => {
     expect(mediaTypesOf(operation("get", exportPaths.incidentsFeed), "200")).toEqual(["application/atom+xml"]);
     expect(mediaTypesOf(operation("get", "/incidents/{id}.cap.xml"), "200")).toEqual(["application/cap+xml"]);
     // Signing out answers 204 and nothing else: no body, no media type.
-    expect(operation("delete", "/api/staff/session").responses!["204"]).toEqual({ description: "Signed out: the session has ended." });
+    expect(operation("delete", "/api/staff/session").responses!["204"]).toEqual({
+      description: "Signed out: the session has ended.",
+    });
     // Open311: JSON or the standard's text/xml by the path's suffix, errors included.
     for (const { path, operation: op } of operationsOf(document).filter(({ path }) => path.startsWith("/open311/"))) {
       for (const status of Object.keys(op.responses ?? {})) {
@@ -241,14 +291,28 @@ describe("what the document says of bodies and media types (issue 21)", () => {
     expect(Object.keys(byStatus.properties ?? {})).toEqual(["pending", "in-progress", "resolved"]);
     expect(byStatus.required).toEqual(["pending", "in-progress", "resolved"]);
 
-    const record = { type: "object", propertyNames: { type: "string", enum: ["a", "b"] }, additionalProperties: { type: "number" }, required: ["a", "b"] };
+    const record = {
+      type: "object",
+      propertyNames: { type: "string", enum: ["a", "b"] },
+      additionalProperties: { type: "number" },
+      required: ["a", "b"],
+    };
     const nested = { type: "object", properties: { counts: record } };
     explicitRecordKeys(nested);
-    expect(record).toEqual({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, additionalProperties: false, required: ["a", "b"] });
+    expect(record).toEqual({
+      type: "object",
+      properties: { a: { type: "number" }, b: { type: "number" } },
+      additionalProperties: false,
+      required: ["a", "b"],
+    });
     // A record over any string stays a map.
     const map = { type: "object", propertyNames: { type: "string" }, additionalProperties: { type: "number" } };
     explicitRecordKeys(map);
-    expect(map).toEqual({ type: "object", propertyNames: { type: "string" }, additionalProperties: { type: "number" } });
+    expect(map).toEqual({
+      type: "object",
+      propertyNames: { type: "string" },
+      additionalProperties: { type: "number" },
+    });
   });
 
   it("every operation declares the app-wide refusals: 400 for an unreadable address, 415 for a body it cannot read", () => {
@@ -257,7 +321,10 @@ describe("what the document says of bodies and media types (issue 21)", () => {
       if (["POST", "PUT", "PATCH"].includes(method)) expect(op.responses?.["415"], `${method} ${path}`).toBeDefined();
     }
     // Open311's in its own error format.
-    expect(mediaTypesOf(operation("post", "/open311/v2/requests.{format}"), "415")).toEqual(["application/json", "text/xml"]);
+    expect(mediaTypesOf(operation("post", "/open311/v2/requests.{format}"), "415")).toEqual([
+      "application/json",
+      "text/xml",
+    ]);
   });
 
   it("operations are public unless they name the staff session", () => {
@@ -278,10 +345,12 @@ describe("servers (issue 21)", () => {
     return servers;
   };
 
-  it("is PUBLIC_URL when set, else the relative \"/\"", async () => {
+  it('is PUBLIC_URL when set, else the relative "/"', async () => {
     expect(document.servers).toEqual([{ url: "/" }]);
     expect(await serversWith(undefined)).toEqual([{ url: "/" }]);
-    expect(await serversWith("https://water.example.org/portal")).toEqual([{ url: "https://water.example.org/portal" }]);
+    expect(await serversWith("https://water.example.org/portal")).toEqual([
+      { url: "https://water.example.org/portal" },
+    ]);
   });
 });
 
@@ -299,23 +368,37 @@ describe("answers checked against the document (tests/api/openapi-answers.ts)", 
   it("accepts an answer as the document declares it", () => {
     const checker = new AnswerChecker(document);
     expect(checker.problemsOf(exchange({}))).toEqual([]);
-    expect(checker.operationOf("GET", "/api/grievances/map?bbox=1,2,3,4")?.operation.operationId).toBe("listGrievanceMarkers");
-    expect(checker.operationOf("GET", "/open311/v2/requests/WG-1.xml")?.operation.operationId).toBe("getServiceRequest");
+    expect(checker.operationOf("GET", "/api/grievances/map?bbox=1,2,3,4")?.operation.operationId).toBe(
+      "listGrievanceMarkers",
+    );
+    expect(checker.operationOf("GET", "/open311/v2/requests/WG-1.xml")?.operation.operationId).toBe(
+      "getServiceRequest",
+    );
     expect(checker.operationOf("GET", "/incidents/abc.cap.xml")?.operation.operationId).toBe("getIncidentCapAlert");
-    expect(checker.problemsOf(exchange({ url: "/media/grievance-images/a.png", status: 200, contentType: "image/png", body: "…" }))).toEqual([]);
+    expect(
+      checker.problemsOf(
+        exchange({ url: "/media/grievance-images/a.png", status: 200, contentType: "image/png", body: "…" }),
+      ),
+    ).toEqual([]);
     // Nothing to check where the document says nothing: the web app's pages and files.
     expect(checker.problemsOf(exchange({ url: "/grievances", status: 200, contentType: "text/html" }))).toEqual([]);
   });
 
   it("names a status, a media type or a body the document does not declare", () => {
     const checker = new AnswerChecker(document);
-    expect(checker.problemsOf(exchange({ status: 418 }))).toEqual([expect.stringMatching(/getGrievance\) answered 418, a status the document does not declare/)]);
-    expect(checker.problemsOf(exchange({ contentType: "text/html" }))).toEqual([expect.stringMatching(/as text\/html; the document declares application\/json/)]);
+    expect(checker.problemsOf(exchange({ status: 418 }))).toEqual([
+      expect.stringMatching(/getGrievance\) answered 418, a status the document does not declare/),
+    ]);
+    expect(checker.problemsOf(exchange({ contentType: "text/html" }))).toEqual([
+      expect.stringMatching(/as text\/html; the document declares application\/json/),
+    ]);
     expect(checker.problemsOf(exchange({ body: JSON.stringify({ text: "no message" }) }))).toEqual([
       expect.stringMatching(/the body does not match the document: \(body\) must have required property 'message'/),
     ]);
     expect(
-      checker.problemsOf(exchange({ url: exportPaths.grievancesCsv, status: 200, contentType: "application/json", body: "[]" })),
+      checker.problemsOf(
+        exchange({ url: exportPaths.grievancesCsv, status: 200, contentType: "application/json", body: "[]" }),
+      ),
     ).toEqual([expect.stringMatching(/the document declares text\/csv/)]);
   });
 
@@ -325,14 +408,21 @@ describe("answers checked against the document (tests/api/openapi-answers.ts)", 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await registerOpenApi(app, { publicUrl: undefined });
-    const schema: FastifySchema = { operationId: "getExample", summary: "x", tags: ["health"], response: { 200: z.object({ n: z.number() }) } };
+    const schema: FastifySchema = {
+      operationId: "getExample",
+      summary: "x",
+      tags: ["health"],
+      response: { 200: z.object({ n: z.number() }) },
+    };
     app.get("/example", { schema }, async (request, reply) =>
       (request.query as { teapot?: string }).teapot ? reply.code(418).send() : { n: 1 },
     );
     await app.ready();
     checkAnswersAgainstDocument(app);
     expect((await app.inject({ method: "GET", url: "/example" })).json()).toEqual({ n: 1 });
-    await expect(app.inject({ method: "GET", url: "/example?teapot=1" })).rejects.toThrow(/answered 418, a status the document does not declare/);
+    await expect(app.inject({ method: "GET", url: "/example?teapot=1" })).rejects.toThrow(
+      /answered 418, a status the document does not declare/,
+    );
     await app.close();
   });
 });

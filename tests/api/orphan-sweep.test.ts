@@ -4,12 +4,12 @@ import path from "node:path";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicGrievance } from "../../src/shared/api-types.ts";
-import { sweepOrphans } from "../../src/server/maintenance/orphan-sweep.ts";
-import type { ImageStore } from "../../src/server/storage/image-store.ts";
-import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
-import { makeImageKeys } from "../../src/server/storage/object-key.ts";
-import { S3ImageStore } from "../../src/server/storage/s3-image-store.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import { sweepOrphans } from "#server/maintenance/orphan-sweep.ts";
+import type { ImageStore } from "#server/storage/image-store.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
+import { makeImageKeys } from "#server/storage/object-key.ts";
+import { S3ImageStore } from "#server/storage/s3-image-store.ts";
 import { makePng } from "../fixtures/images.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
@@ -21,10 +21,22 @@ let s3Config: ConstructorParameters<typeof S3ImageStore>[0];
 
 beforeAll(async () => {
   s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-sweep-s3-"));
-  s3Server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3Server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await s3Server.run();
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-  s3Config = { bucket: BUCKET, region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, credentials, forcePathStyle: true };
+  s3Config = {
+    bucket: BUCKET,
+    region: "us-east-1",
+    endpoint: `http://127.0.0.1:${port}`,
+    credentials,
+    forcePathStyle: true,
+  };
   s3Client = new S3Client({ region: "us-east-1", endpoint: s3Config.endpoint, forcePathStyle: true, credentials });
 });
 afterAll(async () => {

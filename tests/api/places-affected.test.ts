@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AffectedResponse, GrievanceListResponse, PublicGrievance } from "../../src/shared/api-types.ts";
-import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
+import type { AffectedResponse, GrievanceListResponse, PublicGrievance } from "#shared/api-types.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 import { seedPlaced } from "./places-helpers.ts";
 
@@ -47,7 +47,10 @@ describe("POST /api/grievances/:id/affected", () => {
     expect(listed.items.find((item) => item.id === id)?.affected).toBe(3);
 
     // Stored: the counter, and one row per browser holding only the hash of its id.
-    const { rows } = await t.db.query<{ affected_count: number }>("SELECT affected_count FROM grievances WHERE id = $1", [id]);
+    const { rows } = await t.db.query<{ affected_count: number }>(
+      "SELECT affected_count FROM grievances WHERE id = $1",
+      [id],
+    );
     expect(rows[0]?.affected_count).toBe(2);
     const hashes = await t.db.query<{ hex: string }>(
       "SELECT encode(browser_hash, 'hex') AS hex FROM grievance_affected WHERE grievance_id = $1 ORDER BY 1",
@@ -66,7 +69,9 @@ describe("POST /api/grievances/:id/affected", () => {
   it("counts every press of many browsers at once exactly", async () => {
     const id = await seedPlaced(t.db);
     const browsers = Array.from({ length: 5 }, (_, i) => `concurrent-browser-${i}-xxxxxxxx`);
-    const answers = await Promise.all([...browsers, ...browsers].map((browser, i) => press(id, browser, `198.51.100.${i}`)));
+    const answers = await Promise.all(
+      [...browsers, ...browsers].map((browser, i) => press(id, browser, `198.51.100.${i}`)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(answers.filter((a) => a.json<AffectedResponse>().counted)).toHaveLength(5);
     expect((await shown(id)).affected).toBe(6);
@@ -96,16 +101,13 @@ describe("POST /api/grievances/:id/affected", () => {
     ["too short", { browserId: "abc" }],
     ["not a string", { browserId: 1234567890123456 }],
     ["with spaces", { browserId: "a browser id with spaces" }],
-  ])(
-    "refuses a browser id that is %s",
-    async (_name, payload) => {
-      const id = await seedPlaced(t.db);
-      const res = await pressWith(id, payload);
-      expect(res.statusCode).toBe(400);
-      expectHumanError(res.body, LOCATION_MESSAGES.browserIdInvalid);
-      expect((await shown(id)).affected).toBe(1);
-    },
-  );
+  ])("refuses a browser id that is %s", async (_name, payload) => {
+    const id = await seedPlaced(t.db);
+    const res = await pressWith(id, payload);
+    expect(res.statusCode).toBe(400);
+    expectHumanError(res.body, LOCATION_MESSAGES.browserIdInvalid);
+    expect((await shown(id)).affected).toBe(1);
+  });
 
   it("cannot be sent by another site's form: only a JSON body counts", async () => {
     const id = await seedPlaced(t.db);

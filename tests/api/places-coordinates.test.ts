@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { GrievanceListResponse, MapSettings, PublicGrievance } from "../../src/shared/api-types.ts";
-import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
+import type { GrievanceListResponse, MapSettings, PublicGrievance } from "#shared/api-types.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { countRows, createTestApp, expectHumanError, postGrievance, type TestApp } from "./test-app.ts";
 import { seedPlaced } from "./places-helpers.ts";
 
@@ -13,7 +13,11 @@ beforeEach(async () => {
   await t.db.query("DELETE FROM grievances");
 });
 
-const required = { title: "Burst main on Elm Street", description: "Water is gushing onto the road.", category: "Infrastructure Problems" };
+const required = {
+  title: "Burst main on Elm Street",
+  description: "Water is gushing onto the road.",
+  category: "Infrastructure Problems",
+};
 
 async function storedPin(id: string) {
   const { rows } = await t.db.query<{ latitude: string | null; longitude: string | null }>(
@@ -37,7 +41,10 @@ describe("POST /api/grievances with a pin", () => {
   it("accepts the extremes of both ranges", async () => {
     const res = await postGrievance(t.app, { ...required, latitude: "-90", longitude: "180" });
     expect(res.statusCode).toBe(201);
-    expect(await storedPin(res.json<PublicGrievance>().id)).toEqual({ latitude: "-90.000000", longitude: "180.000000" });
+    expect(await storedPin(res.json<PublicGrievance>().id)).toEqual({
+      latitude: "-90.000000",
+      longitude: "180.000000",
+    });
   });
 
   it("accepts a report without a pin, blank fields counting as absent", async () => {
@@ -121,8 +128,13 @@ describe("map settings and the CSP", () => {
 
   it("lets images come from the tile host and no other", async () => {
     const csp = (await t.app.inject({ url: "/api/map-settings" })).headers["content-security-policy"] as string;
-    const imgSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("img-src"));
-    expect(imgSrc?.split(/\s+/).slice(1).sort()).toEqual(["'self'", "blob:", "data:", "https://tile.openstreetmap.org"].sort());
+    const imgSrc = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("img-src"));
+    expect(imgSrc?.split(/\s+/).slice(1).sort()).toEqual(
+      ["'self'", "blob:", "data:", "https://tile.openstreetmap.org"].sort(),
+    );
   });
 
   it("expands {s} into Leaflet's a, b and c subdomains", async () => {
@@ -131,7 +143,9 @@ describe("map settings and the CSP", () => {
     });
     try {
       const res = await other.app.inject({ url: "/api/map-settings" });
-      const imgSrc = (res.headers["content-security-policy"] as string).split(";").find((d) => d.trim().startsWith("img-src"));
+      const imgSrc = (res.headers["content-security-policy"] as string)
+        .split(";")
+        .find((d) => d.trim().startsWith("img-src"));
       expect(imgSrc?.trim().split(/\s+/).slice(4)).toEqual([
         "https://a.tiles.example.net:8443",
         "https://b.tiles.example.net:8443",

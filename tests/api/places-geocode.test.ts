@@ -1,9 +1,9 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { MapSettings, ReverseGeocodeResponse } from "../../src/shared/api-types.ts";
-import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
-import { GEOCODE_LOOKUPS_PER_MINUTE } from "../../src/server/places/geocode-routes.ts";
+import type { MapSettings, ReverseGeocodeResponse } from "#shared/api-types.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { GEOCODE_LOOKUPS_PER_MINUTE } from "#server/places/geocode-routes.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 
 /** A Nominatim stand-in on loopback: the tests never reach the internet. */
@@ -26,7 +26,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => geocoder.listen(0, "127.0.0.1", resolve));
   const { port } = geocoder.address() as AddressInfo;
   [t, off] = await Promise.all([
-    createTestApp({ config: { geocoderUrl: `http://127.0.0.1:${port}/nominatim`, publicUrl: "https://water.example.org" } }),
+    createTestApp({
+      config: { geocoderUrl: `http://127.0.0.1:${port}/nominatim`, publicUrl: "https://water.example.org" },
+    }),
     createTestApp(),
   ]);
 });
@@ -44,7 +46,12 @@ beforeEach(async () => {
 });
 
 let clientAddress = 0;
-function lookup(app: TestApp, query: string, headers: Record<string, string> = {}, remoteAddress = `198.51.100.${++clientAddress}`) {
+function lookup(
+  app: TestApp,
+  query: string,
+  headers: Record<string, string> = {},
+  remoteAddress = `198.51.100.${++clientAddress}`,
+) {
   return app.app.inject({ url: `/api/geocode/reverse${query}`, headers, remoteAddress });
 }
 
@@ -69,7 +76,12 @@ describe("GET /api/geocode/reverse", () => {
     const request = asked[0]!;
     const url = new URL(request.url, "http://geocoder");
     expect(url.pathname).toBe("/nominatim/reverse");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ format: "jsonv2", lat: "-1.2921", lon: "36.8219", zoom: "18" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: "jsonv2",
+      lat: "-1.2921",
+      lon: "36.8219",
+      zoom: "18",
+    });
     expect(request.headers["user-agent"]).toMatch(/water-grievance-portal.*https:\/\/water\.example\.org/);
     expect(request.headers["accept-language"]).toBe("sw-KE,sw;q=0.9,en;q=0.5");
     expect(JSON.stringify(request.headers)).not.toMatch(/203\.0\.113\.99|198\.51\.100|secret/);
@@ -96,8 +108,14 @@ describe("GET /api/geocode/reverse", () => {
 
   it.each([
     ["fails", (_q: http.IncomingMessage, r: http.ServerResponse) => json(r, 500, { error: "oops" })],
-    ["knows no address", (_q: http.IncomingMessage, r: http.ServerResponse) => json(r, 200, { error: "Unable to geocode" })],
-    ["answers something that is not JSON", (_q: http.IncomingMessage, r: http.ServerResponse) => r.end("<html>busy</html>")],
+    [
+      "knows no address",
+      (_q: http.IncomingMessage, r: http.ServerResponse) => json(r, 200, { error: "Unable to geocode" }),
+    ],
+    [
+      "answers something that is not JSON",
+      (_q: http.IncomingMessage, r: http.ServerResponse) => r.end("<html>busy</html>"),
+    ],
     ["drops the connection", (q: http.IncomingMessage) => q.socket.destroy()],
   ])("answers 503 with a message when the geocoder %s, and caches nothing", async (_name, behaviour) => {
     answer = behaviour;

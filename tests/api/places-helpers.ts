@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../../src/server/db/database.ts";
+import type { Database } from "#server/db/database.ts";
 
 /** A report put straight into the database, with or without a pin, for the place API's tests. */
 export interface PlacedSeed {

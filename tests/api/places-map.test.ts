@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { GrievanceMapResponse, GrievanceListResponse } from "../../src/shared/api-types.ts";
-import { MAP_MARKER_CAP, parseBbox } from "../../src/shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
-import { findMarkers, MAP_COUNT_CAP } from "../../src/server/places/map-markers.ts";
+import type { GrievanceMapResponse, GrievanceListResponse } from "#shared/api-types.ts";
+import { MAP_MARKER_CAP, parseBbox } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { findMarkers, MAP_COUNT_CAP } from "#server/places/map-markers.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 import { getJson, seedPlaced } from "./places-helpers.ts";
 
@@ -60,13 +60,39 @@ describe("GET /api/grievances/map", () => {
   });
 
   it("filters exactly as the list does", async () => {
-    await seedPlaced(t.db, { title: "Brown water in Elm Street", category: "Water Quality Issues", latitude: -1.25, longitude: 36.85 });
-    await seedPlaced(t.db, { title: "Burst main", status: "in-progress", priority: "high", latitude: -1.26, longitude: 36.85 });
-    await seedPlaced(t.db, { title: "Leaking meter", category: "Leakage Issues", status: "resolved", latitude: -1.27, longitude: 36.85 });
-    for (const query of ["category=Water%20Quality%20Issues", "status=in-progress", "priority=high", "q=meter", "status=resolved&q=leak"]) {
+    await seedPlaced(t.db, {
+      title: "Brown water in Elm Street",
+      category: "Water Quality Issues",
+      latitude: -1.25,
+      longitude: 36.85,
+    });
+    await seedPlaced(t.db, {
+      title: "Burst main",
+      status: "in-progress",
+      priority: "high",
+      latitude: -1.26,
+      longitude: 36.85,
+    });
+    await seedPlaced(t.db, {
+      title: "Leaking meter",
+      category: "Leakage Issues",
+      status: "resolved",
+      latitude: -1.27,
+      longitude: 36.85,
+    });
+    for (const query of [
+      "category=Water%20Quality%20Issues",
+      "status=in-progress",
+      "priority=high",
+      "q=meter",
+      "status=resolved&q=leak",
+    ]) {
       const { body } = await map(`?bbox=${AREA}&${query}`);
       const listed = (await getJson(t.app, `/api/grievances?bbox=${AREA}&${query}`)).json<GrievanceListResponse>();
-      expect(body.markers.map((m) => m.id), query).toEqual(listed.items.map((i) => i.id));
+      expect(
+        body.markers.map((m) => m.id),
+        query,
+      ).toEqual(listed.items.map((i) => i.id));
       expect(body.markers.length, query).toBe(1);
       expect(body.matching).toBe(1);
     }
@@ -116,10 +142,16 @@ describe("GET /api/grievances/map", () => {
     // The list's bbox over the same area: more than the few read whole, so counted up to the cap and walked by date.
     const listed = (await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other`)).json<GrievanceListResponse>();
     expect(listed).toMatchObject({ matching: MAP_COUNT_CAP + 10, matchingCapped: false });
-    expect(listed.items.map((i) => i.title)).toEqual(Array.from({ length: listed.pageSize }, (_, i) => `Report ${i + 1}`));
-    const next = (await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other&cursor=${listed.nextCursor}`)).json<GrievanceListResponse>();
+    expect(listed.items.map((i) => i.title)).toEqual(
+      Array.from({ length: listed.pageSize }, (_, i) => `Report ${i + 1}`),
+    );
+    const next = (
+      await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other&cursor=${listed.nextCursor}`)
+    ).json<GrievanceListResponse>();
     expect(next.items[0]?.title).toBe(`Report ${listed.pageSize + 1}`);
-    const third = (await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other&page=3`)).json<GrievanceListResponse>();
+    const third = (
+      await getJson(t.app, `/api/grievances?bbox=${AREA}&category=Other&page=3`)
+    ).json<GrievanceListResponse>();
     expect(third.items[0]?.title).toBe(`Report ${2 * listed.pageSize + 1}`);
   });
 

@@ -2,15 +2,31 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/server/config.ts";
-import type { ApiError, MapSettings, PublicGrievance } from "../../src/shared/api-types.ts";
-import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
+import { loadConfig } from "#server/config.ts";
+import type { ApiError, MapSettings, PublicGrievance } from "#shared/api-types.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { countRows, createTestApp, expectHumanError, postGrievance, type TestApp } from "./test-app.ts";
 
 // A square around central Nairobi with a square hole (a lake the utility does not serve), as a Feature.
-const OUTER = [[36.7, -1.4], [36.95, -1.4], [36.95, -1.15], [36.7, -1.15], [36.7, -1.4]];
-const HOLE = [[36.8, -1.3], [36.85, -1.3], [36.85, -1.25], [36.8, -1.25], [36.8, -1.3]];
-const FEATURE = { type: "Feature", properties: { name: "Nairobi water district" }, geometry: { type: "Polygon", coordinates: [OUTER, HOLE] } };
+const OUTER = [
+  [36.7, -1.4],
+  [36.95, -1.4],
+  [36.95, -1.15],
+  [36.7, -1.15],
+  [36.7, -1.4],
+];
+const HOLE = [
+  [36.8, -1.3],
+  [36.85, -1.3],
+  [36.85, -1.25],
+  [36.8, -1.25],
+  [36.8, -1.3],
+];
+const FEATURE = {
+  type: "Feature",
+  properties: { name: "Nairobi water district" },
+  geometry: { type: "Polygon", coordinates: [OUTER, HOLE] },
+};
 
 let t: TestApp;
 let dir: string;
@@ -30,7 +46,11 @@ beforeEach(async () => {
   await t.db.query("DELETE FROM grievances");
 });
 
-const required = { title: "Burst main", description: "Water is gushing onto the road.", category: "Infrastructure Problems" };
+const required = {
+  title: "Burst main",
+  description: "Water is gushing onto the road.",
+  category: "Infrastructure Problems",
+};
 
 describe("POST /api/grievances with a service area", () => {
   it("accepts a pin inside the area", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SimilarReportsResponse } from "../../src/shared/api-types.ts";
-import { DUPLICATE_RADIUS_METRES, MAX_SIMILAR_REPORTS } from "../../src/shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
+import type { SimilarReportsResponse } from "#shared/api-types.ts";
+import { DUPLICATE_RADIUS_METRES, MAX_SIMILAR_REPORTS } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 import { eastOf, getJson, northOf, seedPlaced } from "./places-helpers.ts";
 
@@ -35,15 +35,29 @@ describe("GET /api/grievances/similar near the pin", () => {
       status: "in-progress",
       affectedCount: 4,
     });
-    await seedPlaced(t.db, { title: "Just inside, to the east", latitude: PIN.latitude, longitude: eastOf(PIN.latitude, PIN.longitude, 240), minutesAgo: 2 });
-    await seedPlaced(t.db, { title: "Just outside, to the north", latitude: northOf(PIN.latitude, 265), longitude: PIN.longitude });
+    await seedPlaced(t.db, {
+      title: "Just inside, to the east",
+      latitude: PIN.latitude,
+      longitude: eastOf(PIN.latitude, PIN.longitude, 240),
+      minutesAgo: 2,
+    });
+    await seedPlaced(t.db, {
+      title: "Just outside, to the north",
+      latitude: northOf(PIN.latitude, 265),
+      longitude: PIN.longitude,
+    });
     // In the box around the circle but not in the circle: the corner.
     await seedPlaced(t.db, {
       title: "In the corner of the box",
       latitude: northOf(PIN.latitude, 200),
       longitude: eastOf(PIN.latitude, PIN.longitude, 200),
     });
-    await seedPlaced(t.db, { title: "Other category", category: "Drainage Problems", latitude: PIN.latitude, longitude: PIN.longitude });
+    await seedPlaced(t.db, {
+      title: "Other category",
+      category: "Drainage Problems",
+      latitude: PIN.latitude,
+      longitude: PIN.longitude,
+    });
     await seedPlaced(t.db, { title: "Resolved", status: "resolved", latitude: PIN.latitude, longitude: PIN.longitude });
     await seedPlaced(t.db, { title: "Hidden", hidden: true, latitude: PIN.latitude, longitude: PIN.longitude });
 
@@ -68,7 +82,12 @@ describe("GET /api/grievances/similar near the pin", () => {
     // Seven within the radius; the two farthest are left out, and the five shown come newest first.
     const metres = [10, 200, 30, 220, 50, 70, 90];
     for (const [index, distance] of metres.entries()) {
-      await seedPlaced(t.db, { title: `At ${distance} m`, latitude: northOf(PIN.latitude, distance), longitude: PIN.longitude, minutesAgo: index + 1 });
+      await seedPlaced(t.db, {
+        title: `At ${distance} m`,
+        latitude: northOf(PIN.latitude, distance),
+        longitude: PIN.longitude,
+        minutesAgo: index + 1,
+      });
     }
     const { body } = await similar(atPin);
     expect(titles(body)).toEqual(["At 10 m", "At 30 m", "At 50 m", "At 70 m", "At 90 m"]);
@@ -93,7 +112,12 @@ describe("GET /api/grievances/similar by title", () => {
 
   it("puts nearby reports first and fills up with similar titles, newest first overall", async () => {
     for (let i = 1; i <= 4; i++) {
-      await seedPlaced(t.db, { title: `Nearby ${i}`, latitude: northOf(PIN.latitude, i * 10), longitude: PIN.longitude, minutesAgo: 10 + i });
+      await seedPlaced(t.db, {
+        title: `Nearby ${i}`,
+        latitude: northOf(PIN.latitude, i * 10),
+        longitude: PIN.longitude,
+        minutesAgo: 10 + i,
+      });
     }
     await seedPlaced(t.db, { title: "Sewage overflow behind the clinic", minutesAgo: 1 });
     await seedPlaced(t.db, { title: "Sewage overflowing behind clinic", minutesAgo: 30 });
@@ -104,7 +128,11 @@ describe("GET /api/grievances/similar by title", () => {
   });
 
   it("does not list a report twice when it is near and has a similar title", async () => {
-    await seedPlaced(t.db, { title: "Sewage overflow behind the clinic", latitude: PIN.latitude, longitude: PIN.longitude });
+    await seedPlaced(t.db, {
+      title: "Sewage overflow behind the clinic",
+      latitude: PIN.latitude,
+      longitude: PIN.longitude,
+    });
     const { body } = await similar({ ...atPin, title: "Sewage overflow behind the clinic" });
     expect(titles(body)).toEqual(["Sewage overflow behind the clinic"]);
     expect(body.items[0]?.distanceMetres).toBe(0);

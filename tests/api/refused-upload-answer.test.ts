@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "../../src/server/grievances/upload-limits.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
+import { MAX_UPLOAD_BYTES } from "#server/grievances/upload-limits.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { countRows, createTestApp, expectHumanError, listenOnLoopback, type TestApp } from "./test-app.ts";
 
 /**
@@ -73,7 +73,9 @@ describe("a report refused for its declared size while its body is still coming"
   it(`reaches the client as a readable 413, ${ATTEMPTS} times out of ${ATTEMPTS}`, { timeout: 120_000 }, async () => {
     const outcomes: Outcome[] = [];
     for (let i = 0; i < ATTEMPTS; i++) outcomes.push(await uploadWhileReading(MAX_UPLOAD_BYTES + 4 * 1024 * 1024));
-    const statuses = outcomes.map((o) => /^HTTP\/1\.1 (\d{3})/.exec(o.received)?.[1] ?? `nothing read (${o.error ?? "closed"})`);
+    const statuses = outcomes.map(
+      (o) => /^HTTP\/1\.1 (\d{3})/.exec(o.received)?.[1] ?? `nothing read (${o.error ?? "closed"})`,
+    );
     expect(statuses).toEqual(Array(ATTEMPTS).fill("413"));
     // Closed normally after the answer, never reset under the client while it was still sending.
     expect(outcomes.map((o) => o.error ?? "closed")).toEqual(Array(ATTEMPTS).fill("closed"));

@@ -5,13 +5,13 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { GrievanceListResponse, PublicGrievance } from "../../src/shared/api-types.ts";
-import { REFERENCE_PATTERN } from "../../src/shared/reference.ts";
-import type { StaffGrievanceDetail } from "../../src/shared/staff-api.ts";
-import { TRACKING_MESSAGES, type SubmittedGrievance, type TrackedGrievance } from "../../src/shared/tracking.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
-import type { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
-import { TRACK_READS_PER_MINUTE } from "../../src/server/tracking/tracking-routes.ts";
+import type { GrievanceListResponse, PublicGrievance } from "#shared/api-types.ts";
+import { REFERENCE_PATTERN } from "#shared/grievances/reference.ts";
+import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
+import { TRACKING_MESSAGES, type SubmittedGrievance, type TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { migrate } from "#server/db/migrate.ts";
+import type { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
+import { TRACK_READS_PER_MINUTE } from "#server/tracking/tracking-routes.ts";
 import { makePng } from "../fixtures/images.ts";
 import { addStaff, resetData, staffClient } from "./staff/staff-helpers.ts";
 import {
@@ -61,7 +61,8 @@ beforeEach(async () => {
 });
 
 const tokenOf = (trackingUrl: string) => new URL(trackingUrl).pathname.replace(/^\/track\//, "");
-const track = (token: string, headers: InjectOptions["headers"] = {}) => t.app.inject({ url: `/api/track/${token}`, headers });
+const track = (token: string, headers: InjectOptions["headers"] = {}) =>
+  t.app.inject({ url: `/api/track/${token}`, headers });
 
 async function submit(fields: Record<string, string> = validFields): Promise<SubmittedGrievance> {
   const res = await postGrievance(t.app, fields);
@@ -90,7 +91,9 @@ describe("the reference", () => {
     expect(list.items.map((item) => item.reference)).toEqual([submitted.reference]);
     const details = (await t.app.inject({ url: `/api/grievances/${submitted.id}` })).json<PublicGrievance>();
     expect(details.reference).toBe(submitted.reference);
-    const { rows } = await t.db.query<{ reference: string }>("SELECT reference FROM grievances WHERE id = $1", [submitted.id]);
+    const { rows } = await t.db.query<{ reference: string }>("SELECT reference FROM grievances WHERE id = $1", [
+      submitted.id,
+    ]);
     expect(rows).toEqual([{ reference: submitted.reference }]);
   });
 
@@ -112,7 +115,9 @@ describe("the reference", () => {
 
   it("is refused by the database when it is not in the format", async () => {
     await expect(
-      t.db.query("INSERT INTO grievances (title, description, category, reference) VALUES ('T', 'D', 'Other', 'WS-0O1I23')"),
+      t.db.query(
+        "INSERT INTO grievances (title, description, category, reference) VALUES ('T', 'D', 'Other', 'WS-0O1I23')",
+      ),
     ).rejects.toThrow();
   });
 
@@ -205,7 +210,12 @@ describe("POST /api/grievances: the private link", () => {
       method: "POST",
       url: "/api/grievances",
       payload: form.payload,
-      headers: { ...form.headers, host: "water.example.org:8443", "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" },
+      headers: {
+        ...form.headers,
+        host: "water.example.org:8443",
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": "evil.example",
+      },
     });
     expect(viaHost.json<SubmittedGrievance>().trackingUrl).toMatch(/^http:\/\/water\.example\.org:8443\/track\//);
 
@@ -215,7 +225,12 @@ describe("POST /api/grievances: the private link", () => {
         method: "POST",
         url: "/api/grievances",
         payload: form.payload,
-        headers: { ...form.headers, host: "127.0.0.1:3000", "x-forwarded-proto": "https", "x-forwarded-host": "water.example.org" },
+        headers: {
+          ...form.headers,
+          host: "127.0.0.1:3000",
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "water.example.org",
+        },
       });
       expect(behindProxy.json<SubmittedGrievance>().trackingUrl).toMatch(/^https:\/\/water\.example\.org\/track\//);
     } finally {
@@ -227,7 +242,9 @@ describe("POST /api/grievances: the private link", () => {
     const withPublicUrl = await createTestApp({ config: { publicUrl: "https://water.example.org/portal" } });
     try {
       const res = await postGrievance(withPublicUrl.app, validFields);
-      expect(res.json<SubmittedGrievance>().trackingUrl).toMatch(/^https:\/\/water\.example\.org\/portal\/track\/[\w-]{32}$/);
+      expect(res.json<SubmittedGrievance>().trackingUrl).toMatch(
+        /^https:\/\/water\.example\.org\/portal\/track\/[\w-]{32}$/,
+      );
     } finally {
       await withPublicUrl.close();
     }
@@ -323,11 +340,21 @@ describe("GET /api/track/:token", () => {
     const submitted = await submit();
     await addStaff(t.db);
     const as = await staffClient(t.app);
-    const hide = await as({ method: "POST", url: `/api/staff/grievances/${submitted.id}/hide`, payload: { reason: "Spam" } });
+    const hide = await as({
+      method: "POST",
+      url: `/api/staff/grievances/${submitted.id}/hide`,
+      payload: { reason: "Spam" },
+    });
     expect(hide.statusCode).toBe(200);
 
     const unknown = "A".repeat(32);
-    const tokens = [unknown, "too-short", `${unknown}A`, "with.dots.and.more.than.thirty.two.chars", tokenOf(submitted.trackingUrl)];
+    const tokens = [
+      unknown,
+      "too-short",
+      `${unknown}A`,
+      "with.dots.and.more.than.thirty.two.chars",
+      tokenOf(submitted.trackingUrl),
+    ];
     const answers = await Promise.all(tokens.map((token) => track(encodeURIComponent(token))));
     for (const answer of answers) {
       expect(answer.statusCode).toBe(404);
@@ -337,7 +364,8 @@ describe("GET /api/track/:token", () => {
       expect(answer.headers["referrer-policy"]).toBe("no-referrer");
     }
     // Byte for byte the same but for each request's own id: nothing tells a hidden report from one that never was.
-    const withoutRequestId = (body: string) => JSON.stringify({ ...(JSON.parse(body) as object), requestId: undefined });
+    const withoutRequestId = (body: string) =>
+      JSON.stringify({ ...(JSON.parse(body) as object), requestId: undefined });
     expect(new Set(answers.map((answer) => withoutRequestId(answer.body))).size).toBe(1);
   });
 
@@ -352,7 +380,9 @@ describe("GET /api/track/:token", () => {
   });
 
   it("has images of the report as the public sees them", async () => {
-    const res = await postGrievance(t.app, validFields, [{ filename: "leak.png", bytes: await makePng(), type: "image/png" }]);
+    const res = await postGrievance(t.app, validFields, [
+      { filename: "leak.png", bytes: await makePng(), type: "image/png" },
+    ]);
     const submitted = res.json<SubmittedGrievance>();
     const tracked = (await track(tokenOf(submitted.trackingUrl))).json<TrackedGrievance>();
     expect(tracked.grievance.images).toEqual(submitted.images);

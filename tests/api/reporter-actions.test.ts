@@ -1,17 +1,17 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/shared/messages.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import {
   REPORTER_MESSAGES,
   REPORTER_UPDATE_MAX_LENGTH,
   REPORTER_UPDATES_PER_REPORT_PER_DAY,
   type ReporterUpdateView,
-} from "../../src/shared/reporter-actions.ts";
-import type { GrievanceProgress, StaffGrievanceDetail, StaffQueueResponse } from "../../src/shared/staff-api.ts";
-import { STAFF_MESSAGES } from "../../src/shared/staff-messages.ts";
-import { TRACKING_MESSAGES, type SubmittedGrievance, type TrackedGrievance } from "../../src/shared/tracking.ts";
-import { sweepOrphans } from "../../src/server/maintenance/orphan-sweep.ts";
-import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
+} from "#shared/tracking/reporter-actions.ts";
+import type { GrievanceProgress, StaffGrievanceDetail, StaffQueueResponse } from "#shared/staff/staff-api.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
+import { TRACKING_MESSAGES, type SubmittedGrievance, type TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { sweepOrphans } from "#server/maintenance/orphan-sweep.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { makeCorruptJpeg, makeJpeg, makeJpegWithGps, makePng, svgImage } from "../fixtures/images.ts";
 import { addStaff, resetData, SAME_ORIGIN, staffClient } from "./staff/staff-helpers.ts";
 import {
@@ -69,7 +69,11 @@ async function submit(files: FileField[] = []): Promise<Submitted> {
   const res = await postGrievance(t.app, validFields, files);
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json<SubmittedGrievance>();
-  return { id: body.id, reference: body.reference, token: new URL(body.trackingUrl).pathname.replace(/^\/track\//, "") };
+  return {
+    id: body.id,
+    reference: body.reference,
+    token: new URL(body.trackingUrl).pathname.replace(/^\/track\//, ""),
+  };
 }
 
 async function postUpdate(token: string, fields: Record<string, string>, files: FileField[] = []) {
@@ -102,7 +106,11 @@ async function updateRows(): Promise<number> {
   return rows[0]!.n;
 }
 
-const jpeg = async (name = "pipe.jpg"): Promise<FileField> => ({ filename: name, bytes: await makeJpeg(), type: "image/jpeg" });
+const jpeg = async (name = "pipe.jpg"): Promise<FileField> => ({
+  filename: name,
+  bytes: await makeJpeg(),
+  type: "image/jpeg",
+});
 
 const statusOf = async (url: string) => (await t.app.inject({ url })).statusCode;
 
@@ -124,7 +132,12 @@ describe("the token is the reporter's credential", () => {
     const referenceBody = withoutRequestId((await track("A".repeat(32))).body);
     const before = await storedFiles(t.storageDir);
 
-    for (const token of ["A".repeat(32), "not-a-token", encodeURIComponent("with.dots.and.more.than.thirty.two.chars"), hidden.token]) {
+    for (const token of [
+      "A".repeat(32),
+      "not-a-token",
+      encodeURIComponent("with.dots.and.more.than.thirty.two.chars"),
+      hidden.token,
+    ]) {
       const update = await postUpdate(token, { text: "Still leaking." }, [await jpeg()]);
       expectNotFound(update);
       expect(withoutRequestId(update.body)).toEqual(referenceBody);
@@ -188,7 +201,11 @@ describe("an update from the reporter", () => {
       [{ text: "   " }, [await jpeg()], REPORTER_MESSAGES.updateTextRequired],
       [{ text: "x".repeat(REPORTER_UPDATE_MAX_LENGTH + 1) }, [], REPORTER_MESSAGES.updateTooLong],
       [{ text: "bad \u0000 byte" }, [], REPORTER_MESSAGES.updateInvalidCharacters],
-      [{ text: "Six photos" }, await Promise.all([1, 2, 3, 4, 5, 6].map((i) => jpeg(`p${i}.jpg`))), MESSAGES.tooManyImages],
+      [
+        { text: "Six photos" },
+        await Promise.all([1, 2, 3, 4, 5, 6].map((i) => jpeg(`p${i}.jpg`))),
+        MESSAGES.tooManyImages,
+      ],
       [{ text: "A drawing" }, [{ filename: "x.svg", bytes: svgImage, type: "image/svg+xml" }], MESSAGES.filesRejected],
     ];
     for (const [fields, files, message] of cases) {
@@ -266,7 +283,11 @@ describe("updates per client", () => {
         tokens.push(new URL(res.json<SubmittedGrievance>().trackingUrl).pathname.replace(/^\/track\//, ""));
       }
       const send = async (token: string) =>
-        limited.app.inject({ method: "POST", url: `/api/track/${token}/updates`, ...(await multipart({ text: "Still leaking" })) });
+        limited.app.inject({
+          method: "POST",
+          url: `/api/track/${token}/updates`,
+          ...(await multipart({ text: "Still leaking" })),
+        });
       expect((await send(tokens[0]!)).statusCode).toBe(201);
       expect((await send(tokens[1]!)).statusCode).toBe(201);
       const refused = await send(tokens[0]!);
@@ -291,7 +312,10 @@ describe('"Is it fixed?"', () => {
         expect(res.statusCode).toBe(409);
         expectHumanError(res.body, REPORTER_MESSAGES.notResolved);
       }
-      expect((await track(report.token)).json<TrackedGrievance>().fixedQuestion).toEqual({ open: false, confirmedAt: null });
+      expect((await track(report.token)).json<TrackedGrievance>().fixedQuestion).toEqual({
+        open: false,
+        confirmedAt: null,
+      });
     }
   });
 
@@ -318,7 +342,10 @@ describe('"Is it fixed?"', () => {
     const report = await submit();
     const { setStatus, detail } = await staff();
     await setStatus(report.id, "resolved");
-    expect((await track(report.token)).json<TrackedGrievance>().fixedQuestion).toEqual({ open: true, confirmedAt: null });
+    expect((await track(report.token)).json<TrackedGrievance>().fixedQuestion).toEqual({
+      open: true,
+      confirmedAt: null,
+    });
 
     const yes = await answer(report.token, { fixed: true });
     expect(yes.statusCode, yes.body).toBe(200);
@@ -342,7 +369,10 @@ describe('"Is it fixed?"', () => {
     // Reopened and resolved again by staff: the question is open again.
     await setStatus(report.id, "in-progress", "Leak came back at the joint.");
     await setStatus(report.id, "resolved", "Joint replaced.");
-    expect((await track(report.token)).json<TrackedGrievance>().fixedQuestion).toEqual({ open: true, confirmedAt: null });
+    expect((await track(report.token)).json<TrackedGrievance>().fixedQuestion).toEqual({
+      open: true,
+      confirmedAt: null,
+    });
     expect((await answer(report.token, { fixed: true })).statusCode).toBe(200);
   });
 
@@ -352,7 +382,8 @@ describe('"Is it fixed?"', () => {
     const { as, setStatus, detail } = await staff();
     await setStatus(report.id, "resolved", "Valve replaced.");
     await setStatus(other.id, "resolved", "Cleaned.");
-    const eventsBefore = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM grievance_events")).rows[0]!.n;
+    const eventsBefore = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM grievance_events")).rows[0]!
+      .n;
 
     const no = await answer(report.token, { fixed: false, note: "  Water still comes out of the ground.  " });
     expect(no.statusCode, no.body).toBe(200);
@@ -360,9 +391,14 @@ describe('"Is it fixed?"', () => {
     expect(tracked.grievance.status).toBe("in-progress");
     expect(tracked.fixedQuestion).toEqual({ open: false, confirmedAt: null });
 
-    const { rows: events } = await t.db.query<{ kind: string; from_status: string; to_status: string; note: string; actor: string; staff_id: string | null }>(
-      "SELECT kind, from_status, to_status, note, actor, staff_id FROM grievance_events ORDER BY id",
-    );
+    const { rows: events } = await t.db.query<{
+      kind: string;
+      from_status: string;
+      to_status: string;
+      note: string;
+      actor: string;
+      staff_id: string | null;
+    }>("SELECT kind, from_status, to_status, note, actor, staff_id FROM grievance_events ORDER BY id");
     expect(events).toHaveLength(eventsBefore + 1);
     expect(events.at(-1)).toEqual({
       kind: "status",
@@ -396,7 +432,13 @@ describe('"Is it fixed?"', () => {
     expect(onlyReopened.matching).toBe(1);
     const view = await detail(report.id);
     expect(view.reopened_by_reporter_at).toBe(flagged.reopened_by_reporter_at);
-    expect(view.timeline.at(-1)).toMatchObject({ kind: "status", actor: "reporter", staff_email: null, from: "resolved", to: "in-progress" });
+    expect(view.timeline.at(-1)).toMatchObject({
+      kind: "status",
+      actor: "reporter",
+      staff_email: null,
+      from: "resolved",
+      to: "in-progress",
+    });
 
     // No longer resolved: nothing more to answer.
     const twice = await answer(report.token, { fixed: false, note: "Again" });
@@ -428,7 +470,9 @@ describe('"Is it fixed?"', () => {
       answer(report.token, { fixed: false, note: "Second" }),
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
-    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM grievance_events WHERE actor = 'reporter'");
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM grievance_events WHERE actor = 'reporter'",
+    );
     expect(rows[0]!.n).toBe(1);
   });
 });
@@ -455,12 +499,17 @@ describe("staff moderation of updates", () => {
       ["Kept update", false, null, null],
       ["My neighbour's face", true, "Shows a person's face", "officer@water.example"],
     ]);
-    const { rows } = await t.db.query<{ hidden_by: string | null }>("SELECT hidden_by FROM reporter_updates WHERE id = $1", [update.id]);
+    const { rows } = await t.db.query<{ hidden_by: string | null }>(
+      "SELECT hidden_by FROM reporter_updates WHERE id = $1",
+      [update.id],
+    );
     expect(rows[0]!.hidden_by).toMatch(/^[0-9a-f-]{36}$/);
 
     // Gone from the public timeline and the tracking page; its images answer 404 publicly, 200 to staff.
     const progress = await progressOf(report.id);
-    expect(progress.timeline.filter((entry) => entry.type === "reporter-update").map((entry) => entry.id)).toEqual([kept.id]);
+    expect(progress.timeline.filter((entry) => entry.type === "reporter-update").map((entry) => entry.id)).toEqual([
+      kept.id,
+    ]);
     const tracked = (await track(report.token)).json<TrackedGrievance>();
     expect(tracked.updates.map((u) => u.id)).toEqual([kept.id]);
     expect(JSON.stringify(tracked)).not.toContain("neighbour");
@@ -470,7 +519,10 @@ describe("staff moderation of updates", () => {
 
     // Once: hiding it again, an unknown update, or one of another report is refused.
     const again = await as({ method: "POST", url: hideUrl, payload: { reason: "Again" } });
-    expect([again.statusCode, again.json()]).toEqual([409, { message: STAFF_MESSAGES.updateAlreadyHidden, requestId: expect.any(String) }]);
+    expect([again.statusCode, again.json()]).toEqual([
+      409,
+      { message: STAFF_MESSAGES.updateAlreadyHidden, requestId: expect.any(String) },
+    ]);
     const otherReport = await submit();
     for (const url of [
       `/api/staff/grievances/${report.id}/updates/00000000-0000-4000-8000-000000000000/hide`,
@@ -478,10 +530,18 @@ describe("staff moderation of updates", () => {
       `/api/staff/grievances/${otherReport.id}/updates/${kept.id}/hide`,
     ]) {
       const res = await as({ method: "POST", url, payload: { reason: "Spam" } });
-      expect([res.statusCode, res.json()]).toEqual([404, { message: STAFF_MESSAGES.updateNotFound, requestId: expect.any(String) }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        404,
+        { message: STAFF_MESSAGES.updateNotFound, requestId: expect.any(String) },
+      ]);
     }
     // Without a session nothing happens.
-    const anonymous = await t.app.inject({ method: "POST", url: hideUrl, headers: SAME_ORIGIN, payload: { reason: "x" } });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: hideUrl,
+      headers: SAME_ORIGIN,
+      payload: { reason: "x" },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 

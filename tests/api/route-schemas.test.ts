@@ -37,7 +37,9 @@ function missingParts(route: RegisteredRoute): string[] {
 describe("route schemas", () => {
   it("finds the routes (the inventory itself works)", () => {
     const seen = routes.map((route) => `${route.method} ${route.url}`);
-    expect(seen).toEqual(expect.arrayContaining(["GET /api/grievances", "POST /api/grievances", "GET /api/grievances/:id"]));
+    expect(seen).toEqual(
+      expect.arrayContaining(["GET /api/grievances", "POST /api/grievances", "GET /api/grievances/:id"]),
+    );
     expect(seen).toEqual(expect.arrayContaining(["POST /api/staff/session", "GET /api/staff/grievances/:id"]));
     expect(seen.length).toBeGreaterThan(30);
   });
@@ -53,10 +55,9 @@ describe("route schemas", () => {
 
   it("the check would catch a route without a schema", () => {
     expect(missingParts({ method: "GET", url: "/api/example/:id", schema: undefined })).toEqual(["a schema"]);
-    expect(missingParts({ method: "GET", url: "/api/example/:id", schema: { summary: "x", tags: ["health"] } })).toEqual([
-      "response",
-      "params",
-    ]);
+    expect(
+      missingParts({ method: "GET", url: "/api/example/:id", schema: { summary: "x", tags: ["health"] } }),
+    ).toEqual(["response", "params"]);
   });
 
   it("the allow-list excuses only the web app's pages and files and the reference's own files", () => {

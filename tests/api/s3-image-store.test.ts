@@ -4,10 +4,10 @@ import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicGrievance } from "../../src/shared/api-types.ts";
-import { loadConfig, type S3Config } from "../../src/server/config.ts";
-import { createImageStore } from "../../src/server/storage/create-image-store.ts";
-import { S3ImageStore } from "../../src/server/storage/s3-image-store.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import { loadConfig, type S3Config } from "#server/config.ts";
+import { createImageStore } from "#server/storage/create-image-store.ts";
+import { S3ImageStore } from "#server/storage/s3-image-store.ts";
 import { makeJpeg, makePng } from "../fixtures/images.ts";
 import { countRows, createTestApp, postGrievance, validFields } from "./test-app.ts";
 
@@ -19,7 +19,13 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-s3-"));
-  server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await server.run();
   s3 = {
     bucket: BUCKET,
@@ -35,14 +41,24 @@ afterAll(async () => {
 });
 
 async function objectsInBucket(): Promise<string[]> {
-  const client = new S3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials });
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: s3.credentials,
+  });
   const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
   return (listed.Contents ?? []).map((o) => o.Key!).sort();
 }
 
 describe("configuration", () => {
   it("chooses the S3 store with IMAGE_STORAGE=s3, path-style when an endpoint is given", () => {
-    const config = loadConfig({ IMAGE_STORAGE: "s3", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" });
+    const config = loadConfig({
+      IMAGE_STORAGE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "a",
+      S3_SECRET_ACCESS_KEY: "b",
+    });
     expect(config.s3).toEqual({
       bucket: "grievance-images",
       region: "us-east-1",
@@ -97,7 +113,9 @@ describe("the portal on S3 storage", () => {
     const t = await createTestApp({ imageStore: () => new S3ImageStore(s3) });
     try {
       expect((await t.app.inject({ method: "GET", url: "/api/storage" })).statusCode).toBe(200);
-      const res = await postGrievance(t.app, validFields, [{ filename: "Leak.PNG", bytes: await makePng(), type: "image/png" }]);
+      const res = await postGrievance(t.app, validFields, [
+        { filename: "Leak.PNG", bytes: await makePng(), type: "image/png" },
+      ]);
       expect(res.statusCode).toBe(201);
       const [image] = res.json<PublicGrievance>().images;
       const stored = await objectsInBucket();
@@ -127,7 +145,9 @@ describe("the portal on S3 storage", () => {
         }),
     });
     try {
-      const res = await postGrievance(t.app, validFields, [{ filename: "a.jpg", bytes: await makeJpeg(), type: "image/jpeg" }]);
+      const res = await postGrievance(t.app, validFields, [
+        { filename: "a.jpg", bytes: await makeJpeg(), type: "image/jpeg" },
+      ]);
       expect(res.statusCode).toBe(500);
       expect(await countRows(t.db)).toBe(0);
       expect(await objectsInBucket()).toEqual(before);
@@ -141,7 +161,10 @@ describe("the portal on S3 storage", () => {
     try {
       const res = await t.app.inject({ method: "GET", url: "/api/storage" });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ ok: false, message: "Error: Unable to access storage. Please check your storage configuration." });
+      expect(res.json()).toMatchObject({
+        ok: false,
+        message: "Error: Unable to access storage. Please check your storage configuration.",
+      });
     } finally {
       await t.close();
     }

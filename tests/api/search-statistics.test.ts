@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/server/db/database.ts";
-import { MATCHING_CAP, SURELY_ABOVE_CAP } from "../../src/server/grievances/capped-count.ts";
-import { GrievanceRepository, type GrievancePage } from "../../src/server/grievances/grievance-repository.ts";
-import type { SortKey } from "../../src/server/grievances/list-cursor.ts";
-import { WordStatistics } from "../../src/server/grievances/word-statistics.ts";
+import type { Database } from "#server/db/database.ts";
+import { MATCHING_CAP, SURELY_ABOVE_CAP } from "#server/grievances/capped-count.ts";
+import { GrievanceRepository, type GrievancePage } from "#server/grievances/grievance-repository.ts";
+import type { SortKey } from "#server/grievances/list-cursor.ts";
+import { WordStatistics } from "#server/grievances/word-statistics.ts";
 import { openTestDatabase } from "./test-app.ts";
 
 // A word the statistics show in more reports than the cap is not counted, and a rare word's page is read with its
@@ -72,7 +72,10 @@ describe("the share of reports holding a word, from the statistics", () => {
     kept = new WordStatistics(db);
     expect(await kept.leastShare("common")).toBe(0);
     counts.length = 0;
-    expect(await repository.list({ q: "common" }, firstPage)).toMatchObject({ matching: MATCHING_CAP, matchingCapped: true });
+    expect(await repository.list({ q: "common" }, firstPage)).toMatchObject({
+      matching: MATCHING_CAP,
+      matchingCapped: true,
+    });
     // Up to one match past the cap, and no more counting once they are more.
     expect(counts).toHaveLength(1);
   });
@@ -99,14 +102,20 @@ describe("the share of reports holding a word, from the statistics", () => {
 
   it("still counts a word with another filter, or a less common word", async () => {
     counts.length = 0;
-    expect(await repository.list({ q: "common", category: "Other" }, firstPage)).toMatchObject({ matchingCapped: true });
-    expect(await repository.list({ q: "commonplace" }, firstPage)).toMatchObject({ matching: Math.floor(REPORTS / 100), matchingCapped: false });
+    expect(await repository.list({ q: "common", category: "Other" }, firstPage)).toMatchObject({
+      matchingCapped: true,
+    });
+    expect(await repository.list({ q: "commonplace" }, firstPage)).toMatchObject({
+      matching: Math.floor(REPORTS / 100),
+      matchingCapped: false,
+    });
     // The first: as above; the second: few enough to be counted with its page.
     expect(counts).toHaveLength(2);
   });
 
   it("reads a word in fewer reports than the cap once, for its count and any page", async () => {
-    const tenths = (from: number, n: number) => Array.from({ length: n }, (_, i) => `Common report ${5 + 10 * (from + i)}`);
+    const tenths = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `Common report ${5 + 10 * (from + i)}`);
     expect(await words.leastShare("tenth")).toBeGreaterThan(FEW_PAGES_READ_WHOLE_BEFORE / REPORTS);
     for (const page of [1, 100]) {
       reads.length = 0;
@@ -120,7 +129,10 @@ describe("the share of reports holding a word, from the statistics", () => {
 });
 
 describe("a rare word's pages, read through the search index", () => {
-  const needles = Array.from({ length: Math.floor(REPORTS / NEEDLE_EVERY) }, (_, i) => `Common report ${(i + 1) * NEEDLE_EVERY}`);
+  const needles = Array.from(
+    { length: Math.floor(REPORTS / NEEDLE_EVERY) },
+    (_, i) => `Common report ${(i + 1) * NEEDLE_EVERY}`,
+  );
   const titles = (page: GrievancePage) => page.rows.map((r) => r.title);
 
   it("are newest first, by number and by cursor in both directions", async () => {

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiError } from "../../src/shared/api-types.ts";
-import { buildApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import type { Database } from "../../src/server/db/database.ts";
-import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
+import type { ApiError } from "#shared/api-types.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/database.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { addStaff, SAME_ORIGIN, sessionCookie, signIn, STAFF_EMAIL } from "./staff/staff-helpers.ts";
 import { countRows, openTestDatabase, postGrievance } from "./test-app.ts";
 

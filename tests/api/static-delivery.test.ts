@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GrievanceListResponse, PublicGrievance } from "../../src/shared/api-types.ts";
+import type { GrievanceListResponse, PublicGrievance } from "#shared/api-types.ts";
 import { makeJpeg } from "../fixtures/images.ts";
 import { textIn } from "../support/catalogue.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
@@ -102,27 +102,34 @@ describe("built assets", () => {
   });
 
   it("still serves what browsers do need beside the assets", async () => {
-    for (const url of ["/manifest.webmanifest", "/robots.txt", "/sw.js", "/icon.svg"]) expect((await get(url)).statusCode, url).toBe(200);
+    for (const url of ["/manifest.webmanifest", "/robots.txt", "/sw.js", "/icon.svg"])
+      expect((await get(url)).statusCode, url).toBe(200);
   });
 });
 
 describe("the feed a page announces, in the HTML itself (feed readers run no JavaScript)", () => {
   const alternates = (html: string) =>
-    [...html.matchAll(/<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)"/g)].map((m) => ({
-      title: m[1],
-      href: m[2],
-    }));
+    [...html.matchAll(/<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)"/g)].map(
+      (m) => ({
+        title: m[1],
+        href: m[2],
+      }),
+    );
 
   it("/grievances announces the list's feed, and /incidents the incidents' feed", async () => {
     expect(alternates((await get("/grievances")).body)).toEqual([
       { title: "Reports matching these filters (Atom)", href: "/feeds/grievances.atom" },
     ]);
-    expect(alternates((await get("/incidents")).body)).toEqual([{ title: "Incidents feed (Atom)", href: "/feeds/incidents.atom" }]);
+    expect(alternates((await get("/incidents")).body)).toEqual([
+      { title: "Incidents feed (Atom)", href: "/feeds/incidents.atom" },
+    ]);
     expect(alternates((await get("/")).body)).toEqual([]);
   });
 
   it("follows the list's filters, as the page's own export links do, escaped for HTML", async () => {
-    const html = (await get("/grievances?status=open&page=3&view=map&q=%20leak%20%22main%22%3Cb%3E&category=&priority=high")).body;
+    const html = (
+      await get("/grievances?status=open&page=3&view=map&q=%20leak%20%22main%22%3Cb%3E&category=&priority=high")
+    ).body;
     expect(alternates(html)).toEqual([
       {
         title: "Reports matching these filters (Atom)",
@@ -140,14 +147,17 @@ describe("the feed a page announces, in the HTML itself (feed readers run no Jav
 });
 
 describe("the page", () => {
-  it.each(["/", "/grievances", "/grievance/123"])("%s is index.html, compressed and revalidated on every load", async (url) => {
-    const res = await get(url, { "accept-encoding": "br" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/^text\/html/);
-    expect(res.headers["content-encoding"]).toBe("br");
-    expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain(entryScript);
-  });
+  it.each(["/", "/grievances", "/grievance/123"])(
+    "%s is index.html, compressed and revalidated on every load",
+    async (url) => {
+      const res = await get(url, { "accept-encoding": "br" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain(entryScript);
+    },
+  );
 
   it("keeps a reporter's private page out of search engines and referrers", async () => {
     const res = await get("/track/abcdefghijklmnopqrstuvwxyz012345");
@@ -386,7 +396,9 @@ describe("the photo a page preloads (src/server/grievances/page-photo.ts)", () =
   });
 
   it("names nothing when the first report has no photo, or the report is none the public may see", async () => {
-    const plain = (await postGrievance(t.app, { ...validFields, title: "No photo of this one" })).json<PublicGrievance>();
+    const plain = (
+      await postGrievance(t.app, { ...validFields, title: "No photo of this one" })
+    ).json<PublicGrievance>();
     expect(photoLinks(await pageAt("/grievances"))).toEqual([]);
     expect(photoLinks(await pageAt(`/grievance/${plain.id}`))).toEqual([]);
     expect(photoLinks(await pageAt("/grievance/0b7c5a52-3f5e-4d1e-9a57-1f2d3c4b5a69"))).toEqual([]);

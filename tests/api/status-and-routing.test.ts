@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HealthStatus, StorageStatus } from "../../src/shared/api-types.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
-import { SERVER_ERROR_MESSAGE } from "../../src/server/http/error-handler.ts";
-import { STATUS_CHECKS_PER_MINUTE } from "../../src/server/routes/status-routes.ts";
+import type { HealthStatus, StorageStatus } from "#shared/api-types.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { SERVER_ERROR_MESSAGE } from "#server/http/error-handler.ts";
+import { STATUS_CHECKS_PER_MINUTE } from "#server/routes/status-routes.ts";
 import { makePng } from "../fixtures/images.ts";
 import { createTestApp, postGrievance, type TestApp } from "./test-app.ts";
 
@@ -26,7 +26,11 @@ describe("storage and health", () => {
   it("reports health of database and storage", async () => {
     const res = await t.app.inject({ url: "/api/health" });
     expect(res.statusCode).toBe(200);
-    expect(res.json<HealthStatus>()).toEqual({ ok: true, database: { ok: true, kind: t.db.kind }, storage: { ok: true } });
+    expect(res.json<HealthStatus>()).toEqual({
+      ok: true,
+      database: { ok: true, kind: t.db.kind },
+      storage: { ok: true },
+    });
   });
 
   it("answers liveness without touching database or storage, and readiness like /api/health", async () => {
@@ -35,7 +39,11 @@ describe("storage and health", () => {
     expect(live.json()).toEqual({ ok: true });
     const ready = await t.app.inject({ url: "/api/health/ready" });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json<HealthStatus>()).toEqual({ ok: true, database: { ok: true, kind: t.db.kind }, storage: { ok: true } });
+    expect(ready.json<HealthStatus>()).toEqual({
+      ok: true,
+      database: { ok: true, kind: t.db.kind },
+      storage: { ok: true },
+    });
   });
 
   it("probes storage once for many form views and health checks", async () => {
@@ -74,7 +82,10 @@ describe("storage and health", () => {
       expect(storage.every((status) => status === 200)).toBe(true);
       const refused = await flooded.app.inject({ url: "/api/storage" });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: "Too many status checks. Please wait a minute and try again.", requestId: expect.any(String) });
+      expect(refused.json()).toEqual({
+        message: "Too many status checks. Please wait a minute and try again.",
+        requestId: expect.any(String),
+      });
       expect(refused.headers["retry-after"]).toBeDefined();
       // Another client is not affected.
       expect((await flooded.app.inject({ url: "/api/storage", remoteAddress: "192.0.2.7" })).statusCode).toBe(200);
@@ -155,7 +166,10 @@ describe("errors and routing", () => {
     for (const url of ["/api/grievances/%E0%A4%A", "/grievance/%E0%A4%A"]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "This address is not valid. Please check the link.", requestId: expect.any(String) });
+      expect(res.json()).toEqual({
+        message: "This address is not valid. Please check the link.",
+        requestId: expect.any(String),
+      });
     }
   });
 
@@ -169,9 +183,17 @@ describe("errors and routing", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "The request body is not valid JSON.", requestId: expect.any(String) });
 
-    const xml = await t.app.inject({ method: "POST", url: "/api/grievances", headers: { "content-type": "application/xml" }, payload: "<a/>" });
+    const xml = await t.app.inject({
+      method: "POST",
+      url: "/api/grievances",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({ message: "This kind of request body is not supported.", requestId: expect.any(String) });
+    expect(xml.json()).toEqual({
+      message: "This kind of request body is not supported.",
+      requestId: expect.any(String),
+    });
   });
 
   it("hides the details of a server error", async () => {
@@ -218,13 +240,16 @@ describe("single-page app", () => {
     await fs.rm(webDir, { recursive: true, force: true });
   });
 
-  it.each(["/", "/grievances", "/grievance/123", "/submit-grievance?x=1", "/no/such/page"])("answers %s with index.html", async (url) => {
-    const res = await spa.app.inject({ url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/^text\/html/);
-    expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(res.body).toContain("<div id=root>");
-  });
+  it.each(["/", "/grievances", "/grievance/123", "/submit-grievance?x=1", "/no/such/page"])(
+    "answers %s with index.html",
+    async (url) => {
+      const res = await spa.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain("<div id=root>");
+    },
+  );
 
   it("serves hashed assets with a long cache and other files with revalidation", async () => {
     const asset = await spa.app.inject({ url: "/assets/index-abc123.js" });

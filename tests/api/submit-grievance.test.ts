@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { IMAGE_URL_PREFIX } from "../../src/shared/api-paths.ts";
-import type { ApiError, PublicGrievance } from "../../src/shared/api-types.ts";
-import { MAX_IMAGE_BYTES } from "../../src/shared/domain.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
+import { IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
+import type { ApiError, PublicGrievance } from "#shared/api-types.ts";
+import { MAX_IMAGE_BYTES } from "#shared/domain.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import {
   makeAnimatedGif,
   makeCorruptJpeg,
@@ -18,7 +18,15 @@ import {
   makeWebp,
   svgImage,
 } from "../fixtures/images.ts";
-import { countRows, createTestApp, multipart, postGrievance, storedFiles, validFields, type TestApp } from "./test-app.ts";
+import {
+  countRows,
+  createTestApp,
+  multipart,
+  postGrievance,
+  storedFiles,
+  validFields,
+  type TestApp,
+} from "./test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,7 +71,12 @@ describe("POST /api/grievances: accepted", () => {
     expect(res.body).not.toContain("700 123");
     const { rows } = await t.db.query("SELECT user_email, user_phone, location, priority FROM grievances");
     expect(rows).toEqual([
-      { user_email: validFields.user_email, user_phone: validFields.user_phone, location: "Elm Street 12", priority: "high" },
+      {
+        user_email: validFields.user_email,
+        user_phone: validFields.user_phone,
+        location: "Elm Street 12",
+        priority: "high",
+      },
     ]);
   });
 
@@ -99,7 +112,9 @@ describe("POST /api/grievances: accepted", () => {
       expect(meta.height).toBeLessThanOrEqual(360);
     }
     // Object keys, not URLs, in the row: moving storage must not rewrite rows.
-    const { rows } = await t.db.query<{ images: { key: string; thumbnailKey: string }[] }>("SELECT images FROM grievances");
+    const { rows } = await t.db.query<{ images: { key: string; thumbnailKey: string }[] }>(
+      "SELECT images FROM grievances",
+    );
     expect(rows[0]!.images.map((i) => IMAGE_URL_PREFIX + i.key)).toEqual(images.map((i) => i.url));
     // Full, medium and thumbnail of each.
     expect(await storedFiles(t.storageDir)).toHaveLength(12);
@@ -172,15 +187,17 @@ describe("POST /api/grievances: field validation", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: MESSAGES.requiredFields,
-      fieldErrors: { title: MESSAGES.requiredFields, description: MESSAGES.requiredFields, category: MESSAGES.requiredFields },
+      fieldErrors: {
+        title: MESSAGES.requiredFields,
+        description: MESSAGES.requiredFields,
+        category: MESSAGES.requiredFields,
+      },
       requestId: expect.any(String),
     });
   });
 
   it("answers a malformed or cut-off form with a 400 and a message", async () => {
-    const { payload, headers } = await multipart(required, [
-      { filename: "a.png", bytes: await makePng() },
-    ]);
+    const { payload, headers } = await multipart(required, [{ filename: "a.png", bytes: await makePng() }]);
     for (const body of [payload.subarray(0, payload.length - 300), Buffer.from("garbage without boundaries")]) {
       const res = await t.app.inject({ method: "POST", url: "/api/grievances", headers, payload: body });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -194,7 +211,10 @@ describe("POST /api/grievances: field validation", () => {
       payload: "x",
     });
     expect(noBoundary.statusCode).toBe(400);
-    expect(noBoundary.json()).toEqual({ message: "The form data could not be read. Please try again.", requestId: expect.any(String) });
+    expect(noBoundary.json()).toEqual({
+      message: "The form data could not be read. Please try again.",
+      requestId: expect.any(String),
+    });
     expect(await countRows(t.db)).toBe(0);
   });
 
@@ -217,7 +237,13 @@ describe("POST /api/grievances: rejected files leave nothing behind", () => {
   it("rejects a file over 5,242,880 bytes", async () => {
     // A valid PNG followed by padding: only the size is wrong.
     const big = Buffer.concat([await makePng(), Buffer.alloc(MAX_IMAGE_BYTES)]);
-    await expectRejected([{ filename: "ok.png", bytes: await makePng() }, { filename: "big.png", bytes: big }], MESSAGES.filesRejected);
+    await expectRejected(
+      [
+        { filename: "ok.png", bytes: await makePng() },
+        { filename: "big.png", bytes: big },
+      ],
+      MESSAGES.filesRejected,
+    );
   });
 
   it("accepts a file of exactly 5,242,880 bytes as far as size goes", async () => {
@@ -229,12 +255,18 @@ describe("POST /api/grievances: rejected files leave nothing behind", () => {
 
   it("rejects six files with the at-most-five message", async () => {
     const png = await makePng(16, 16);
-    await expectRejected(Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, bytes: png })), MESSAGES.tooManyImages);
+    await expectRejected(
+      Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, bytes: png })),
+      MESSAGES.tooManyImages,
+    );
   });
 
   it("rejects seven files too", async () => {
     const png = await makePng(16, 16);
-    await expectRejected(Array.from({ length: 7 }, (_, i) => ({ filename: `p${i}.png`, bytes: png })), MESSAGES.tooManyImages);
+    await expectRejected(
+      Array.from({ length: 7 }, (_, i) => ({ filename: `p${i}.png`, bytes: png })),
+      MESSAGES.tooManyImages,
+    );
   });
 
   it("rejects an SVG", async () => {
@@ -242,7 +274,10 @@ describe("POST /api/grievances: rejected files leave nothing behind", () => {
   });
 
   it("rejects a text file named .png and declared as an image", async () => {
-    await expectRejected([{ filename: "notes.png", bytes: Buffer.from("just some text\n"), type: "image/png" }], MESSAGES.filesRejected);
+    await expectRejected(
+      [{ filename: "notes.png", bytes: Buffer.from("just some text\n"), type: "image/png" }],
+      MESSAGES.filesRejected,
+    );
   });
 
   it("rejects a corrupt JPEG", async () => {
@@ -251,7 +286,10 @@ describe("POST /api/grievances: rejected files leave nothing behind", () => {
 
   it("rejects a decompression bomb (10000x10000 PNG)", async () => {
     await expectRejected(
-      [{ filename: "good.png", bytes: await makePng() }, { filename: "bomb.png", bytes: await makePngBomb() }],
+      [
+        { filename: "good.png", bytes: await makePng() },
+        { filename: "bomb.png", bytes: await makePngBomb() },
+      ],
       MESSAGES.filesRejected,
     );
   });
@@ -356,7 +394,9 @@ describe("POST /api/grievances: rate limit", () => {
       expect((await postGrievance(limited.app, required)).statusCode).toBe(201);
       const res = await postGrievance(limited.app, required);
       expect(res.statusCode).toBe(429);
-      expect(res.json<ApiError>().message).toMatch(/^Too many reports from your connection\. Please try again in \d+ minute/);
+      expect(res.json<ApiError>().message).toMatch(
+        /^Too many reports from your connection\. Please try again in \d+ minute/,
+      );
       expect(await countRows(limited.db)).toBe(2);
       // Reading is not limited.
       expect((await limited.app.inject({ url: "/api/grievances" })).statusCode).toBe(200);

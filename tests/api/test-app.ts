@@ -7,15 +7,15 @@ import path from "node:path";
 import type { FastifyInstance, FastifyLoggerOptions } from "fastify";
 import pg from "pg";
 import { expect } from "vitest";
-import { buildApp } from "../../src/server/app.ts";
-import { loadConfig, type Config } from "../../src/server/config.ts";
-import type { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
-import { openPgliteDatabase } from "../../src/server/db/pglite-database.ts";
-import { openPostgresDatabase } from "../../src/server/db/postgres-database.ts";
-import { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
-import type { ImageStore } from "../../src/server/storage/image-store.ts";
-import { LocalImageStore } from "../../src/server/storage/local-image-store.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig, type Config } from "#server/config.ts";
+import type { Database } from "#server/db/database.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPgliteDatabase } from "#server/db/pglite-database.ts";
+import { openPostgresDatabase } from "#server/db/postgres-database.ts";
+import { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
+import type { ImageStore } from "#server/storage/image-store.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { checkAnswersAgainstDocument } from "./openapi-answers.ts";
 
 export interface TestApp {
@@ -122,7 +122,11 @@ export async function multipart(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
-    form.append(file.name ?? "images", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.filename);
+    form.append(
+      file.name ?? "images",
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
+      file.filename,
+    );
   }
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return {
@@ -162,7 +166,8 @@ export async function countRows(db: Database): Promise<number> {
 }
 
 // Whatever betrays internals: error names and codes, stack frames, SQL, file paths.
-const INTERNALS = /Error:|\bFST_|\bERR_|\bHPE_|\bat \S+:\d+|stack|SELECT|INSERT|syntax|\/work\/|\/tmp\/|node_modules|\.ts\b/;
+const INTERNALS =
+  /Error:|\bFST_|\bERR_|\bHPE_|\bat \S+:\d+|stack|SELECT|INSERT|syntax|\/work\/|\/tmp\/|node_modules|\.ts\b/;
 
 /** An error answer a person can read: `{ message }` (plus field errors and the request id), a sentence, no internals. */
 export function expectHumanError(body: string, message?: string | RegExp): void {
@@ -219,7 +224,11 @@ export interface RawExchangeOptions {
  * The client stops sending as soon as it has what it waits for or the server closes the connection, so `sent` tells
  * whether the server cut a body off.
  */
-export async function rawExchange(port: number, pieces: Iterable<Buffer | string>, options: RawExchangeOptions = {}): Promise<RawExchange> {
+export async function rawExchange(
+  port: number,
+  pieces: Iterable<Buffer | string>,
+  options: RawExchangeOptions = {},
+): Promise<RawExchange> {
   const { responses: wanted = 1, untilClose = false, gapMs = 0, giveUpMs = 20_000 } = options;
   const socket = net.connect(port, "127.0.0.1");
   await once(socket, "connect");
@@ -276,14 +285,19 @@ function parseResponses(data: Buffer): RawResponse[] {
       headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
     }
     const bodyStart = headEnd + 4;
-    const body = headers["transfer-encoding"] === "chunked" ? dechunk(data, bodyStart) : fixedLength(data, bodyStart, headers);
+    const body =
+      headers["transfer-encoding"] === "chunked" ? dechunk(data, bodyStart) : fixedLength(data, bodyStart, headers);
     if (!body) return responses;
     responses.push({ status: Number(statusLine.split(" ")[1]), headers, body: body.bytes.toString("utf8") });
     offset = body.end;
   }
 }
 
-function fixedLength(data: Buffer, start: number, headers: Record<string, string>): { bytes: Buffer; end: number } | undefined {
+function fixedLength(
+  data: Buffer,
+  start: number,
+  headers: Record<string, string>,
+): { bytes: Buffer; end: number } | undefined {
   const end = start + Number(headers["content-length"] ?? 0);
   return data.length < end ? undefined : { bytes: data.subarray(start, end), end };
 }

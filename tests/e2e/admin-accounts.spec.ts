@@ -28,7 +28,10 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByTestId("staff-email")).toHaveText(email);
 }
 
-test("an admin adds a colleague, who sets a password through the link and works as staff until disabled", async ({ page, browser }) => {
+test("an admin adds a colleague, who sets a password through the link and works as staff until disabled", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, ADMIN_EMAIL, PASSWORD);
   await page.getByRole("link", { name: "Administration" }).click();
   await page.getByRole("link", { name: "Staff accounts" }).click();
@@ -79,7 +82,12 @@ test("an admin creates an API key, sees it once, revokes it; the audit log lists
   // The key works for Open311, until revoked.
   const post = () =>
     page.request.post(at("/open311/v2/requests.json"), {
-      form: { api_key: key, service_code: "leakage", address_string: "Main Road 4", description: "Water running down the road." },
+      form: {
+        api_key: key,
+        service_code: "leakage",
+        address_string: "Main Road 4",
+        description: "Water running down the road.",
+      },
     });
   expect((await post()).status()).toBe(201);
 
@@ -95,7 +103,13 @@ test("an admin creates an API key, sees it once, revokes it; the audit log lists
   await page.getByRole("link", { name: "Audit log" }).click();
   const log = page.getByTestId("audit-log");
   await expect(log.getByRole("row").nth(1)).toContainText("api_key.revoke");
-  for (const action of ["api_key.create", "account.disable", "account.password_set", "account.password_link", "account.create"]) {
+  for (const action of [
+    "api_key.create",
+    "account.disable",
+    "account.password_set",
+    "account.password_link",
+    "account.create",
+  ]) {
     await expect(log).toContainText(action);
   }
   await expect(log).toContainText("command line");

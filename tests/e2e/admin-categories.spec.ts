@@ -63,7 +63,9 @@ test("an administrator adds, renames, moves and deactivates a category; the form
   // Move it up one place, with the keyboard.
   await page.getByRole("button", { name: "Move Water kiosks and standpipes up" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("categories-done")).toHaveText('"Water kiosks and standpipes" moved up to place 7 of 8.');
+  await expect(page.getByTestId("categories-done")).toHaveText(
+    '"Water kiosks and standpipes" moved up to place 7 of 8.',
+  );
   await expect(items.nth(6)).toContainText("Water kiosks and standpipes");
 
   // The form: the ungrouped ones in their order, then the "Supply" group.
@@ -89,5 +91,7 @@ test("an administrator adds, renames, moves and deactivates a category; the form
   );
   expect(await formOptions(page)).not.toContain("Water kiosks and standpipes");
   await page.goto(at("/grievances"));
-  await expect(page.getByLabel("Category").locator("option", { hasText: "Water kiosks and standpipes (no longer offered)" })).toHaveCount(1);
+  await expect(
+    page.getByLabel("Category").locator("option", { hasText: "Water kiosks and standpipes (no longer offered)" }),
+  ).toHaveCount(1);
 });

@@ -1,4 +1,4 @@
-import { apiPaths } from "../../src/shared/api-paths.ts";
+import { apiPaths } from "#shared/api-paths.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 // The API reference (docs/api-conventions.md): swagger-ui under the portal's own CSP, which allows only its one

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { test, type Page } from "@playwright/test";
 import { spawnPortal } from "../support/portal-process.ts";
-import { linksIn, parseMail, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-test-server.ts";
+import {
+  linksIn,
+  parseMail,
+  startTestSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from "../support/smtp-test-server.ts";
 import { expect, expectNoAxeViolations, uniqueTitle } from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
@@ -89,7 +95,9 @@ test("submit, receipt, follow, confirm, status changes, still a problem, unsubsc
   const [confirmUrl] = linksIn(confirmation, "/follow/confirm/");
   await neighbour.goto(confirmUrl!);
   await neighbour.getByRole("button", { name: "Confirm the updates" }).click();
-  await expect(neighbour.getByRole("status")).toContainText(`you will get an e-mail whenever report ${reference} changes`);
+  await expect(neighbour.getByRole("status")).toContainText(
+    `you will get an e-mail whenever report ${reference} changes`,
+  );
 
   // Staff move the report on with a public note.
   await page.goto(at(`/staff/grievances/${id}`));
@@ -123,7 +131,10 @@ test("submit, receipt, follow, confirm, status changes, still a problem, unsubsc
   await question.getByRole("button", { name: "Send: still a problem" }).click();
   await expect(question.getByRole("status")).toContainText("The report is in progress again");
   const reopened = await smtp.waitFor(
-    to(FOLLOWER, `Report ${reference}: the reporter says it is still a problem: status changed from Resolved to In progress`),
+    to(
+      FOLLOWER,
+      `Report ${reference}: the reporter says it is still a problem: status changed from Resolved to In progress`,
+    ),
   );
   expect(reopened.decoded).toContain("Note: Water still bubbles up next to the repair.");
   await reporterContext.close();

@@ -1,10 +1,16 @@
 import { test, type Browser, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoHorizontalScroll, expect, pngImage, seedGrievance } from "./support/fixtures.ts";
+import {
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  expect,
+  pngImage,
+  seedGrievance,
+} from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 import { declareIncident } from "./support/incidents.ts";
 import { textIn } from "../support/catalogue.ts";
-import { LOCALES, directionOf, type Locale } from "../../src/shared/i18n/locales.ts";
+import { LOCALES, directionOf, type Locale } from "#shared/i18n/locales.ts";
 
 // Every screen, public and console, in every language, at the two sizes WCAG's reflow rule names
 // (docs/accessibility.md): 320 CSS pixels wide (a small phone, or 400 % zoom) and 200 % zoom of a 1280 px window
@@ -23,7 +29,10 @@ const SIZES = [
 // Every language at 320 px, where longer words are likeliest to overflow; English and Arabic (right to left) at
 // 200 % zoom too.
 const RUNS = LOCALES.flatMap((locale) =>
-  SIZES.filter((size) => size.name === "320 px" || locale === "en" || locale === "ar").map((size) => ({ locale, size })),
+  SIZES.filter((size) => size.name === "320 px" || locale === "en" || locale === "ar").map((size) => ({
+    locale,
+    size,
+  })),
 );
 
 let portal: RunningPortal;
@@ -61,14 +70,20 @@ async function check(page: Page, path: string, heading: string | RegExp): Promis
 }
 
 async function pageAt(browser: Browser, { locale, size }: (typeof RUNS)[number]): Promise<Page> {
-  const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, locale });
+  const context = await browser.newContext({
+    viewport: size.viewport,
+    deviceScaleFactor: size.deviceScaleFactor,
+    locale,
+  });
   return context.newPage();
 }
 
 for (const run of RUNS) {
   const { locale, size } = run;
   const tr = (english: string) => textIn(locale, english);
-  test(`every public screen in ${locale} at ${size.name}: no axe violation, no sideways scrolling`, async ({ browser }) => {
+  test(`every public screen in ${locale} at ${size.name}: no axe violation, no sideways scrolling`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const page = await pageAt(browser, run);
     await check(page, "/", tr("Clean Water & Sanitation Grievance Portal"));
@@ -90,7 +105,9 @@ for (const run of RUNS) {
     await page.context().close();
   });
 
-  test(`every console screen in ${locale} at ${size.name}: no axe violation, no sideways scrolling`, async ({ browser }) => {
+  test(`every console screen in ${locale} at ${size.name}: no axe violation, no sideways scrolling`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const page = await pageAt(browser, run);
     await check(page, "/staff/sign-in", tr("Staff sign-in"));

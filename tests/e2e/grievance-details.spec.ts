@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { PublicGrievance } from "../../src/shared/api-types.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
 import { expect, expectNoAxeViolations, pngImage, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
 
 test.describe("grievance details", () => {
@@ -35,7 +35,11 @@ test.describe("grievance details", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("asks the API for the report once on a first visit: the page's preload is what its loader uses", async ({ page, request, baseURL }) => {
+  test("asks the API for the report once on a first visit: the page's preload is what its loader uses", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const created = await seedGrievance(request, baseURL!, { title: uniqueTitle("Preloaded report") });
     const asked: string[] = [];
     page.on("request", (r) => {
@@ -47,7 +51,11 @@ test.describe("grievance details", () => {
     expect(asked).toHaveLength(1);
   });
 
-  test("opens an image in a viewer that closes by button, by a click outside and by Escape", async ({ page, request, baseURL }) => {
+  test("opens an image in a viewer that closes by button, by a click outside and by Escape", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const title = uniqueTitle("Broken hydrant");
     const created = await seedGrievance(request, baseURL!, { title, images: [await pngImage(400, 300)] });
     await page.goto(`/grievance/${created.id}`);
@@ -92,7 +100,7 @@ test.describe("grievance details", () => {
     }
   });
 
-  test("Follow and \"I have this problem too\" act in place through the page's action, without reading the report again", async ({
+  test('Follow and "I have this problem too" act in place through the page\'s action, without reading the report again', async ({
     page,
     request,
     baseURL,
@@ -101,7 +109,8 @@ test.describe("grievance details", () => {
     const asked: string[] = [];
     page.on("request", (r) => {
       const { pathname } = new URL(r.url());
-      if (pathname.startsWith(`/api/grievances/${created.id}`)) asked.push(`${r.method()} ${pathname.slice(`/api/grievances/${created.id}`.length) || "/"}`);
+      if (pathname.startsWith(`/api/grievances/${created.id}`))
+        asked.push(`${r.method()} ${pathname.slice(`/api/grievances/${created.id}`.length) || "/"}`);
     });
     await page.goto(`/grievance/${created.id}`);
     await expect(page.getByRole("heading", { level: 1, name: created.title })).toBeVisible();
@@ -156,7 +165,11 @@ test.describe("grievance details", () => {
 test.describe("grievance details images", () => {
   // The full images are what made the page heavy: only the viewer may ask for one.
   async function seedWithPhotos(request: APIRequestContext, baseURL: string) {
-    const images = [await pngImage(1600, 1200, "#0277bd"), await pngImage(1200, 1600, "#2e7d32"), await pngImage(1600, 900, "#6d4c41")];
+    const images = [
+      await pngImage(1600, 1200, "#0277bd"),
+      await pngImage(1200, 1600, "#2e7d32"),
+      await pngImage(1600, 900, "#6d4c41"),
+    ];
     const created = await seedGrievance(request, baseURL, { title: uniqueTitle("Flooded yard"), images });
     const response = await request.get(`${baseURL}/api/grievances/${created.id}`);
     return { id: created.id, images: ((await response.json()) as PublicGrievance).images };
@@ -176,11 +189,17 @@ test.describe("grievance details images", () => {
     const pictures = page.getByRole("button", { name: /^View image/ }).locator("img");
     await expect(pictures).toHaveCount(3);
     for (const picture of await pictures.all()) {
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
     }
   }
 
-  test("shows small versions in the gallery and loads a full image only in the viewer", async ({ page, request, baseURL }) => {
+  test("shows small versions in the gallery and loads a full image only in the viewer", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const { id, images } = await seedWithPhotos(request, baseURL!);
     const fullUrls = images.map((image) => image.url);
     const requested = mediaRequests(page);
@@ -202,7 +221,11 @@ test.describe("grievance details images", () => {
     expect(requested.filter((url) => fullUrls.includes(url))).toEqual([fullUrls[1]]);
   });
 
-  test("takes the medium versions on a dense screen, still without a full image", async ({ browser, request, baseURL }) => {
+  test("takes the medium versions on a dense screen, still without a full image", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const { id, images } = await seedWithPhotos(request, baseURL!);
     const context = await browser.newContext({ baseURL: baseURL!, deviceScaleFactor: 3 });
     try {

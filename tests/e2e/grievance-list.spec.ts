@@ -144,7 +144,11 @@ test.describe("grievance list", () => {
 });
 
 test.describe("grievance list paging", () => {
-  test("pages through matching reports with Previous and Next, keeping the search", async ({ page, request, baseURL }) => {
+  test("pages through matching reports with Previous and Next, keeping the search", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const token = uniqueTitle("Hydrant").replace(" ", "-");
     for (let i = 1; i <= 13; i++) await seedGrievance(request, baseURL!, { title: `${token} number ${i}` });
     await page.goto(`/grievances?q=${token}`);
@@ -165,10 +169,17 @@ test.describe("grievance list paging", () => {
 });
 
 test.describe("grievance list thumbnails", () => {
-  test("the first row's thumbnails load at once and first, the others when scrolled to", async ({ page, request, baseURL }) => {
+  test("the first row's thumbnails load at once and first, the others when scrolled to", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const token = uniqueTitle("Thumbs").replace(" ", "-");
     for (let i = 1; i <= 5; i++) {
-      await seedGrievance(request, baseURL!, { title: `${token} number ${i}`, images: [await pngImage(320, 240, "#5d4037")] });
+      await seedGrievance(request, baseURL!, {
+        title: `${token} number ${i}`,
+        images: [await pngImage(320, 240, "#5d4037")],
+      });
     }
     await page.goto(`/grievances?q=${token}`);
     const thumbnails = page.getByRole("article").getByRole("img");

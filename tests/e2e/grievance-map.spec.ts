@@ -38,7 +38,9 @@ test.beforeAll(async ({ portal, playwright }) => {
   seeded = await seedMapReports(request, portal.url);
   // Two more people have the first report's problem.
   for (const browserId of ["grievance-map-e2e-one", "grievance-map-e2e-two"]) {
-    const response = await request.post(`${portal.url}/api/grievances/${seeded.market[0]!.id}/affected`, { data: { browserId } });
+    const response = await request.post(`${portal.url}/api/grievances/${seeded.market[0]!.id}/affected`, {
+      data: { browserId },
+    });
     expect(response.status(), await response.text()).toBe(200);
   }
   await request.dispose();
@@ -55,14 +57,19 @@ async function zoomIntoClusters(page: Page) {
 }
 
 test.describe("the list's map view", () => {
-  test("shows the filtered reports as markers and clusters; a marker's card links to the report", async ({ page, tiles }) => {
+  test("shows the filtered reports as markers and clusters; a marker's card links to the report", async ({
+    page,
+    tiles,
+  }) => {
     const { market } = seeded;
 
     await page.goto(`/grievances?q=${word}`);
     await expect(page.getByTestId("grievance-card")).toHaveCount(5);
     // The list's cards say how many are affected only when someone besides the reporter is.
     const cards = page.getByTestId("grievance-card");
-    await expect(cards.filter({ hasText: `Burst main ${word} 1` }).getByTestId("affected-count")).toHaveText("3 people affected");
+    await expect(cards.filter({ hasText: `Burst main ${word} 1` }).getByTestId("affected-count")).toHaveText(
+      "3 people affected",
+    );
     await expect(cards.filter({ hasText: `Burst main ${word} 2` }).getByTestId("affected-count")).toHaveCount(0);
     const mapButton = page.getByRole("button", { name: "Map", exact: true });
     await expect(mapButton).toHaveAttribute("aria-pressed", "false");
@@ -113,8 +120,9 @@ test.describe("the list's map view", () => {
     await expect(page.getByRole("button", { name: "Map", exact: true })).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("applies the filters to the map and keeps the view through Clear Filters and back to the list", async ({ page }) => {
-
+  test("applies the filters to the map and keeps the view through Clear Filters and back to the list", async ({
+    page,
+  }) => {
     await page.goto(`/grievances?q=${word}&view=map`);
     await expect(page.getByTestId("map-status")).toHaveText("Showing 4 reports in this area.");
     await page.getByLabel("Category").selectOption("Leakage Issues");

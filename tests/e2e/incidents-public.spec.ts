@@ -46,7 +46,9 @@ async function shoot(page: Page, name: string) {
   if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
-test("on a phone: the banner, the form's 'probably part of' with 'I am affected', and a subscription", async ({ browser }) => {
+test("on a phone: the banner, the form's 'probably part of' with 'I am affected', and a subscription", async ({
+  browser,
+}) => {
   const page = await phone(browser);
 
   await page.goto(at("/"));
@@ -75,7 +77,10 @@ test("on a phone: the banner, the form's 'probably part of' with 'I am affected'
   // Counted once per browser: the page remembers the press.
   await expect(page.getByText("You have already said you are affected.")).toBeVisible();
   await expect(page.getByTestId("incident-affected-count")).toHaveText("1 person affected");
-  await expect(page.getByRole("link", { name: "Alert document (CAP 1.2)" })).toHaveAttribute("href", `/incidents/${incident.id}.cap.xml`);
+  await expect(page.getByRole("link", { name: "Alert document (CAP 1.2)" })).toHaveAttribute(
+    "href",
+    `/incidents/${incident.id}.cap.xml`,
+  );
   const form = page.getByTestId("incident-subscribe");
   await form.getByLabel("Your e-mail").fill("resident@example.org");
   await form.getByLabel("In a locality").check();
@@ -97,7 +102,9 @@ test("the CAP document and the feed are the server's, reached by their links", a
 });
 
 for (const locale of ["en", "ar"] as const) {
-  test(`/incidents and /incidents/:id in ${locale} on a phone: axe clean, no sideways scrolling`, async ({ browser }) => {
+  test(`/incidents and /incidents/:id in ${locale} on a phone: axe clean, no sideways scrolling`, async ({
+    browser,
+  }) => {
     const page = await phone(browser, locale);
     await page.goto(at("/incidents"));
     await expect(page.getByRole("heading", { level: 1, name: textIn(locale, "Water incidents") })).toBeVisible();

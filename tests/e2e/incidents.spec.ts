@@ -3,7 +3,14 @@ import { test, type Page } from "@playwright/test";
 import { textIn } from "../support/catalogue.ts";
 import { startTileServer, type TileServer } from "../support/tile-server.ts";
 import { linksIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-test-server.ts";
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance, tileEnv, uniqueTitle } from "./support/fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  seedGrievance,
+  tileEnv,
+  uniqueTitle,
+} from "./support/fixtures.ts";
 import { declareIncident } from "./support/incidents.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
@@ -49,8 +56,10 @@ test.afterAll(async () => {
 });
 
 const at = (pathname: string) => `${portal.url}${pathname}`;
-const mailsTo = (address: string, subject: string) => smtp.received.filter((mail) => mail.to.includes(address) && mail.subject === subject);
-const to = (address: string, subject: string) => (mail: ReceivedMail) => mail.to.includes(address) && mail.subject === subject;
+const mailsTo = (address: string, subject: string) =>
+  smtp.received.filter((mail) => mail.to.includes(address) && mail.subject === subject);
+const to = (address: string, subject: string) => (mail: ReceivedMail) =>
+  mail.to.includes(address) && mail.subject === subject;
 
 async function signIn(page: Page, next: string) {
   await page.goto(at(next));
@@ -82,12 +91,21 @@ async function drawPolygon(page: Page) {
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: shotsDir ? path.join(shotsDir, `${name}.png`) : test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: shotsDir ? path.join(shotsDir, `${name}.png`) : test.info().outputPath(`${name}.png`),
+    fullPage: true,
+  });
 }
 
-test("declare on the map, link the reports inside it, alert a subscriber, close resolving every linked report", async ({ page, browser }) => {
+test("declare on the map, link the reports inside it, alert a subscriber, close resolving every linked report", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
-  const near = (dLat: number, dLon: number) => ({ latitude: CENTRE.latitude + dLat, longitude: CENTRE.longitude + dLon });
+  const near = (dLat: number, dLon: number) => ({
+    latitude: CENTRE.latitude + dLat,
+    longitude: CENTRE.longitude + dLon,
+  });
   // Two open reports of the category inside the area, with the reporters' e-mail; one of another category inside
   // it; one of the category far outside it.
   const inside = await Promise.all(
@@ -100,8 +118,16 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
       }),
     ),
   );
-  const leak = await seedGrievance(page.request, portal.url, { title: uniqueTitle("Water in the street"), category: "Leakage Issues", ...near(-0.001, 0.001) });
-  const far = await seedGrievance(page.request, portal.url, { title: uniqueTitle("Cloudy water far away"), category: "Water Quality Issues", ...near(0.2, 0.2) });
+  const leak = await seedGrievance(page.request, portal.url, {
+    title: uniqueTitle("Water in the street"),
+    category: "Leakage Issues",
+    ...near(-0.001, 0.001),
+  });
+  const far = await seedGrievance(page.request, portal.url, {
+    title: uniqueTitle("Cloudy water far away"),
+    category: "Water Quality Issues",
+    ...near(0.2, 0.2),
+  });
 
   await signIn(page, "/staff");
   await page.getByRole("link", { name: "Incidents", exact: true }).click();
@@ -124,7 +150,9 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
   await page.getByRole("button", { name: "Undo last point" }).click();
   await expect(page.getByTestId("area-status")).toHaveText("3 points drawn.");
   const box = (await page.getByTestId("area-map").boundingBox())!;
-  await page.getByTestId("area-map").click({ position: { x: box.width * CORNERS[3][0], y: box.height * CORNERS[3][1] } });
+  await page
+    .getByTestId("area-map")
+    .click({ position: { x: box.width * CORNERS[3][0], y: box.height * CORNERS[3][1] } });
   await page.getByLabel("Localities").fill("Upper Hill\nKilimani");
   await page.getByRole("button", { name: "Declare the incident" }).click();
 
@@ -150,7 +178,8 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
   await page.getByRole("button", { name: "Preview" }).click();
   const candidates = page.getByTestId("incident-candidate");
   await expect(candidates).toHaveCount(2);
-  for (const report of inside) await expect(candidates.filter({ hasText: report.title }).getByRole("checkbox")).toBeChecked();
+  for (const report of inside)
+    await expect(candidates.filter({ hasText: report.title }).getByRole("checkbox")).toBeChecked();
   await expect(page.getByTestId("incident-candidates")).not.toContainText(far.title);
   await expect(page.getByTestId("incident-candidates")).not.toContainText(leak.title);
   await expectNoAxeViolations(page);
@@ -176,14 +205,20 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
     headers: { Origin: portal.url },
   });
   expect(subscribed.status(), await subscribed.text()).toBeLessThan(300);
-  const confirmation = await smtp.waitFor((mail) => mail.to.includes(SUBSCRIBER) && mail.subject === "Confirm water incident alerts");
+  const confirmation = await smtp.waitFor(
+    (mail) => mail.to.includes(SUBSCRIBER) && mail.subject === "Confirm water incident alerts",
+  );
   const resident = await (await browser.newContext()).newPage();
   await resident.goto(linksIn(confirmation, "/alerts/confirm/")[0]!);
   await resident.getByRole("button").click();
-  await expect(resident.locator("body")).toContainText("you will get an e-mail whenever a water incident is declared, updated or closed");
+  await expect(resident.locator("body")).toContainText(
+    "you will get an e-mail whenever a water incident is declared, updated or closed",
+  );
 
   // An update reaches the subscriber, once.
-  await page.getByLabel("Update for the public").fill("Flushing of the mains has started; tankers at Upper Hill School.");
+  await page
+    .getByLabel("Update for the public")
+    .fill("Flushing of the mains has started; tankers at Upper Hill School.");
   await page.getByRole("button", { name: "Publish the update" }).click();
   await expect(page.getByTestId("incident-update-done")).toHaveText("The update is published.");
   await expect(page.getByTestId("incident-updates")).toContainText("Flushing of the mains has started");
@@ -196,7 +231,9 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
   await page.getByLabel("Final message").fill(finalMessage);
   await expect(page.getByLabel("Resolve every linked open report with this message")).toBeChecked();
   await page.getByRole("button", { name: "Close the incident" }).click();
-  await expect(page.getByTestId("close-confirmation")).toHaveText("This will resolve 3 reports and notify their reporters and followers.");
+  await expect(page.getByTestId("close-confirmation")).toHaveText(
+    "This will resolve 3 reports and notify their reporters and followers.",
+  );
   await expect(page.getByTestId("close-confirmation")).toBeFocused();
   await page.getByRole("button", { name: "Confirm and close" }).click();
   await expect(page.getByTestId("incident-close-done")).toHaveText("Closed; 3 reports resolved.");
@@ -215,11 +252,15 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
 
   // The reporters who gave an e-mail hear of it once each; the subscriber got the update once and the closure.
   for (const [i, email] of REPORTERS.entries()) {
-    await smtp.waitFor((mail) => mail.to.includes(email) && mail.subject.startsWith(`Report ${inside[i]!.reference}: status changed`));
+    await smtp.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject.startsWith(`Report ${inside[i]!.reference}: status changed`),
+    );
   }
   await smtp.waitFor(to(SUBSCRIBER, `Over: ${title}`));
   for (const [i, email] of REPORTERS.entries()) {
-    const resolved = smtp.received.filter((mail) => mail.to.includes(email) && mail.subject.startsWith(`Report ${inside[i]!.reference}: status changed`));
+    const resolved = smtp.received.filter(
+      (mail) => mail.to.includes(email) && mail.subject.startsWith(`Report ${inside[i]!.reference}: status changed`),
+    );
     expect(resolved, email).toHaveLength(1);
     expect(resolved[0]!.decoded).toContain(finalMessage);
   }
@@ -228,7 +269,9 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
 
 for (const locale of ["en", "ar"] as const) {
   for (const width of [1280, 360] as const) {
-    test(`the console's incident screens in ${locale} at ${width} px: axe clean, no sideways scrolling`, async ({ browser }) => {
+    test(`the console's incident screens in ${locale} at ${width} px: axe clean, no sideways scrolling`, async ({
+      browser,
+    }) => {
       test.setTimeout(90_000);
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
       const page = await context.newPage();

@@ -1,11 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  seedGrievance,
+  test,
+  uniqueTitle,
+} from "./support/fixtures.ts";
 
 /** The chunk files (scripts and stylesheets) of a lazily loaded route module, from the build's Vite manifest. */
 function chunkFilesOf(routeModule: string): string[] {
   const manifestPath = path.resolve(import.meta.dirname, "../../dist/web/.vite/manifest.json");
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Record<string, { file: string; css?: string[] }>;
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
   const chunk = manifest[routeModule];
   if (!chunk) throw new Error(`${routeModule} is not a chunk of the build in dist/web.`);
   return [chunk.file, ...(chunk.css ?? [])];
@@ -14,7 +24,9 @@ function chunkFilesOf(routeModule: string): string[] {
 test.describe("landing page", () => {
   test("shows the headline, description, both buttons and the four reasons to report", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Clean Water & Sanitation Grievance Portal" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Clean Water & Sanitation Grievance Portal" }),
+    ).toBeVisible();
     await expect(
       page.getByText(
         "Report water quality issues, sanitation problems, and infrastructure concerns. Help us maintain clean and safe water for everyone in our community.",
@@ -27,7 +39,11 @@ test.describe("landing page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("explains how it works, lists the newest reports and finds one by its reference", async ({ page, request, baseURL }) => {
+  test("explains how it works, lists the newest reports and finds one by its reference", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const title = uniqueTitle("Newest on the landing page");
     const created = await seedGrievance(request, baseURL!, { title, location: "Pump Lane 4" });
     await page.goto("/");
@@ -74,13 +90,14 @@ test.describe("landing page", () => {
       await expect(nav.getByRole("link", { name: "View Grievances" })).toHaveAttribute("href", "/grievances");
     }
     await page.goto("/grievances");
-    await expect(page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "View Grievances" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "View Grievances" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
-  test("loads neither the staff console's nor the statistics' chunks, until the visitor goes there", async ({ page }) => {
+  test("loads neither the staff console's nor the statistics' chunks, until the visitor goes there", async ({
+    page,
+  }) => {
     const staff = chunkFilesOf("app/routes/staff.ts");
     const stats = chunkFilesOf("features/stats/stats-route.tsx");
     const landing = chunkFilesOf("app/routes/landing.tsx");
@@ -129,5 +146,4 @@ test.describe("routing", () => {
     await expect(page.getByRole("navigation", { name: /main/i })).toBeVisible();
     await expectNoAxeViolations(page);
   });
-
 });

@@ -6,15 +6,25 @@ import { textIn } from "../support/catalogue.ts";
 // out right to left in Arabic.
 
 test.describe("languages", () => {
-  test("a browser set to Spanish gets the portal in Spanish, dates and counts included", async ({ browser, baseURL, request }) => {
+  test("a browser set to Spanish gets the portal in Spanish, dates and counts included", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     const title = uniqueTitle("Idioma");
     await seedGrievance(request, baseURL!, { title, location: "Calle 5" });
     const context = await browser.newContext({ locale: "es-MX", baseURL });
     const page = await context.newPage();
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByRole("heading", { level: 1, name: textIn("es", "Clean Water & Sanitation Grievance Portal") })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: textIn("es", "Main") }).getByRole("link", { name: textIn("es", "View Grievances") })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: textIn("es", "Clean Water & Sanitation Grievance Portal") }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole("navigation", { name: textIn("es", "Main") })
+        .getByRole("link", { name: textIn("es", "View Grievances") }),
+    ).toBeVisible();
 
     await page.goto("/grievances");
     await expect(page.getByRole("heading", { level: 1, name: textIn("es", "Grievance Reports") })).toBeVisible();
@@ -27,7 +37,9 @@ test.describe("languages", () => {
     await context.close();
   });
 
-  test("the switch changes the language at once, keeps what was typed, and is remembered by the server", async ({ page }) => {
+  test("the switch changes the language at once, keeps what was typed, and is remembered by the server", async ({
+    page,
+  }) => {
     await page.goto("/submit-grievance");
     await page.getByLabel("Issue Title").fill("Tuyau cassé rue Haute");
     const languageSwitch = page.getByLabel("Language");
@@ -90,7 +102,11 @@ test.describe("languages", () => {
     expect(answer).toEqual({ status: 404, language: "hi" });
   });
 
-  test("Arabic reads right to left: the layout is mirrored and every screen stays usable", async ({ browser, baseURL, request }, testInfo) => {
+  test("Arabic reads right to left: the layout is mirrored and every screen stays usable", async ({
+    browser,
+    baseURL,
+    request,
+  }, testInfo) => {
     const title = uniqueTitle("Right to left");
     const created = await seedGrievance(request, baseURL!, { title, location: "شارع النيل" });
     for (const locale of ["en", "ar"] as const) {
@@ -109,7 +125,10 @@ test.describe("languages", () => {
         if (locale === "ar") expect(box.x + box.width).toBeGreaterThan(300);
         else expect(box.x).toBeLessThan(60);
         await expectNoAxeViolations(page);
-        await testInfo.attach(`${name}-${locale}-360px`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        await testInfo.attach(`${name}-${locale}-360px`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: "image/png",
+        });
       }
       await context.close();
     }

@@ -23,8 +23,14 @@ test.beforeAll(async ({ request }) => {
   tiles = await startTileServer();
   portal = await startPortal(tileEnv(tiles), dataDirWithStaff("portal-e2e-map-text-", STAFF.email, STAFF.password));
   // Two areas side by side, far enough apart that hovering one never touches the other.
-  await declareIncident(request, portal.url, STAFF, { title: TITLES[0], area: { type: "Circle", center: [-0.2, 51.5], radiusMetres: 800 } });
-  await declareIncident(request, portal.url, STAFF, { title: TITLES[1], area: { type: "Circle", center: [-0.1, 51.5], radiusMetres: 800 } });
+  await declareIncident(request, portal.url, STAFF, {
+    title: TITLES[0],
+    area: { type: "Circle", center: [-0.2, 51.5], radiusMetres: 800 },
+  });
+  await declareIncident(request, portal.url, STAFF, {
+    title: TITLES[1],
+    area: { type: "Circle", center: [-0.1, 51.5], radiusMetres: 800 },
+  });
 });
 
 test.afterAll(async () => {

@@ -33,9 +33,9 @@ test("the form opens without a connection, keeps a report with its photo, and se
   await page.getByLabel("Issue Title*").fill(title);
   await page.getByLabel("Category*").selectOption("Leakage Issues");
   await page.getByLabel("Detailed Description*").fill("Water pours from the main under the road; no signal here.");
-  await page.getByLabel("Upload Images (Optional)").setInputFiles([
-    { name: "pipe.png", mimeType: "image/png", buffer: await pngImage(400, 300) },
-  ]);
+  await page
+    .getByLabel("Upload Images (Optional)")
+    .setInputFiles([{ name: "pipe.png", mimeType: "image/png", buffer: await pngImage(400, 300) }]);
   await page.getByRole("button", { name: "Submit Grievance" }).click();
 
   await expect(page.getByTestId("saved-offline")).toHaveText(SAVED);
@@ -61,7 +61,10 @@ test("the form opens without a connection, keeps a report with its photo, and se
   await expect(page.getByTestId("saved-offline")).toHaveCount(0);
 
   await expect
-    .poll(async () => (await (await request.get(`${baseURL}/api/grievances?q=${encodeURIComponent(title)}`)).json()).matching)
+    .poll(
+      async () =>
+        (await (await request.get(`${baseURL}/api/grievances?q=${encodeURIComponent(title)}`)).json()).matching,
+    )
     .toBe(1);
   await sent.getByRole("link", { name: "View it" }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

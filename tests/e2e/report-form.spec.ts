@@ -5,7 +5,9 @@ import type { Page } from "@playwright/test";
 async function fillRequired(page: Page, title: string) {
   await page.getByLabel("Issue Title*").fill(title);
   await page.getByLabel("Category*").selectOption("Leakage Issues");
-  await page.getByLabel("Detailed Description*").fill("Water has been leaking from the main pipe on Elm Street for two days.");
+  await page
+    .getByLabel("Detailed Description*")
+    .fill("Water has been leaking from the main pipe on Elm Street for two days.");
 }
 
 test.describe("report form", () => {
@@ -73,7 +75,9 @@ test.describe("report form", () => {
     await expect(page).toHaveURL(/\/submit-grievance$/);
   });
 
-  test("previews chosen images, removes one, and rejects a batch with a non-image or an oversize file", async ({ page }) => {
+  test("previews chosen images, removes one, and rejects a batch with a non-image or an oversize file", async ({
+    page,
+  }) => {
     await page.goto("/submit-grievance");
     const picker = page.getByLabel("Upload Images (Optional)");
     const png = await pngImage();
@@ -118,9 +122,9 @@ test.describe("report form", () => {
     await page.getByLabel("Location").fill("Elm Street 12");
     await page.getByLabel("Email Address").fill("reporter@example.org");
     await page.getByLabel("Phone Number").fill("+1 555 010 4477");
-    await page.getByLabel("Upload Images (Optional)").setInputFiles([
-      { name: "leak.png", mimeType: "image/png", buffer: await pngImage(800, 600) },
-    ]);
+    await page
+      .getByLabel("Upload Images (Optional)")
+      .setInputFiles([{ name: "leak.png", mimeType: "image/png", buffer: await pngImage(800, 600) }]);
 
     // Timed inside the page, so a busy test machine cannot stretch or shrink the measured delay.
     await page.evaluate(() => {
@@ -140,7 +144,9 @@ test.describe("report form", () => {
     await page.getByRole("button", { name: "Submit Grievance" }).click();
     await expect(page.getByText("Grievance submitted successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/grievances$/, { timeout: 5_000 });
-    const { shown, navigated } = await page.evaluate(() => (window as unknown as { times: Record<string, number> }).times);
+    const { shown, navigated } = await page.evaluate(
+      () => (window as unknown as { times: Record<string, number> }).times,
+    );
     expect(navigated! - shown!).toBeGreaterThanOrEqual(1_950);
     expect(navigated! - shown!).toBeLessThan(2_500);
 
@@ -212,9 +218,9 @@ test.describe("report form when things go wrong", () => {
       await page.goto(`${portal.url}/submit-grievance`);
       await fillRequired(page, "Second report");
       await page.getByLabel("Email Address").fill("second@example.org");
-      await page.getByLabel("Upload Images (Optional)").setInputFiles([
-        { name: "kept.png", mimeType: "image/png", buffer: await pngImage() },
-      ]);
+      await page
+        .getByLabel("Upload Images (Optional)")
+        .setInputFiles([{ name: "kept.png", mimeType: "image/png", buffer: await pngImage() }]);
       await page.getByRole("button", { name: "Submit Grievance" }).click();
       await expect(page.getByRole("alert").filter({ hasText: /try again/i })).toBeVisible();
       await expect(page).toHaveURL(/\/submit-grievance$/);

@@ -4,9 +4,17 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { LOCATION_MESSAGES } from "../../src/shared/location-messages.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { startPortal } from "./support/portal-process.ts";
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance, test, tileEnv, uniqueTitle } from "./support/fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  seedGrievance,
+  test,
+  tileEnv,
+  uniqueTitle,
+} from "./support/fixtures.ts";
 
 /** A place of its own per test, far from any other test's pins: suggestions then come from this test's data only. */
 function somewhere(): { latitude: number; longitude: number } {
@@ -68,7 +76,12 @@ async function panWith(page: Page, key: string) {
 const announcer = (page: Page) => page.locator(".pin-group [role=status].visually-hidden");
 
 test.describe("a pin on the report form", () => {
-  test("is placed with the mouse, shown, announced and stored; tiles come from the local server", async ({ page, request, baseURL, tiles }) => {
+  test("is placed with the mouse, shown, announced and stored; tiles come from the local server", async ({
+    page,
+    request,
+    baseURL,
+    tiles,
+  }) => {
     // Leaflet and the picker come in their own chunks, only once the map is asked for.
     const mapChunks: string[] = [];
     page.on("request", (r) => {
@@ -87,7 +100,9 @@ test.describe("a pin on the report form", () => {
     await expect(page.getByTestId("pin-coordinates")).toBeVisible();
     await expect(map.locator(".map-pin")).toBeVisible();
     const pin = await shownPin(page);
-    await expect(announcer(page)).toHaveText(LOCATION_MESSAGES.pinPlaced(pin.latitude.toFixed(6), pin.longitude.toFixed(6)));
+    await expect(announcer(page)).toHaveText(
+      LOCATION_MESSAGES.pinPlaced(pin.latitude.toFixed(6), pin.longitude.toFixed(6)),
+    );
     await expectNoAxeViolations(page);
 
     const stored = await submitAndFetch(page, request, baseURL!);
@@ -95,7 +110,11 @@ test.describe("a pin on the report form", () => {
     expect(stored.longitude).toBeCloseTo(pin.longitude, 6);
   });
 
-  test("is placed with the keyboard: arrow keys move the map, a button pins its centre; it can be removed", async ({ page, request, baseURL }) => {
+  test("is placed with the keyboard: arrow keys move the map, a button pins its centre; it can be removed", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.goto("/submit-grievance");
     await fillRequired(page, uniqueTitle("Pin by keyboard"));
     const map = await openMap(page);
@@ -127,7 +146,12 @@ test.describe("a pin on the report form", () => {
     expect(stored).toMatchObject({ latitude: second.latitude, longitude: second.longitude });
   });
 
-  test("comes from the browser's position with \"Use my location\", on a phone screen", async ({ page, context, request, baseURL }) => {
+  test('comes from the browser\'s position with "Use my location", on a phone screen', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const here = somewhere();
     await context.grantPermissions(["geolocation"], { origin: baseURL! });
     await context.setGeolocation(here);
@@ -145,7 +169,11 @@ test.describe("a pin on the report form", () => {
     expect(stored).toMatchObject(here);
   });
 
-  test("says so when the browser refuses the position, and the form still submits without a pin", async ({ page, request, baseURL }) => {
+  test("says so when the browser refuses the position, and the form still submits without a pin", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     // No permission granted: Chromium answers PERMISSION_DENIED.
     await page.goto("/submit-grievance");
     await fillRequired(page, uniqueTitle("No position"));
@@ -159,7 +187,7 @@ test.describe("a pin on the report form", () => {
 });
 
 test.describe("has someone already reported this?", () => {
-  test("shows a nearby open report of the category; \"I have this problem too\" counts once and survives a reload", async ({
+  test('shows a nearby open report of the category; "I have this problem too" counts once and survives a reload', async ({
     page,
     context,
     request,
@@ -168,9 +196,18 @@ test.describe("has someone already reported this?", () => {
     const here = somewhere();
     const nearby = { latitude: here.latitude + 0.0009, longitude: here.longitude }; // about 100 m north
     const title = uniqueTitle("Burst main near the school");
-    const seeded = await seedGrievance(request, baseURL!, { title, category: "Leakage Issues", location: "School Road", ...nearby });
+    const seeded = await seedGrievance(request, baseURL!, {
+      title,
+      category: "Leakage Issues",
+      location: "School Road",
+      ...nearby,
+    });
     // The same place in another category is not a duplicate.
-    const other = await seedGrievance(request, baseURL!, { title: uniqueTitle("Blocked drain"), category: "Drainage Problems", ...nearby });
+    const other = await seedGrievance(request, baseURL!, {
+      title: uniqueTitle("Blocked drain"),
+      category: "Drainage Problems",
+      ...nearby,
+    });
     await context.grantPermissions(["geolocation"], { origin: baseURL! });
     await context.setGeolocation(here);
 
@@ -194,7 +231,9 @@ test.describe("has someone already reported this?", () => {
     await expect(item).toContainText("School Road");
     await expect(item).toContainText(/1\d\d m away/);
     await expect(item.getByTestId("affected-count")).toHaveText("1 person affected");
-    await expect(page.locator(".similar-slot > [role=status]")).toHaveText('1 similar open report is shown under "Has someone already reported this?".');
+    await expect(page.locator(".similar-slot > [role=status]")).toHaveText(
+      '1 similar open report is shown under "Has someone already reported this?".',
+    );
     await expectNoAxeViolations(page);
 
     const affected = item.getByRole("button", { name: LOCATION_MESSAGES.affectedButton });
@@ -209,13 +248,20 @@ test.describe("has someone already reported this?", () => {
 
     item = await suggest();
     await expect(item.getByTestId("affected-count")).toHaveText("2 people affected");
-    await expect(item.getByRole("button", { name: LOCATION_MESSAGES.affectedButton })).toHaveAttribute("aria-disabled", "true");
+    await expect(item.getByRole("button", { name: LOCATION_MESSAGES.affectedButton })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     await expect(item.getByRole("status")).toHaveText(LOCATION_MESSAGES.affectedAlready);
     const stored = await request.get(`${baseURL}/api/grievances/${seeded.id}`);
     expect(((await stored.json()) as { affected: number }).affected).toBe(2);
   });
 
-  test("finds a report by a similar title without a pin, and the resident can still submit", async ({ page, request, baseURL }) => {
+  test("finds a report by a similar title without a pin, and the resident can still submit", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const words = `Sewage overflow ${Math.random().toString(36).slice(2, 8)}`;
     await seedGrievance(request, baseURL!, { title: `${words} at the bus stand`, category: "Sanitation Issues" });
     await page.goto("/submit-grievance");
@@ -237,7 +283,9 @@ test.describe("has someone already reported this?", () => {
 async function startGeocoder(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     if (!request.url?.startsWith("/reverse?")) return void response.writeHead(404).end();
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ display_name: "12 Pump Street, Riverside" }));
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ display_name: "12 Pump Street, Riverside" }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -248,7 +296,11 @@ async function startGeocoder(): Promise<{ url: string; close: () => Promise<void
 }
 
 test.describe("with a service area and an address lookup", () => {
-  test("a pin outside is refused at once and by the server; a pin inside fills an empty location", async ({ page, request, tiles }) => {
+  test("a pin outside is refused at once and by the server; a pin inside fills an empty location", async ({
+    page,
+    request,
+    tiles,
+  }) => {
     // A portal of its own: starting one waits its turn behind the other workers' portals.
     test.setTimeout(180_000);
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "service-area-"));

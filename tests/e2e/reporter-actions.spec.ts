@@ -34,7 +34,10 @@ test.afterAll(async () => {
 const at = (pathname: string) => `${portal.url}${pathname}`;
 
 async function screenshots(page: Page, name: string) {
-  for (const [label, width, height] of [["phone", 360, 740], ["desktop", 1280, 900]] as const) {
+  for (const [label, width, height] of [
+    ["phone", 360, 740],
+    ["desktop", 1280, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
@@ -47,7 +50,9 @@ async function staffSignIn(page: Page) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a reporter adds an update with a photo, then reopens the resolved report: staff see the flag", async ({ page }) => {
+test("a reporter adds an update with a photo, then reopens the resolved report: staff see the flag", async ({
+  page,
+}) => {
   const title = uniqueTitle("Burst main on Market Road");
   const form = new FormData();
   form.append("title", title);
@@ -134,7 +139,9 @@ test("a reporter adds an update with a photo, then reopens the resolved report: 
   await expectNoAxeViolations(page);
   await question.getByRole("button", { name: "Send: still a problem" }).click();
   const done = question.getByRole("status");
-  await expect(done).toHaveText("Thank you. The report is in progress again and the staff have been told it is still a problem.");
+  await expect(done).toHaveText(
+    "Thank you. The report is in progress again and the staff have been told it is still a problem.",
+  );
   await expect(done).toBeFocused();
   await expect(question.getByRole("button")).toHaveCount(0);
   await expect(page.getByTestId("tracked-report").getByTestId("status-badge").first()).toHaveText("In progress");

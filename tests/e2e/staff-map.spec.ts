@@ -47,7 +47,9 @@ async function pressAffected(request: APIRequestContext, id: string, times: numb
   }
 }
 
-test("the console's map shows a hidden report's marker, marked as hidden, linking to the staff page", async ({ page }) => {
+test("the console's map shows a hidden report's marker, marked as hidden, linking to the staff page", async ({
+  page,
+}) => {
   const word = uniqueWord();
   const shown = await seedGrievance(page.request, portal.url, {
     title: `Open hydrant ${word}`,

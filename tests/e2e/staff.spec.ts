@@ -1,5 +1,11 @@
 import { test, type Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance, uniqueTitle } from "./support/fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  seedGrievance,
+  uniqueTitle,
+} from "./support/fixtures.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
@@ -46,7 +52,10 @@ test("an anonymous visitor who opens the console lands on the sign-in page", asy
   // The API itself gives a visitor nothing but the message (and the request's id, to quote).
   const api = await page.request.get(at("/api/staff/grievances"));
   expect(api.status()).toBe(401);
-  expect(await api.json()).toEqual({ message: "Please sign in to continue.", requestId: api.headers()["x-request-id"] });
+  expect(await api.json()).toEqual({
+    message: "Please sign in to continue.",
+    requestId: api.headers()["x-request-id"],
+  });
 });
 
 test("a wrong password or empty fields give a clear message and no hint", async ({ page }) => {
@@ -89,7 +98,10 @@ test("staff move a report to resolved and the public sees the progress", async (
 
   await row.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole("link", { name: "resident@example.org" })).toHaveAttribute("href", "mailto:resident@example.org");
+  await expect(page.getByRole("link", { name: "resident@example.org" })).toHaveAttribute(
+    "href",
+    "mailto:resident@example.org",
+  );
   await expect(page.getByRole("link", { name: "+1 555 010 4489" })).toHaveAttribute("href", "tel:+15550104489");
   await expectNoAxeViolations(page);
 
@@ -102,7 +114,9 @@ test("staff move a report to resolved and the public sees the progress", async (
   await expect(page.getByText("Please choose a status from the list.")).toBeVisible();
   await newStatus.selectOption({ label: "Resolved" });
   await page.getByRole("button", { name: "Change status" }).click();
-  await expect(page.getByTestId("note-error")).toHaveText("Please add a public note explaining how the report was resolved.");
+  await expect(page.getByTestId("note-error")).toHaveText(
+    "Please add a public note explaining how the report was resolved.",
+  );
   await expect(note).toHaveAttribute("aria-invalid", "true");
 
   await newStatus.selectOption({ label: "In progress" });
@@ -144,7 +158,9 @@ test("staff move a report to resolved and the public sees the progress", async (
   await expect(page.getByRole("heading", { level: 1, name: "Progress & Statistics" })).toBeVisible();
   const byStatus = page.getByRole("table", { name: "Reports by status" });
   await expect(byStatus.getByRole("row", { name: "Resolved 1" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Reports by category" }).getByRole("row", { name: "Leakage Issues 1" })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Reports by category" }).getByRole("row", { name: "Leakage Issues 1" }),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: "Median times" })).not.toContainText("NaN");
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 360, height: 740 });
@@ -164,7 +180,9 @@ test("hiding a report removes it from the public pages until it is shown again",
   await expect(page.getByRole("button", { name: "Hide report" })).toBeHidden();
   await page.getByText("Hide this report").click();
   await page.getByRole("button", { name: "Hide report" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please give a reason for hiding this report." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please give a reason for hiding this report." }),
+  ).toBeVisible();
   await page.getByLabel("Reason for hiding").fill("Contains a neighbour's phone number.");
   await page.getByRole("button", { name: "Hide report" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The report is now hidden from the public." })).toBeVisible();
@@ -177,7 +195,9 @@ test("hiding a report removes it from the public pages until it is shown again",
 
   await page.goto(at(`/staff/grievances/${created.id}`));
   await page.getByRole("button", { name: "Unhide" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The report is visible to the public again." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "The report is visible to the public again." }),
+  ).toBeVisible();
   await page.goto(at(`/grievance/${created.id}`));
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 

@@ -7,9 +7,9 @@ import pg from "pg";
 import sharp from "sharp";
 import { create, extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicGrievance } from "../../src/shared/api-types.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
-import { openPgliteDatabase } from "../../src/server/db/pglite-database.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPgliteDatabase } from "#server/db/pglite-database.ts";
 import { makeJpeg } from "../fixtures/images.ts";
 import { spawnPortal, type PortalProcess } from "../support/portal-process.ts";
 
@@ -45,14 +45,22 @@ interface ScriptResult {
 }
 
 /** Runs scripts/backup.ts or scripts/restore.ts as `npm run` does, with the embedded database unless env says otherwise. */
-async function runScript(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<ScriptResult> {
+async function runScript(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string>,
+): Promise<ScriptResult> {
   const options = {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", STORAGE_DIR: "", IMAGE_STORAGE: "", ...env },
     timeout: 120_000,
   };
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(root, "scripts", `${script}.ts`), ...args], options);
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(root, "scripts", `${script}.ts`), ...args],
+      options,
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -202,7 +210,10 @@ describe("backup and restore of the embedded database", () => {
     fs.writeFileSync(path.join(imageDir, victim), changed);
     const altered = path.join(work, "altered.tar.gz");
     await create({ file: altered, cwd: unpacked, gzip: true }, fs.readdirSync(unpacked));
-    await expectRefused(altered, new RegExp(`is damaged: images/grievance-images/${victim} does not match the checksum`));
+    await expectRefused(
+      altered,
+      new RegExp(`is damaged: images/grievance-images/${victim} does not match the checksum`),
+    );
 
     const text = path.join(work, "notes.txt");
     fs.writeFileSync(text, "not an archive\n");
@@ -232,7 +243,9 @@ describe("backup and restore of the embedded database", () => {
     // The lock was given back: the folder can be opened again.
     expect(fs.existsSync(path.join(dataDir, "db", ".lock"))).toBe(false);
 
-    const empty = await runScript("backup", [path.join(path.dirname(file), "empty.tar.gz")], { DATA_DIR: freshFolder("backup-empty-") });
+    const empty = await runScript("backup", [path.join(path.dirname(file), "empty.tar.gz")], {
+      DATA_DIR: freshFolder("backup-empty-"),
+    });
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain("There is no embedded database in");
   }, 120_000);
@@ -241,7 +254,10 @@ describe("backup and restore of the embedded database", () => {
     const work = freshFolder("backup-old-");
     const oldMigrations = path.join(work, "migrations");
     fs.mkdirSync(oldMigrations);
-    const all = fs.readdirSync(path.join(root, "migrations")).filter((name) => name.endsWith(".sql")).sort();
+    const all = fs
+      .readdirSync(path.join(root, "migrations"))
+      .filter((name) => name.endsWith(".sql"))
+      .sort();
     const old = all.slice(0, 10);
     for (const name of old) fs.copyFileSync(path.join(root, "migrations", name), path.join(oldMigrations, name));
     const oldData = path.join(work, "old-data");
@@ -262,7 +278,9 @@ describe("backup and restore of the embedded database", () => {
 });
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const pgDumpInstalled = fs.existsSync("/usr/bin/pg_dump") || (process.env.PATH ?? "").split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, "pg_dump")));
+const pgDumpInstalled =
+  fs.existsSync("/usr/bin/pg_dump") ||
+  (process.env.PATH ?? "").split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, "pg_dump")));
 
 describe("backup and restore with PostgreSQL", () => {
   const created: string[] = [];

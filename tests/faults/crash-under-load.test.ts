@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GrievanceListResponse, PublicGrievance } from "../../src/shared/api-types.ts";
+import type { GrievanceListResponse, PublicGrievance } from "#shared/api-types.ts";
 import { makeJpeg } from "../fixtures/images.ts";
 import { eventually, spawnPortal, type PortalProcess } from "../support/portal-process.ts";
 import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres.ts";
@@ -52,59 +52,63 @@ describe.each(kinds)("kill -9 under load on $name", (kind) => {
     await kind.cleanup();
   });
 
-  it.skipIf(!kind.available)("keeps every acknowledged report and leaves no orphan after the restart", async () => {
-    const first = await spawnPortal({ env });
-    const acknowledged: PublicGrievance[] = [];
-    let cut = 0;
-    const submits = Array.from({ length: SUBMITS }, (_, i) =>
-      submit(first.url, i).then(
-        (created) => {
-          if (created) acknowledged.push(created);
-          if (acknowledged.length === KILL_AFTER) first.kill();
-        },
-        () => void (cut += 1),
-      ),
-    );
-    await Promise.all(submits);
-    await first.exited;
-    // The kill really landed mid-run: some submits were cut off.
-    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
-    expect(cut).toBeGreaterThan(0);
+  it.skipIf(!kind.available)(
+    "keeps every acknowledged report and leaves no orphan after the restart",
+    async () => {
+      const first = await spawnPortal({ env });
+      const acknowledged: PublicGrievance[] = [];
+      let cut = 0;
+      const submits = Array.from({ length: SUBMITS }, (_, i) =>
+        submit(first.url, i).then(
+          (created) => {
+            if (created) acknowledged.push(created);
+            if (acknowledged.length === KILL_AFTER) first.kill();
+          },
+          () => void (cut += 1),
+        ),
+      );
+      await Promise.all(submits);
+      await first.exited;
+      // The kill really landed mid-run: some submits were cut off.
+      expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
+      expect(cut).toBeGreaterThan(0);
 
-    portal = await spawnPortal({ env: { ...env, ORPHAN_GRACE_MINUTES: "0" }, dataDir: first.dataDir });
-    const restarted = portal;
-    expect(await eventually(() => /Orphan sweep: \d+ unreferenced/.test(restarted.output()), 30_000)).toBe(true);
+      portal = await spawnPortal({ env: { ...env, ORPHAN_GRACE_MINUTES: "0" }, dataDir: first.dataDir });
+      const restarted = portal;
+      expect(await eventually(() => /Orphan sweep: \d+ unreferenced/.test(restarted.output()), 30_000)).toBe(true);
 
-    for (const report of acknowledged) {
-      const res = await fetch(`${restarted.url}/api/grievances/${report.id}`);
-      expect(res.status).toBe(200);
-      const stored = (await res.json()) as PublicGrievance;
-      expect(stored.title).toBe(report.title);
-      for (const url of [stored.images[0]!.url, stored.images[0]!.thumbnailUrl, stored.images[0]!.mediumUrl!]) {
-        const media = await fetch(`${restarted.url}${url}`);
-        expect(media.status).toBe(200);
-        expect((await media.arrayBuffer()).byteLength).toBeGreaterThan(0);
-      }
-    }
-
-    // Every stored file belongs to a report: nothing left by the cut submits.
-    const referenced = new Set<string>();
-    for (let page = 1; ; page++) {
-      const res = await fetch(`${restarted.url}/api/grievances?pageSize=100&page=${page}`);
-      const body = (await res.json()) as GrievanceListResponse;
-      for (const item of body.items) {
-        for (const img of item.images) {
-          referenced.add(path.basename(img.url)).add(path.basename(img.thumbnailUrl));
-          if (img.mediumUrl) referenced.add(path.basename(img.mediumUrl));
+      for (const report of acknowledged) {
+        const res = await fetch(`${restarted.url}/api/grievances/${report.id}`);
+        expect(res.status).toBe(200);
+        const stored = (await res.json()) as PublicGrievance;
+        expect(stored.title).toBe(report.title);
+        for (const url of [stored.images[0]!.url, stored.images[0]!.thumbnailUrl, stored.images[0]!.mediumUrl!]) {
+          const media = await fetch(`${restarted.url}${url}`);
+          expect(media.status).toBe(200);
+          expect((await media.arrayBuffer()).byteLength).toBeGreaterThan(0);
         }
       }
-      if (page * body.pageSize >= body.matching) break;
-    }
-    const bucket = path.join(first.dataDir, "storage", "grievance-images");
-    const files = fs.readdirSync(bucket).sort();
-    expect(files).toEqual([...referenced].sort());
-    expect(referenced.size).toBeGreaterThanOrEqual(acknowledged.length * 3);
-  }, 180_000);
+
+      // Every stored file belongs to a report: nothing left by the cut submits.
+      const referenced = new Set<string>();
+      for (let page = 1; ; page++) {
+        const res = await fetch(`${restarted.url}/api/grievances?pageSize=100&page=${page}`);
+        const body = (await res.json()) as GrievanceListResponse;
+        for (const item of body.items) {
+          for (const img of item.images) {
+            referenced.add(path.basename(img.url)).add(path.basename(img.thumbnailUrl));
+            if (img.mediumUrl) referenced.add(path.basename(img.mediumUrl));
+          }
+        }
+        if (page * body.pageSize >= body.matching) break;
+      }
+      const bucket = path.join(first.dataDir, "storage", "grievance-images");
+      const files = fs.readdirSync(bucket).sort();
+      expect(files).toEqual([...referenced].sort());
+      expect(referenced.size).toBeGreaterThanOrEqual(acknowledged.length * 3);
+    },
+    180_000,
+  );
 });
 
 async function submit(url: string, i: number): Promise<PublicGrievance | undefined> {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DatabaseUnavailableError } from "../../src/server/db/database-unavailable.ts";
-import { openPostgresDatabase, POSTGRES_LIMITS } from "../../src/server/db/postgres-database.ts";
-import { MESSAGES } from "../../src/shared/messages.ts";
+import { DatabaseUnavailableError } from "#server/db/database-unavailable.ts";
+import { openPostgresDatabase, POSTGRES_LIMITS } from "#server/db/postgres-database.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { createTestApp, postGrievance, storedFiles } from "../api/test-app.ts";
 import { spawnPortal, type PortalProcess } from "../support/portal-process.ts";
 import { makePng } from "../fixtures/images.ts";
@@ -42,7 +42,10 @@ describe.skipIf(!postgresAvailable()).each([
   let image: Buffer;
 
   async function call(pathname: string, init: RequestInit = {}): Promise<Answer> {
-    const response = await fetch(`${portal!.url}${pathname}`, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    const response = await fetch(`${portal!.url}${pathname}`, {
+      ...init,
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
     const text = await response.text();
     expect(response.headers.get("content-type"), `${pathname} answers JSON`).toMatch(/^application\/json/);
     return { status: response.status, retryAfter: response.headers.get("retry-after"), body: JSON.parse(text) };
@@ -113,7 +116,14 @@ describe.skipIf(!postgresAvailable()).each([
     postgres = await startThrowawayPostgres();
     // As `npm start` starts it (it may build the web app first).
     // Each serving check signs in with a wrong password once; that must not lock the test's address out.
-    portal = await spawnPortal({ env: { DATABASE_URL: postgres[address], SIGN_IN_MAX_FAILURES: "1000", SIGN_IN_MAX_ACCOUNT_FAILURES: "1000", SIGN_IN_MAX_ADDRESS_FAILURES: "1000" } });
+    portal = await spawnPortal({
+      env: {
+        DATABASE_URL: postgres[address],
+        SIGN_IN_MAX_FAILURES: "1000",
+        SIGN_IN_MAX_ACCOUNT_FAILURES: "1000",
+        SIGN_IN_MAX_ADDRESS_FAILURES: "1000",
+      },
+    });
     void portal.exited.then(() => (portalExited = true));
     const created = await submit();
     expect(created.status).toBe(201);
@@ -166,7 +176,9 @@ describe("submitting while the database is unavailable", () => {
         }),
     });
     try {
-      const res = await postGrievance(test.app, fields, [{ filename: "burst.png", bytes: await makePng(), type: "image/png" }]);
+      const res = await postGrievance(test.app, fields, [
+        { filename: "burst.png", bytes: await makePng(), type: "image/png" },
+      ]);
       expect(res.statusCode).toBe(503);
       expect(res.headers["retry-after"]).toMatch(/^\d+$/);
       expect(res.json()).toEqual({ message: MESSAGES.serviceUnavailable, requestId: res.headers["x-request-id"] });
@@ -198,7 +210,9 @@ describe.skipIf(!postgresAvailable())("time limits on a PostgreSQL server", () =
       expect(scriptInTransaction).toEqual({ status: "fulfilled", value: 1 });
       // The lifted limit ended with its script: every pooled connection has the limit again.
       const settings = await Promise.all(
-        [1, 2, 3, 4].map(() => db.query<{ ms: string }>("SELECT setting AS ms FROM pg_settings WHERE name = 'statement_timeout'")),
+        [1, 2, 3, 4].map(() =>
+          db.query<{ ms: string }>("SELECT setting AS ms FROM pg_settings WHERE name = 'statement_timeout'"),
+        ),
       );
       expect(settings.map(({ rows }) => Number(rows[0]?.ms))).toEqual(Array(4).fill(POSTGRES_LIMITS.statementMs));
     } finally {

@@ -86,7 +86,10 @@ describe("the image's last stage, replayed as a process", () => {
       const stopSignal = instructionsOf(runtimeInstructions, "STOPSIGNAL").at(-1)?.args as NodeJS.Signals;
       portal.kill(stopSignal);
     }
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 15_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve("still running"), 15_000)),
+    ]);
     if (code === "still running") portal.kill("SIGKILL");
     expect(code, output).toBe(0);
     // The portal wrote only its data folder: the image's files stay as they were (in the image they are root's).
@@ -111,7 +114,8 @@ async function stageOutput(stage: Stage, source: string): Promise<string> {
   const relative = path.posix.relative(stageWorkdir, source);
   const runs = instructionsOf(stage.instructions, "RUN").map((instruction) => instruction.args);
   if (runs.includes("npm run build")) {
-    if (!fs.existsSync(path.join(root, relative, "index.html"))) await run("npm", ["run", "build"], { cwd: root, env: { ...process.env, PATH: pathWithThisNode() } });
+    if (!fs.existsSync(path.join(root, relative, "index.html")))
+      await run("npm", ["run", "build"], { cwd: root, env: { ...process.env, PATH: pathWithThisNode() } });
     return path.join(root, relative);
   }
   const install = runs.find((command) => command.startsWith("npm ci --omit=dev"));
@@ -119,10 +123,15 @@ async function stageOutput(stage: Stage, source: string): Promise<string> {
   const folder = path.join(scratch, stage.name as string);
   fs.mkdirSync(folder);
   for (const copy of instructionsOf(stage.instructions, "COPY").map(parseCopy)) {
-    for (const file of copy.sources) fs.cpSync(path.join(root, file), path.join(folder, path.basename(file)), { recursive: true });
+    for (const file of copy.sources)
+      fs.cpSync(path.join(root, file), path.join(folder, path.basename(file)), { recursive: true });
   }
   const [npm, ...npmArgs] = `${install} --prefer-offline`.split(" ");
-  await run(npm as string, npmArgs, { cwd: folder, env: { ...process.env, PATH: pathWithThisNode() }, timeout: 240_000 });
+  await run(npm as string, npmArgs, {
+    cwd: folder,
+    env: { ...process.env, PATH: pathWithThisNode() },
+    timeout: 240_000,
+  });
   return path.join(folder, relative);
 }
 

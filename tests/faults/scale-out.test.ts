@@ -71,13 +71,22 @@ describe.skipIf(!postgresAvailable() || !caddyBinary)("two instances behind Cadd
 
   async function startInstance(index: number): Promise<void> {
     const instance = instances[index]!;
-    instance.process = await spawnPortal({ dataDir: instance.dataDir, env: { ...portalEnv, PORT: String(instance.port) } });
+    instance.process = await spawnPortal({
+      dataDir: instance.dataDir,
+      env: { ...portalEnv, PORT: String(instance.port) },
+    });
   }
 
   beforeAll(async () => {
     postgres = await startThrowawayPostgres();
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-out-s3-"));
-    s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port: s3Port } = await s3.run();
     portalEnv = {
       DATABASE_URL: postgres.url,
@@ -91,7 +100,10 @@ describe.skipIf(!postgresAvailable() || !caddyBinary)("two instances behind Cadd
       LOG_LEVEL: "warn",
     };
     for (let i = 0; i < 2; i++) {
-      instances.push({ port: await freePort(), dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `scale-out-portal-${i}-`)) });
+      instances.push({
+        port: await freePort(),
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `scale-out-portal-${i}-`)),
+      });
     }
     // One after the other: the first applies the migrations.
     for (let i = 0; i < instances.length; i++) await startInstance(i);
@@ -100,19 +112,23 @@ describe.skipIf(!postgresAvailable() || !caddyBinary)("two instances behind Cadd
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
     caddyHome = fs.mkdtempSync(path.join(os.tmpdir(), "scale-out-caddy-"));
     // The repository's file as it is; only its placeholders are set (deploy/Caddyfile's first lines).
-    caddy = spawn(caddyBinary as string, ["run", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
-      cwd: caddyHome,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: caddyHome,
-        XDG_DATA_HOME: path.join(caddyHome, "data"),
-        XDG_CONFIG_HOME: path.join(caddyHome, "config"),
-        PORTAL_DOMAIN: proxyUrl,
-        PORTAL_UPSTREAMS: instances.map((instance) => `127.0.0.1:${instance.port}`).join(" "),
-        CADDY_ADMIN: "off",
+    caddy = spawn(
+      caddyBinary as string,
+      ["run", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"],
+      {
+        cwd: caddyHome,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: caddyHome,
+          XDG_DATA_HOME: path.join(caddyHome, "data"),
+          XDG_CONFIG_HOME: path.join(caddyHome, "config"),
+          PORTAL_DOMAIN: proxyUrl,
+          PORTAL_UPSTREAMS: instances.map((instance) => `127.0.0.1:${instance.port}`).join(" "),
+          CADDY_ADMIN: "off",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     caddy.stdout?.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
     caddy.stderr?.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
     const up = await eventually(async () => {
@@ -137,149 +153,188 @@ describe.skipIf(!postgresAvailable() || !caddyBinary)("two instances behind Cadd
     for (const dir of [s3Dir, caddyHome]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("loses nothing and shows no restart to a resident: rolling restart, then kill -9, under load", { timeout: 300_000 }, async () => {
-    const photo = await makePng(320, 240);
-    const outcomes: Outcome[] = [];
-    let phase: Phase = "steady";
-    let running = true;
-    const stored = new Set<string>(); // keys answered 201
-    const held = new Set<string>(); // keys answered 409 for a while: claimed by an attempt that died with the killed instance
+  it(
+    "loses nothing and shows no restart to a resident: rolling restart, then kill -9, under load",
+    { timeout: 300_000 },
+    async () => {
+      const photo = await makePng(320, 240);
+      const outcomes: Outcome[] = [];
+      let phase: Phase = "steady";
+      let running = true;
+      const stored = new Set<string>(); // keys answered 201
+      const held = new Set<string>(); // keys answered 409 for a while: claimed by an attempt that died with the killed instance
 
-    async function submit(key: string, withPhoto: boolean, attempt: number): Promise<Outcome> {
-      const form = new FormData();
-      form.append("title", `Report ${key}`);
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      if (withPhoto) form.append("images", new Blob([new Uint8Array(photo)], { type: "image/png" }), "burst.png");
-      const started = phase;
-      try {
-        const response = await fetch(`${proxyUrl}/api/grievances`, {
-          method: "POST",
-          body: form,
-          headers: { "Idempotency-Key": key },
-          signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-        });
-        const text = await response.text();
-        return { kind: "submit", phase: started, status: response.status, key, attempt, ...(response.status !== 201 && { error: text.slice(0, 200) }) };
-      } catch (error) {
-        return { kind: "submit", phase: started, status: 0, key, attempt, error: String((error as Error).cause ?? error) };
-      }
-    }
-
-    async function submitter(index: number): Promise<void> {
-      for (let n = 0; running; n++) {
-        const key = randomUUID();
-        const withPhoto = (index + n) % 2 === 0;
-        // As the report form's queue does: the same key again after a failure, until the server has it.
-        for (let attempt = 1; ; attempt++) {
-          const outcome = await submit(key, withPhoto, attempt);
-          outcomes.push(outcome);
-          if (outcome.status === 201) {
-            stored.add(key);
-            break;
-          }
-          // The killed instance had claimed the key and died before storing the report: the claim holds for its
-          // lease (30 s, docs/operating.md, "Retried submits"), then the retry takes it over.
-          if (outcome.status === 409) held.add(key);
-          if (attempt >= 60) break;
-          await sleep(1_000);
-        }
-        await sleep(PAUSE_MS);
-      }
-    }
-
-    async function reader(): Promise<void> {
-      while (running) {
+      async function submit(key: string, withPhoto: boolean, attempt: number): Promise<Outcome> {
+        const form = new FormData();
+        form.append("title", `Report ${key}`);
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        if (withPhoto) form.append("images", new Blob([new Uint8Array(photo)], { type: "image/png" }), "burst.png");
         const started = phase;
         try {
-          const response = await fetch(`${proxyUrl}/api/grievances?pageSize=10`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
-          await response.arrayBuffer();
-          outcomes.push({ kind: "read", phase: started, status: response.status });
+          const response = await fetch(`${proxyUrl}/api/grievances`, {
+            method: "POST",
+            body: form,
+            headers: { "Idempotency-Key": key },
+            signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+          });
+          const text = await response.text();
+          return {
+            kind: "submit",
+            phase: started,
+            status: response.status,
+            key,
+            attempt,
+            ...(response.status !== 201 && { error: text.slice(0, 200) }),
+          };
         } catch (error) {
-          outcomes.push({ kind: "read", phase: started, status: 0, error: String((error as Error).cause ?? error) });
+          return {
+            kind: "submit",
+            phase: started,
+            status: 0,
+            key,
+            attempt,
+            error: String((error as Error).cause ?? error),
+          };
         }
-        await sleep(PAUSE_MS);
-      }
-    }
-
-    async function backInRotation(index: number): Promise<void> {
-      const { port } = instances[index]!;
-      const ready = await eventually(async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200;
-        } catch {
-          return false;
-        }
-      }, 30_000);
-      expect(ready, `instance ${index + 1} did not become ready`).toBe(true);
-      await sleep(BACK_IN_ROTATION_MS);
-    }
-
-    const load = [...Array.from({ length: SUBMITTERS }, (_, i) => submitter(i)), ...Array.from({ length: READERS }, () => reader())];
-    try {
-      await sleep(3_000);
-
-      phase = "rolling restart";
-      for (let i = 0; i < instances.length; i++) {
-        const instance = instances[i]!;
-        instance.process!.signalServer("SIGTERM");
-        const exit = await instance.process!.exited;
-        expect(exit.code, instance.process!.output()).toBe(0);
-        await startInstance(i);
-        await backInRotation(i);
       }
 
-      phase = "kill -9";
-      instances[0]!.process!.kill();
-      await instances[0]!.process!.exited;
-      await sleep(5_000);
-      await startInstance(0);
-      await backInRotation(0);
-    } finally {
-      running = false;
-      await Promise.all(load);
-    }
+      async function submitter(index: number): Promise<void> {
+        for (let n = 0; running; n++) {
+          const key = randomUUID();
+          const withPhoto = (index + n) % 2 === 0;
+          // As the report form's queue does: the same key again after a failure, until the server has it.
+          for (let attempt = 1; ; attempt++) {
+            const outcome = await submit(key, withPhoto, attempt);
+            outcomes.push(outcome);
+            if (outcome.status === 201) {
+              stored.add(key);
+              break;
+            }
+            // The killed instance had claimed the key and died before storing the report: the claim holds for its
+            // lease (30 s, docs/operating.md, "Retried submits"), then the retry takes it over.
+            if (outcome.status === 409) held.add(key);
+            if (attempt >= 60) break;
+            await sleep(1_000);
+          }
+          await sleep(PAUSE_MS);
+        }
+      }
 
-    const summary = summarise(outcomes);
-    console.log(`Scale-out behind Caddy:\n${JSON.stringify({ ...summary, "keys held by the killed instance's claim": held.size }, null, 2)}`);
-    const failed = (kind: Outcome["kind"], p: Phase) => outcomes.filter((o) => o.kind === kind && o.phase === p && o.status !== (kind === "submit" ? 201 : 200));
+      async function reader(): Promise<void> {
+        while (running) {
+          const started = phase;
+          try {
+            const response = await fetch(`${proxyUrl}/api/grievances?pageSize=10`, {
+              signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+            });
+            await response.arrayBuffer();
+            outcomes.push({ kind: "read", phase: started, status: response.status });
+          } catch (error) {
+            outcomes.push({ kind: "read", phase: started, status: 0, error: String((error as Error).cause ?? error) });
+          }
+          await sleep(PAUSE_MS);
+        }
+      }
 
-    // Enough load to mean something in each phase.
-    for (const p of ["rolling restart", "kill -9"] as const) {
-      expect(outcomes.filter((o) => o.kind === "submit" && o.phase === p).length, p).toBeGreaterThan(10);
-      expect(outcomes.filter((o) => o.kind === "read" && o.phase === p).length, p).toBeGreaterThan(10);
-    }
-    // A rolling restart: every read succeeds and every submit is stored once. Under the whole suite's load on two
-    // cores, one submit in a few hundred has met Caddy 2.6 dialling an instance that had just closed (a 502 that
-    // Caddy cannot retry: it cannot send a body twice); the client's retry with the same key stored it. Isolated,
-    // none does. Until that is pinned down, one such first attempt is tolerated, and Caddy's errors are shown.
-    const caddyErrors = caddyLog.split("\n").filter((line) => line.includes('"level":"error"')).join("\n").slice(0, 4000);
-    const restartFailures = failed("submit", "rolling restart");
-    if (restartFailures.length > 0) console.warn(`Rolling restart, submits that failed once:\n${JSON.stringify(restartFailures)}\n${caddyErrors}`);
-    expect(restartFailures.filter((o) => (o.attempt ?? 1) > 1 || o.status !== 502), caddyErrors).toEqual([]);
-    expect(restartFailures.length, caddyErrors).toBeLessThanOrEqual(1);
-    expect(failed("read", "rolling restart"), caddyErrors).toEqual([]);
-    expect(failed("submit", "steady")).toEqual([]);
-    // A kill -9: every read succeeds; the submits the killed instance had in hand (a few at most) are sent again.
-    expect(failed("read", "kill -9"), caddyErrors).toEqual([]);
-    // Those in flight on the killed instance, and those Caddy sent it before it learnt (two refused connections).
-    expect(failed("submit", "kill -9").filter((o) => o.attempt === 1).length).toBeLessThanOrEqual(SUBMITTERS + 2);
-    const keys = new Set(outcomes.filter((o) => o.kind === "submit").map((o) => o.key as string));
-    // At most one per client (what it had in flight on the killed instance), and none outside the kill.
-    expect(held.size).toBeLessThanOrEqual(SUBMITTERS);
-    for (const key of held) expect(outcomes.find((o) => o.key === key && o.status === 409)?.phase).toBe("kill -9");
-    expect([...keys].filter((key) => !stored.has(key)), "submits never stored").toEqual([]);
+      async function backInRotation(index: number): Promise<void> {
+        const { port } = instances[index]!;
+        const ready = await eventually(async () => {
+          try {
+            return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200;
+          } catch {
+            return false;
+          }
+        }, 30_000);
+        expect(ready, `instance ${index + 1} did not become ready`).toBe(true);
+        await sleep(BACK_IN_ROTATION_MS);
+      }
 
-    // Nothing stored twice, nothing answered 201 missing.
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ title: string; times: number }>("SELECT title, count(*)::int AS times FROM grievances GROUP BY title");
-      expect(rows.filter((row) => row.times > 1)).toEqual([]);
-      expect(rows.map((row) => row.title).sort()).toEqual([...stored].map((key) => `Report ${key}`).sort());
-    } finally {
-      await client.end();
-    }
-  });
+      const load = [
+        ...Array.from({ length: SUBMITTERS }, (_, i) => submitter(i)),
+        ...Array.from({ length: READERS }, () => reader()),
+      ];
+      try {
+        await sleep(3_000);
+
+        phase = "rolling restart";
+        for (let i = 0; i < instances.length; i++) {
+          const instance = instances[i]!;
+          instance.process!.signalServer("SIGTERM");
+          const exit = await instance.process!.exited;
+          expect(exit.code, instance.process!.output()).toBe(0);
+          await startInstance(i);
+          await backInRotation(i);
+        }
+
+        phase = "kill -9";
+        instances[0]!.process!.kill();
+        await instances[0]!.process!.exited;
+        await sleep(5_000);
+        await startInstance(0);
+        await backInRotation(0);
+      } finally {
+        running = false;
+        await Promise.all(load);
+      }
+
+      const summary = summarise(outcomes);
+      console.log(
+        `Scale-out behind Caddy:\n${JSON.stringify({ ...summary, "keys held by the killed instance's claim": held.size }, null, 2)}`,
+      );
+      const failed = (kind: Outcome["kind"], p: Phase) =>
+        outcomes.filter((o) => o.kind === kind && o.phase === p && o.status !== (kind === "submit" ? 201 : 200));
+
+      // Enough load to mean something in each phase.
+      for (const p of ["rolling restart", "kill -9"] as const) {
+        expect(outcomes.filter((o) => o.kind === "submit" && o.phase === p).length, p).toBeGreaterThan(10);
+        expect(outcomes.filter((o) => o.kind === "read" && o.phase === p).length, p).toBeGreaterThan(10);
+      }
+      // A rolling restart: every read succeeds and every submit is stored once. Under the whole suite's load on two
+      // cores, one submit in a few hundred has met Caddy 2.6 dialling an instance that had just closed (a 502 that
+      // Caddy cannot retry: it cannot send a body twice); the client's retry with the same key stored it. Isolated,
+      // none does. Until that is pinned down, one such first attempt is tolerated, and Caddy's errors are shown.
+      const caddyErrors = caddyLog
+        .split("\n")
+        .filter((line) => line.includes('"level":"error"'))
+        .join("\n")
+        .slice(0, 4000);
+      const restartFailures = failed("submit", "rolling restart");
+      if (restartFailures.length > 0)
+        console.warn(`Rolling restart, submits that failed once:\n${JSON.stringify(restartFailures)}\n${caddyErrors}`);
+      expect(
+        restartFailures.filter((o) => (o.attempt ?? 1) > 1 || o.status !== 502),
+        caddyErrors,
+      ).toEqual([]);
+      expect(restartFailures.length, caddyErrors).toBeLessThanOrEqual(1);
+      expect(failed("read", "rolling restart"), caddyErrors).toEqual([]);
+      expect(failed("submit", "steady")).toEqual([]);
+      // A kill -9: every read succeeds; the submits the killed instance had in hand (a few at most) are sent again.
+      expect(failed("read", "kill -9"), caddyErrors).toEqual([]);
+      // Those in flight on the killed instance, and those Caddy sent it before it learnt (two refused connections).
+      expect(failed("submit", "kill -9").filter((o) => o.attempt === 1).length).toBeLessThanOrEqual(SUBMITTERS + 2);
+      const keys = new Set(outcomes.filter((o) => o.kind === "submit").map((o) => o.key as string));
+      // At most one per client (what it had in flight on the killed instance), and none outside the kill.
+      expect(held.size).toBeLessThanOrEqual(SUBMITTERS);
+      for (const key of held) expect(outcomes.find((o) => o.key === key && o.status === 409)?.phase).toBe("kill -9");
+      expect(
+        [...keys].filter((key) => !stored.has(key)),
+        "submits never stored",
+      ).toEqual([]);
+
+      // Nothing stored twice, nothing answered 201 missing.
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ title: string; times: number }>(
+          "SELECT title, count(*)::int AS times FROM grievances GROUP BY title",
+        );
+        expect(rows.filter((row) => row.times > 1)).toEqual([]);
+        expect(rows.map((row) => row.title).sort()).toEqual([...stored].map((key) => `Report ${key}`).sort());
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
 
 function summarise(outcomes: Outcome[]): Record<string, Record<string, number | string[]>> {

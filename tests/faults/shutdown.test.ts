@@ -54,20 +54,32 @@ async function start(options: PortalStartOptions & { dataDir?: string } = {}): P
 }
 
 describe("stopping the portal under load", () => {
-  it("Ctrl-C (SIGINT to the process group of npm start) finishes every request and exits", async () => {
-    const portal = await start({ viaNpm: true, ownProcessGroup: true });
-    await stopUnderLoad(portal, () => portal.signalGroup("SIGINT"));
-  }, TEST_TIMEOUT_MS);
+  it(
+    "Ctrl-C (SIGINT to the process group of npm start) finishes every request and exits",
+    async () => {
+      const portal = await start({ viaNpm: true, ownProcessGroup: true });
+      await stopUnderLoad(portal, () => portal.signalGroup("SIGINT"));
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("SIGTERM to the server process finishes every request and exits", async () => {
-    const portal = await start();
-    await stopUnderLoad(portal, () => portal.signalServer("SIGTERM"));
-  }, TEST_TIMEOUT_MS);
+  it(
+    "SIGTERM to the server process finishes every request and exits",
+    async () => {
+      const portal = await start();
+      await stopUnderLoad(portal, () => portal.signalServer("SIGTERM"));
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("SIGTERM to npm alone (a container stop) stops the server too and leaves nothing behind", async () => {
-    const portal = await start({ viaNpm: true });
-    await stopUnderLoad(portal, () => portal.signalNpm("SIGTERM"));
-  }, TEST_TIMEOUT_MS);
+  it(
+    "SIGTERM to npm alone (a container stop) stops the server too and leaves nothing behind",
+    async () => {
+      const portal = await start({ viaNpm: true });
+      await stopUnderLoad(portal, () => portal.signalNpm("SIGTERM"));
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 async function stopUnderLoad(portal: PortalProcess, sendSignal: () => void): Promise<void> {
@@ -88,7 +100,10 @@ async function stopUnderLoad(portal: PortalProcess, sendSignal: () => void): Pro
     expect(exit, `the portal did not exit:\n${portal.output()}`).toBeDefined();
     expect(portal.output()).not.toMatch(/did not finish within/);
     expect(exit?.code, portal.output()).toBe(0);
-    expect(await eventually(() => processesUsing(portal.dataDir).length === 0, 5_000), "a process of the portal remains").toBe(true);
+    expect(
+      await eventually(() => processesUsing(portal.dataDir).length === 0, 5_000),
+      "a process of the portal remains",
+    ).toBe(true);
     expect(await portIsFree(portal.port)).toBe(true);
   } finally {
     idleAgent.destroy();
@@ -105,7 +120,9 @@ async function stopUnderLoad(portal: PortalProcess, sendSignal: () => void): Pro
     if (o.status === 503) expect(o.finishedAfterSignal).toBe(true);
   }
   // The signal came while requests were in flight, and those finished afterwards.
-  expect(outcomes.filter((o) => !o.startedAfterSignal && o.finishedAfterSignal && o.status !== 503).length).toBeGreaterThan(0);
+  expect(
+    outcomes.filter((o) => !o.startedAfterSignal && o.finishedAfterSignal && o.status !== 503).length,
+  ).toBeGreaterThan(0);
 
   const created = outcomes.filter((o) => o.status === 201).map((o) => JSON.parse(o.body as string) as Grievance);
   expect(created.length).toBeGreaterThan(0);
@@ -228,7 +245,9 @@ function request(
         method: body ? "POST" : "GET",
         path: body ? "/api/grievances" : "/api/grievances?pageSize=5",
         agent: agent ?? false,
-        headers: body ? { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": body.length } : {},
+        headers: body
+          ? { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": body.length }
+          : {},
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -237,7 +256,9 @@ function request(
           if (res.complete) resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() });
           else resolve({ error: `answer cut short after ${res.statusCode}` });
         });
-        res.on("error", (error) => resolve({ error: `${(error as NodeJS.ErrnoException).code ?? error.message} in the answer` }));
+        res.on("error", (error) =>
+          resolve({ error: `${(error as NodeJS.ErrnoException).code ?? error.message} in the answer` }),
+        );
       },
     );
     req.on("error", (error) => resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message }));

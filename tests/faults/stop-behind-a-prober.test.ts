@@ -82,7 +82,10 @@ describe("an instance stopping behind a proxy that probes its liveness", () => {
 
     expect(exit.code, portal.output()).toBe(0);
     expect(stoppingSeenAt, "the probe never said the instance was stopping").toBeDefined();
-    expect(outcomes.filter((o) => o.sentAfterSignal).length, "no submit was sent between the signal and the probe").toBeGreaterThan(0);
+    expect(
+      outcomes.filter((o) => o.sentAfterSignal).length,
+      "no submit was sent between the signal and the probe",
+    ).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o.status !== 201)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicGrievance } from "../../src/shared/api-types.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
 import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -52,7 +52,10 @@ describe.skipIf(!postgresAvailable())("two instances racing at start-up", () => 
       const { rows } = await client.query<{ name: string; times: number }>(
         "SELECT name, count(*)::int AS times FROM schema_migrations GROUP BY name ORDER BY name",
       );
-      const files = fs.readdirSync(path.join(root, "migrations")).filter((f) => f.endsWith(".sql")).sort();
+      const files = fs
+        .readdirSync(path.join(root, "migrations"))
+        .filter((f) => f.endsWith(".sql"))
+        .sort();
       expect(rows).toEqual(files.map((name) => ({ name, times: 1 })));
     } finally {
       await client.end();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CATALOGUE_NAMESPACES } from "../../src/shared/i18n/catalogue-bundles.ts";
-import type { Locale } from "../../src/shared/i18n/locales.ts";
+import { CATALOGUE_NAMESPACES } from "#shared/i18n/catalogue-bundles.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 
 const DIR = path.resolve(import.meta.dirname, "../../src/shared/i18n/catalogues");
 const cache = new Map<Locale, Record<string, string>>();
@@ -15,7 +15,9 @@ export function textIn(locale: Locale, english: string): string {
   if (!catalogue) {
     catalogue = Object.assign(
       {},
-      ...CATALOGUE_NAMESPACES.map((namespace) => JSON.parse(fs.readFileSync(path.join(DIR, locale, `${namespace}.json`), "utf8"))),
+      ...CATALOGUE_NAMESPACES.map((namespace) =>
+        JSON.parse(fs.readFileSync(path.join(DIR, locale, `${namespace}.json`), "utf8")),
+      ),
     ) as Record<string, string>;
     cache.set(locale, catalogue);
   }

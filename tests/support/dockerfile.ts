@@ -51,7 +51,8 @@ export function parseInstructions(text: string): Instruction[] {
     if (continued) return;
     const joined = pending.parts.filter(Boolean).join(" ");
     const match = /^(\S+)\s*(.*)$/s.exec(joined);
-    if (match) instructions.push({ keyword: (match[1] as string).toUpperCase(), args: match[2] as string, line: pending.line });
+    if (match)
+      instructions.push({ keyword: (match[1] as string).toUpperCase(), args: match[2] as string, line: pending.line });
     pending = undefined;
   });
   return instructions;
@@ -102,7 +103,8 @@ export function parseCopy(instruction: Instruction): CopyInstruction {
     flags[flag as string] = value;
   }
   const destination = words.pop();
-  if (!destination || words.length === 0) throw new Error(`COPY on line ${instruction.line} needs a source and a destination`);
+  if (!destination || words.length === 0)
+    throw new Error(`COPY on line ${instruction.line} needs a source and a destination`);
   return { from: flags.from, sources: words, destination, flags };
 }
 

@@ -89,7 +89,8 @@ export async function spawnPortal(options: PortalStartOptions = {}): Promise<Por
   const childPid = child.pid as number;
   const pid = options.viaNpm ? serverPidUnder(childPid) : childPid;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once("exit", (code, signal) => resolve({ code, signal }));
   });
 
@@ -151,7 +152,8 @@ function waitForUrl(child: ChildProcess, log: { text: string }, ownProcessGroup:
     const onData = () => {
       if (URL_PATTERN.test(log.text)) done();
     };
-    const onExit = (code: number | null) => done(new Error(`The portal exited with code ${code} before it started:\n${log.text}`));
+    const onExit = (code: number | null) =>
+      done(new Error(`The portal exited with code ${code} before it started:\n${log.text}`));
     const timer = setTimeout(() => {
       process.kill(ownProcessGroup ? -(child.pid as number) : (child.pid as number), "SIGKILL");
       done(new Error(`The portal did not start in time:\n${log.text}`));
@@ -181,7 +183,10 @@ function childPids(parent: number): number[] {
 }
 
 function procPids(): number[] {
-  return fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
 }
 
 /** Live processes whose environment names this data folder: what a stopped portal must not leave behind. */

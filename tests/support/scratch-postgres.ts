@@ -24,7 +24,7 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
   const maintenance = new URL(serverUrl);
   maintenance.pathname = "/postgres";
   const created: string[] = [];
-  const admin = async <T,>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: maintenance.toString() });
     await client.connect();
     try {

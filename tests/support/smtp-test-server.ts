@@ -84,7 +84,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`no matching message within ${timeoutMs} ms; received: ${received.map((m) => m.subject).join(" | ")}`));
+          reject(
+            new Error(
+              `no matching message within ${timeoutMs} ms; received: ${received.map((m) => m.subject).join(" | ")}`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });
@@ -106,7 +110,14 @@ export function parseMail(raw: string, from = "", to: string[] = []): ReceivedMa
   const decoded = normalised
     .replace(/=\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return { from, to, raw, headers, subject: decodeHeader(headers.subject ?? ""), decoded: Buffer.from(decoded, "latin1").toString("utf8") };
+  return {
+    from,
+    to,
+    raw,
+    headers,
+    subject: decodeHeader(headers.subject ?? ""),
+    decoded: Buffer.from(decoded, "latin1").toString("utf8"),
+  };
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as nodemailer writes non-ASCII or long subjects. */
@@ -117,7 +128,9 @@ function decodeHeader(value: string): string {
       encoding.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
         : Buffer.from(
-            text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             "latin1",
           ).toString("utf8"),
     );

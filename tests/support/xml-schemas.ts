@@ -32,7 +32,8 @@ function withFiles(documents: readonly string[], check: (files: string[]) => str
 
 function run(command: string, args: string[]): { status: number | null; output: string } {
   const result = spawnSync(command, args, { encoding: "utf8", timeout: 60_000 });
-  if (result.error) throw new Error(`${command} could not run (is it installed? .ci/run installs it): ${result.error.message}`);
+  if (result.error)
+    throw new Error(`${command} could not run (is it installed? .ci/run installs it): ${result.error.message}`);
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -40,7 +41,12 @@ function run(command: string, args: string[]): { status: number | null; output: 
 export function capSchemaProblems(documents: readonly string[]): string {
   return withFiles(documents, (files) => {
     const { status, output } = run("xmllint", ["--noout", "--schema", CAP_SCHEMA, ...files]);
-    return status === 0 ? "" : output.split("\n").filter((line) => line && !line.endsWith(" validates")).join("\n");
+    return status === 0
+      ? ""
+      : output
+          .split("\n")
+          .filter((line) => line && !line.endsWith(" validates"))
+          .join("\n");
   });
 }
 
@@ -49,7 +55,12 @@ export function atomSchemaProblems(documents: readonly string[]): string {
   return withFiles(documents, (files) => {
     const { status, output } = run("jing", [ATOM_SCHEMA, ...files]);
     // jing's launcher warns on stderr about optional jars Debian does not install; only its findings count.
-    return status === 0 ? "" : output.split("\n").filter((line) => line && !line.startsWith("[warning]")).join("\n");
+    return status === 0
+      ? ""
+      : output
+          .split("\n")
+          .filter((line) => line && !line.startsWith("[warning]"))
+          .join("\n");
   });
 }
 

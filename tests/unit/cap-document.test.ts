@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { capDocument } from "../../src/server/incidents/cap-document.ts";
-import type { PublicIncident } from "../../src/server/incidents/incident-repository.ts";
+import { capDocument } from "#server/incidents/cap-document.ts";
+import type { PublicIncident } from "#server/incidents/incident-repository.ts";
 import { capSchemaProblems } from "../support/xml-schemas.ts";
 
 // CAP 1.2 documents of incidents (issue 13), read back as an aggregator would, and validated against the OASIS
@@ -47,13 +47,17 @@ const closed = incident({
   finalMessage: "The water is safe to drink again. Run your taps for two minutes.",
 });
 
-const parser = new XMLParser({ parseTagValue: false, isArray: (name) => ["category", "responseType", "polygon", "circle"].includes(name) });
+const parser = new XMLParser({
+  parseTagValue: false,
+  isArray: (name) => ["category", "responseType", "polygon", "circle"].includes(name),
+});
 interface CapInfo {
   category: string[];
   responseType: string[];
   [element: string]: unknown;
 }
-const read = (xml: string) => parser.parse(xml).alert as Record<string, string> & { info: CapInfo & { area: Record<string, unknown> } };
+const read = (xml: string) =>
+  parser.parse(xml).alert as Record<string, string> & { info: CapInfo & { area: Record<string, unknown> } };
 
 const schemaErrors = (xml: string): string => capSchemaProblems([xml]);
 
@@ -117,41 +121,77 @@ describe("capDocument: the message's type follows the incident's life", () => {
   });
 
   it("a closure without updates references the declaration only", () => {
-    const alert = read(capDocument(incident({ updatedAt: "2026-11-24T11:00:00.000Z", closedAt: "2026-11-24T11:00:00.000Z", finalMessage: "Fixed." }), options));
+    const alert = read(
+      capDocument(
+        incident({
+          updatedAt: "2026-11-24T11:00:00.000Z",
+          closedAt: "2026-11-24T11:00:00.000Z",
+          finalMessage: "Fixed.",
+        }),
+        options,
+      ),
+    );
     expect(alert.msgType).toBe("Update");
-    expect(alert.references).toBe(`water.example.org,water.example.org:incident:${ID}:20261124T101500.000Z,2026-11-24T10:15:00-00:00`);
+    expect(alert.references).toBe(
+      `water.example.org,water.example.org:incident:${ID}:20261124T101500.000Z,2026-11-24T10:15:00-00:00`,
+    );
   });
 
   it("urgency and response follow the type and severity; a planned interruption not yet started is Future", () => {
     const minor = read(capDocument(incident({ type: "supply-interruption", severity: "minor" }), options)).info;
-    expect(minor).toMatchObject({ category: ["Infra"], responseType: ["Prepare"], urgency: "Expected", severity: "Minor" });
-    const planned = read(capDocument(incident({ type: "supply-interruption", startsAt: "2026-11-30T06:00:00.000Z", expectedRestorationAt: null }), options)).info;
+    expect(minor).toMatchObject({
+      category: ["Infra"],
+      responseType: ["Prepare"],
+      urgency: "Expected",
+      severity: "Minor",
+    });
+    const planned = read(
+      capDocument(
+        incident({ type: "supply-interruption", startsAt: "2026-11-30T06:00:00.000Z", expectedRestorationAt: null }),
+        options,
+      ),
+    ).info;
     expect(planned.urgency).toBe("Future");
     expect(planned.expires).toBeUndefined();
-    expect(read(capDocument(incident({ type: "do-not-drink", severity: "extreme" }), options)).info).toMatchObject({ responseType: ["Avoid"], severity: "Extreme" });
+    expect(read(capDocument(incident({ type: "do-not-drink", severity: "extreme" }), options)).info).toMatchObject({
+      responseType: ["Avoid"],
+      severity: "Extreme",
+    });
     expect(read(capDocument(incident({ type: "sewage-overflow" }), options)).info.category).toEqual(["Env", "Health"]);
   });
 });
 
 describe("capDocument: the area", () => {
   it("writes a polygon as CAP's lat,lon pairs (GeoJSON is lon,lat) and closes an open ring", () => {
-    const ring: [number, number][] = [[36.78, -1.31], [36.8, -1.31], [36.8, -1.29], [36.78, -1.29]];
+    const ring: [number, number][] = [
+      [36.78, -1.31],
+      [36.8, -1.31],
+      [36.8, -1.29],
+      [36.78, -1.29],
+    ];
     const open = read(capDocument(incident({ area: { type: "Polygon", coordinates: [ring] } }), options)).info.area;
     expect(open.polygon).toEqual(["-1.31,36.78 -1.31,36.8 -1.29,36.8 -1.29,36.78 -1.31,36.78"]);
-    const stored = read(capDocument(incident({ area: { type: "Polygon", coordinates: [[...ring, ring[0]!]] } }), options)).info.area;
+    const stored = read(
+      capDocument(incident({ area: { type: "Polygon", coordinates: [[...ring, ring[0]!]] } }), options),
+    ).info.area;
     expect(stored.polygon).toEqual(open.polygon);
     expect(open.circle).toBeUndefined();
   });
 
   it("writes a circle as its centre and its radius in kilometres, in plain decimals", () => {
-    const area = read(capDocument(incident({ area: { type: "Circle", center: [36.7856, -1.3133], radiusMetres: 1500 } }), options)).info.area;
+    const area = read(
+      capDocument(incident({ area: { type: "Circle", center: [36.7856, -1.3133], radiusMetres: 1500 } }), options),
+    ).info.area;
     expect(area.circle).toEqual(["-1.3133,36.7856 1.5"]);
-    const tiny = read(capDocument(incident({ area: { type: "Circle", center: [0.0000001, 1e-7], radiusMetres: 50 } }), options)).info.area;
+    const tiny = read(
+      capDocument(incident({ area: { type: "Circle", center: [0.0000001, 1e-7], radiusMetres: 50 } }), options),
+    ).info.area;
     expect(tiny.circle).toEqual(["0,0 0.05"]);
   });
 
   it("names the localities in areaDesc, or the title when there are none", () => {
-    const named = read(capDocument(incident({ area: null, localities: ["Kibera", "Olympic Estate"] }), options)).info.area;
+    const named = read(capDocument(incident({ area: null, localities: ["Kibera", "Olympic Estate"] }), options)).info
+      .area;
     expect(named).toEqual({ areaDesc: "Kibera, Olympic Estate" });
     expect(read(capDocument(incident(), options)).info.area.areaDesc).toBe("Boil water: Kibera north");
   });
@@ -176,15 +216,39 @@ describe("capDocument: text", () => {
 });
 
 describe("capDocument: valid against the CAP 1.2 schema", () => {
-  const polygon: PublicIncident["area"] = { type: "Polygon", coordinates: [[[36.78, -1.31], [36.8, -1.31], [36.8, -1.29], [36.78, -1.31]]] };
+  const polygon: PublicIncident["area"] = {
+    type: "Polygon",
+    coordinates: [
+      [
+        [36.78, -1.31],
+        [36.8, -1.31],
+        [36.8, -1.29],
+        [36.78, -1.31],
+      ],
+    ],
+  };
   const cases: [string, PublicIncident][] = [
     ["a polygon", incident({ area: polygon })],
     ["a circle", incident()],
-    ["localities only", incident({ area: null, localities: ["Kibera", "Olympic Estate"], type: "supply-interruption" })],
+    [
+      "localities only",
+      incident({ area: null, localities: ["Kibera", "Olympic Estate"], type: "supply-interruption" }),
+    ],
     ["an update", updated],
     ["a closure", closed],
-    ["markup in the texts", incident({ title: "<b>&</b>", message: "a < b", instructions: "\"quoted\" & 'single'", localities: ["<x>"] })],
-    ["a planned sewage overflow", incident({ type: "sewage-overflow", severity: "minor", startsAt: "2026-12-01T00:00:00.000Z", expectedRestorationAt: null })],
+    [
+      "markup in the texts",
+      incident({ title: "<b>&</b>", message: "a < b", instructions: "\"quoted\" & 'single'", localities: ["<x>"] }),
+    ],
+    [
+      "a planned sewage overflow",
+      incident({
+        type: "sewage-overflow",
+        severity: "minor",
+        startsAt: "2026-12-01T00:00:00.000Z",
+        expectedRestorationAt: null,
+      }),
+    ],
   ];
 
   it("every one", () => {
@@ -195,12 +259,22 @@ describe("capDocument: valid against the CAP 1.2 schema", () => {
     const good = capDocument(incident({ area: polygon }), options);
     expect(schemaErrors(good.replace("<msgType>Alert</msgType>", "<msgType>Closed</msgType>"))).not.toBe("");
     expect(schemaErrors(good.replace("-00:00</sent>", "Z</sent>"))).not.toBe("");
-    expect(schemaErrors(good.replace("<status>Actual</status>\n  <msgType>Alert</msgType>", "<msgType>Alert</msgType>\n  <status>Actual</status>"))).not.toBe("");
+    expect(
+      schemaErrors(
+        good.replace(
+          "<status>Actual</status>\n  <msgType>Alert</msgType>",
+          "<msgType>Alert</msgType>\n  <status>Actual</status>",
+        ),
+      ),
+    ).not.toBe("");
     expect(schemaErrors(good.replace("<headline>", "<headline>\u000b"))).not.toBe("");
   });
 
   it("text XML cannot carry is left out, so that a stored control character cannot break the document", () => {
-    const xml = capDocument(incident({ title: "Boil\u000b water\ufffe", message: "E.\u0001 coli\uffff", localities: ["Kibera\u001f"] }), options);
+    const xml = capDocument(
+      incident({ title: "Boil\u000b water\ufffe", message: "E.\u0001 coli\uffff", localities: ["Kibera\u001f"] }),
+      options,
+    );
     expect(schemaErrors(xml)).toBe("");
     expect(read(xml).info.headline).toBe("Boil water");
     expect(read(xml).info.area.areaDesc).toBe("Kibera");

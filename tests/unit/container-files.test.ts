@@ -9,8 +9,8 @@ import { promisify } from "node:util";
 import { validate, ValidationSeverity, type ValidatorSettings } from "dockerfile-utils";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { loadConfig } from "../../src/server/config.ts";
-import { MAX_UPLOAD_BYTES } from "../../src/server/grievances/upload-limits.ts";
+import { loadConfig } from "#server/config.ts";
+import { MAX_UPLOAD_BYTES } from "#server/grievances/upload-limits.ts";
 import {
   effectiveInstructions,
   execForm,
@@ -115,7 +115,9 @@ describe("Dockerfile", () => {
     expect(instructionsOf(runtimeInstructions, "ENTRYPOINT")).toEqual([]);
     // npm start: `... exec node scripts/start.mjs`; tests/support/portal-process.ts: process.execPath + that script.
     expect(packageJson.scripts.start).toMatch(/exec node scripts\/start\.mjs$/);
-    expect(read("tests/support/portal-process.ts")).toContain('[process.execPath, [path.join(root, "scripts/start.mjs")]]');
+    expect(read("tests/support/portal-process.ts")).toContain(
+      '[process.execPath, [path.join(root, "scripts/start.mjs")]]',
+    );
     expect(instructionsOf(runtimeInstructions, "STOPSIGNAL").map((s) => s.args)).toEqual(["SIGTERM"]);
   });
 
@@ -163,7 +165,10 @@ describe("Dockerfile", () => {
           npmRuns.push(command);
           const withoutOmitDev = command.replace(/ --omit=dev(?= |$)/, "");
           const allowed = ciCommands.has(command) || (command !== withoutOmitDev && withoutOmitDev === ciInstall);
-          expect(allowed, `"${command}" (line ${instruction.line}) is not among CI's: ${[...ciCommands].join(", ")}`).toBe(true);
+          expect(
+            allowed,
+            `"${command}" (line ${instruction.line}) is not among CI's: ${[...ciCommands].join(", ")}`,
+          ).toBe(true);
         }
       }
     }
@@ -179,14 +184,17 @@ describe("Dockerfile", () => {
   it("copies from the build context only files that exist, each let through by .dockerignore", () => {
     const ignore = dockerignorePatterns();
     const fromContext = stages.flatMap((stage) =>
-      instructionsOf(stage.instructions, "COPY").map(parseCopy).filter((copy) => copy.from === undefined),
+      instructionsOf(stage.instructions, "COPY")
+        .map(parseCopy)
+        .filter((copy) => copy.from === undefined),
     );
     expect(fromContext.length).toBeGreaterThan(0);
     for (const copy of fromContext) {
       for (const source of copy.sources) {
         const files = filesUnder(source);
         expect(files.length, `COPY ${source}`).toBeGreaterThan(0);
-        for (const file of files) expect(dockerignoreAllows(ignore, file), `${file} is excluded by .dockerignore`).toBe(true);
+        for (const file of files)
+          expect(dockerignoreAllows(ignore, file), `${file} is excluded by .dockerignore`).toBe(true);
       }
     }
     // And what must never reach the builder does not.
@@ -202,14 +210,20 @@ describe("Dockerfile", () => {
     const { files, packages, readFromDisk } = runtimeGraph(entries);
     expect(files.length).toBeGreaterThan(50);
     for (const file of [...files, ...readFromDisk]) {
-      expect(inImage.some((copied) => file === copied || file.startsWith(`${copied}/`)), `${file} is not in the image`).toBe(true);
+      expect(
+        inImage.some((copied) => file === copied || file.startsWith(`${copied}/`)),
+        `${file} is not in the image`,
+      ).toBe(true);
     }
     // What the code finds by path rather than by import: the migrations, the catalogues, the built app, package.json.
     expect(readFromDisk).toEqual(
       expect.arrayContaining(["migrations", "src/shared/i18n/catalogues", "dist/web", "package.json"]),
     );
     for (const name of packages) {
-      expect(packageJson.dependencies[name], `${name} is imported at run time but not a production dependency`).toBeDefined();
+      expect(
+        packageJson.dependencies[name],
+        `${name} is imported at run time but not a production dependency`,
+      ).toBeDefined();
     }
   });
 
@@ -252,7 +266,13 @@ describe("compose.yaml", () => {
   it("requires each secret, and the example .env names every variable it uses", () => {
     const used = new Set([...raw.matchAll(/\$\{(\w+)/g)].map((m) => m[1] as string));
     const required = new Set([...raw.matchAll(/\$\{(\w+):\?/g)].map((m) => m[1] as string));
-    expect([...required].sort()).toEqual(["METRICS_TOKEN", "MINIO_ROOT_PASSWORD", "MINIO_ROOT_USER", "PORTAL_DOMAIN", "POSTGRES_PASSWORD"]);
+    expect([...required].sort()).toEqual([
+      "METRICS_TOKEN",
+      "MINIO_ROOT_PASSWORD",
+      "MINIO_ROOT_USER",
+      "PORTAL_DOMAIN",
+      "POSTGRES_PASSWORD",
+    ]);
     expect(Object.keys(exampleEnvironment()).sort()).toEqual([...used].sort());
     for (const name of required) {
       const { [name]: _missing, ...without } = sample;
@@ -280,7 +300,12 @@ describe("compose.yaml", () => {
     const known = configVariables();
     for (const name of Object.keys(env)) expect(known, `${name} is not read by src/server/config.ts`).toContain(name);
     const config = loadConfig({ ...imageEnv, ...env });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 3000, trustProxy: true, publicUrl: `https://${sample.PORTAL_DOMAIN}` });
+    expect(config).toMatchObject({
+      host: "0.0.0.0",
+      port: 3000,
+      trustProxy: true,
+      publicUrl: `https://${sample.PORTAL_DOMAIN}`,
+    });
 
     const database = new URL(config.databaseUrl as string);
     const postgres = services.postgres as ComposeService;
@@ -307,7 +332,11 @@ describe("compose.yaml", () => {
     expect(caddy.image).toMatch(/^caddy:2/);
     expect(caddy.ports).toEqual(["80:80", "443:443", "443:443/udp"]);
     expect(caddy.volumes).toEqual(
-      expect.arrayContaining(["./deploy/Caddyfile:/etc/caddy/Caddyfile:ro", expect.stringMatching(/:\/data$/), expect.stringMatching(/:\/config$/)]),
+      expect.arrayContaining([
+        "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro",
+        expect.stringMatching(/:\/data$/),
+        expect.stringMatching(/:\/config$/),
+      ]),
     );
     expect(fs.existsSync(path.join(root, "deploy/Caddyfile"))).toBe(true);
     // The proxy reaches the portals, not the database or the image store.
@@ -319,38 +348,49 @@ describe("compose.yaml", () => {
 
 describe("deploy/Caddyfile", () => {
   const caddy = findTool("caddy");
-  it.skipIf(!caddy)(`is valid for caddy adapt${caddy ? "" : " (skipped: caddy is not installed; .ci/run installs it)"}, proxying to exactly the compose portals`, async () => {
-    const { stdout } = await run(caddy as string, ["adapt", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
-      env: { ...process.env, PORTAL_DOMAIN: "portal.example.org" },
-    });
-    const adapted = JSON.parse(stdout) as { apps: { http: { servers: Record<string, CaddyServer> } } };
-    const [server, ...others] = Object.values(adapted.apps.http.servers);
-    expect(others).toEqual([]);
-    const handlers = collectHandlers(server);
+  it.skipIf(!caddy)(
+    `is valid for caddy adapt${caddy ? "" : " (skipped: caddy is not installed; .ci/run installs it)"}, proxying to exactly the compose portals`,
+    async () => {
+      const { stdout } = await run(
+        caddy as string,
+        ["adapt", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"],
+        {
+          env: { ...process.env, PORTAL_DOMAIN: "portal.example.org" },
+        },
+      );
+      const adapted = JSON.parse(stdout) as { apps: { http: { servers: Record<string, CaddyServer> } } };
+      const [server, ...others] = Object.values(adapted.apps.http.servers);
+      expect(others).toEqual([]);
+      const handlers = collectHandlers(server);
 
-    const compose = parseYaml(read("compose.yaml"), { merge: true }) as ComposeFile;
-    const portals = Object.entries(compose.services).filter(([, service]) => service.build !== undefined).map(([name]) => name);
-    // Two proxies to the same instances: reads, retried elsewhere after a failure, and everything else, sent once
-    // (Caddy 2.6 cannot send a body again; deploy/Caddyfile). tests/faults/scale-out.test.ts runs them for real.
-    const proxies = handlers.filter((handler) => handler.handler === "reverse_proxy");
-    expect(proxies).toHaveLength(2);
-    for (const proxy of proxies) {
-      expect(proxy.upstreams).toEqual(portals.map((name) => ({ dial: `${name}:${imageEnv.PORT}` })));
-      // Liveness, not readiness, and no passive 503 rule: a database outage must leave the portal's own pages and
-      // messages reachable through the proxy on every instance (deploy/Caddyfile).
-      expect(proxy.health_checks?.active).toMatchObject({ uri: "/api/health/live", expect_status: 200 });
-      expect(proxy.health_checks?.passive?.max_fails).toBeGreaterThan(1);
-      expect(proxy.health_checks?.passive?.unhealthy_status).toBeUndefined();
-    }
+      const compose = parseYaml(read("compose.yaml"), { merge: true }) as ComposeFile;
+      const portals = Object.entries(compose.services)
+        .filter(([, service]) => service.build !== undefined)
+        .map(([name]) => name);
+      // Two proxies to the same instances: reads, retried elsewhere after a failure, and everything else, sent once
+      // (Caddy 2.6 cannot send a body again; deploy/Caddyfile). tests/faults/scale-out.test.ts runs them for real.
+      const proxies = handlers.filter((handler) => handler.handler === "reverse_proxy");
+      expect(proxies).toHaveLength(2);
+      for (const proxy of proxies) {
+        expect(proxy.upstreams).toEqual(portals.map((name) => ({ dial: `${name}:${imageEnv.PORT}` })));
+        // Liveness, not readiness, and no passive 503 rule: a database outage must leave the portal's own pages and
+        // messages reachable through the proxy on every instance (deploy/Caddyfile).
+        expect(proxy.health_checks?.active).toMatchObject({ uri: "/api/health/live", expect_status: 200 });
+        expect(proxy.health_checks?.passive?.max_fails).toBeGreaterThan(1);
+        expect(proxy.health_checks?.passive?.unhealthy_status).toBeUndefined();
+      }
 
-    // /metrics answers 404 from outside; request bodies up to the portal's own limit pass; no second compression.
-    const metrics = server?.routes?.flatMap((route) => collectRoutes(route)).find((route) => JSON.stringify(route.match ?? []).includes('"/metrics"'));
-    expect(metrics?.handle).toEqual([{ handler: "static_response", status_code: 404 }]);
-    const body = handlers.find((handler) => handler.handler === "request_body");
-    expect(body?.max_size ?? Infinity).toBeGreaterThanOrEqual(MAX_UPLOAD_BYTES);
-    expect(handlers.some((handler) => handler.handler === "encode")).toBe(false);
-    expect((server?.read_timeout ?? Infinity) / 1e6).toBeGreaterThan(loadConfig({}).requestTimeoutMs);
-  });
+      // /metrics answers 404 from outside; request bodies up to the portal's own limit pass; no second compression.
+      const metrics = server?.routes
+        ?.flatMap((route) => collectRoutes(route))
+        .find((route) => JSON.stringify(route.match ?? []).includes('"/metrics"'));
+      expect(metrics?.handle).toEqual([{ handler: "static_response", status_code: 404 }]);
+      const body = handlers.find((handler) => handler.handler === "request_body");
+      expect(body?.max_size ?? Infinity).toBeGreaterThanOrEqual(MAX_UPLOAD_BYTES);
+      expect(handlers.some((handler) => handler.handler === "encode")).toBe(false);
+      expect((server?.read_timeout ?? Infinity) / 1e6).toBeGreaterThan(loadConfig({}).requestTimeoutMs);
+    },
+  );
 });
 
 describe("deploy/nginx/water-portal.conf", () => {
@@ -358,22 +398,46 @@ describe("deploy/nginx/water-portal.conf", () => {
   const openssl = findTool("openssl");
   const conf = read("deploy/nginx/water-portal.conf");
 
-  it.skipIf(!nginx || !openssl)(`passes nginx -t${nginx && openssl ? "" : " (skipped: nginx or openssl is not installed; .ci/run installs nginx)"}`, async () => {
-    // certbot's certificate does not exist here: a throwaway one takes its place.
-    const prefix = temporaryDir();
-    fs.mkdirSync(path.join(prefix, "logs"));
-    await run(openssl as string, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=portal.example.org", "-days", "1",
-      "-keyout", path.join(prefix, "privkey.pem"), "-out", path.join(prefix, "fullchain.pem")]);
-    const site = conf.replaceAll("/etc/letsencrypt/live/portal.example.org/", `${prefix}/`);
-    expect(site).not.toBe(conf);
-    fs.writeFileSync(path.join(prefix, "site.conf"), site);
-    fs.writeFileSync(
-      path.join(prefix, "nginx.conf"),
-      `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log;\nevents {}\nhttp {\n  access_log ${prefix}/logs/access.log;\n  include ${prefix}/site.conf;\n}\n`,
-    );
-    const result = await run(nginx as string, ["-t", "-p", prefix, "-e", `${prefix}/logs/error.log`, "-c", path.join(prefix, "nginx.conf")]);
-    expect(result.stderr).toContain("test is successful");
-  });
+  it.skipIf(!nginx || !openssl)(
+    `passes nginx -t${nginx && openssl ? "" : " (skipped: nginx or openssl is not installed; .ci/run installs nginx)"}`,
+    async () => {
+      // certbot's certificate does not exist here: a throwaway one takes its place.
+      const prefix = temporaryDir();
+      fs.mkdirSync(path.join(prefix, "logs"));
+      await run(openssl as string, [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-subj",
+        "/CN=portal.example.org",
+        "-days",
+        "1",
+        "-keyout",
+        path.join(prefix, "privkey.pem"),
+        "-out",
+        path.join(prefix, "fullchain.pem"),
+      ]);
+      const site = conf.replaceAll("/etc/letsencrypt/live/portal.example.org/", `${prefix}/`);
+      expect(site).not.toBe(conf);
+      fs.writeFileSync(path.join(prefix, "site.conf"), site);
+      fs.writeFileSync(
+        path.join(prefix, "nginx.conf"),
+        `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log;\nevents {}\nhttp {\n  access_log ${prefix}/logs/access.log;\n  include ${prefix}/site.conf;\n}\n`,
+      );
+      const result = await run(nginx as string, [
+        "-t",
+        "-p",
+        prefix,
+        "-e",
+        `${prefix}/logs/error.log`,
+        "-c",
+        path.join(prefix, "nginx.conf"),
+      ]);
+      expect(result.stderr).toContain("test is successful");
+    },
+  );
 
   it("passes bodies up to the portal's limit, overwrites X-Forwarded-For and hides /metrics", () => {
     const bodyLimit = /client_max_body_size (\d+)m;/.exec(conf)?.[1];
@@ -381,7 +445,9 @@ describe("deploy/nginx/water-portal.conf", () => {
     expect(conf).toContain("proxy_set_header X-Forwarded-For $remote_addr;");
     expect(conf).toContain("proxy_set_header X-Forwarded-Proto $scheme;");
     expect(conf).toMatch(/location = \/metrics \{\s*return 404;/);
-    const timeouts = [...conf.matchAll(/(?:client_body|proxy_read|proxy_send)_timeout (\d+)s;/g)].map((m) => Number(m[1]));
+    const timeouts = [...conf.matchAll(/(?:client_body|proxy_read|proxy_send)_timeout (\d+)s;/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(timeouts).toHaveLength(3);
     for (const seconds of timeouts) expect(seconds * 1000).toBeGreaterThan(loadConfig({}).requestTimeoutMs);
     // The upstreams are the instances the systemd example starts.
@@ -394,19 +460,27 @@ describe("deploy/systemd", () => {
   const unit = parseUnit(fs.readFileSync(unitFile, "utf8"));
   const systemdAnalyze = findTool("systemd-analyze");
 
-  it.skipIf(!systemdAnalyze)(`water-portal@.service passes systemd-analyze verify${systemdAnalyze ? "" : " (skipped: systemd is not installed)"}`, async () => {
-    const dir = temporaryDir();
-    let text = fs.readFileSync(unitFile, "utf8");
-    // verify insists that ExecStart's program exists; where Node is not at /usr/bin/node, the Node running this test stands in.
-    if (!fs.existsSync("/usr/bin/node")) text = text.replace("ExecStart=/usr/bin/node ", `ExecStart=${process.execPath} `);
-    fs.writeFileSync(path.join(dir, "water-portal@.service"), text);
-    const { stderr } = await run(systemdAnalyze as string, ["verify", path.join(dir, "water-portal@3001.service")]);
-    expect(stderr).toBe("");
-  });
+  it.skipIf(!systemdAnalyze)(
+    `water-portal@.service passes systemd-analyze verify${systemdAnalyze ? "" : " (skipped: systemd is not installed)"}`,
+    async () => {
+      const dir = temporaryDir();
+      let text = fs.readFileSync(unitFile, "utf8");
+      // verify insists that ExecStart's program exists; where Node is not at /usr/bin/node, the Node running this test stands in.
+      if (!fs.existsSync("/usr/bin/node"))
+        text = text.replace("ExecStart=/usr/bin/node ", `ExecStart=${process.execPath} `);
+      fs.writeFileSync(path.join(dir, "water-portal@.service"), text);
+      const { stderr } = await run(systemdAnalyze as string, ["verify", path.join(dir, "water-portal@3001.service")]);
+      expect(stderr).toBe("");
+    },
+  );
 
   it("starts what the image starts, as the portal user, stopping on SIGTERM within the limit", () => {
     const service = unit.Service ?? {};
-    expect(service.ExecStart).toEqual([`/usr/bin/node ${execForm(instructionsOf(runtimeInstructions, "CMD").at(-1)?.args ?? "")?.slice(1).join(" ")}`]);
+    expect(service.ExecStart).toEqual([
+      `/usr/bin/node ${execForm(instructionsOf(runtimeInstructions, "CMD").at(-1)?.args ?? "")
+        ?.slice(1)
+        .join(" ")}`,
+    ]);
     expect(service.User).toEqual(["portal"]);
     expect(service.KillSignal).toEqual(["SIGTERM"]);
     expect(Number(service.TimeoutStopSec?.[0])).toBeGreaterThanOrEqual(10);
@@ -418,17 +492,31 @@ describe("deploy/systemd", () => {
   it("with its environment file, gives a configuration the portal accepts, its data folder writable", () => {
     const service = unit.Service ?? {};
     const unitEnv = Object.fromEntries(
-      (service.Environment ?? []).flatMap((line) => line.split(/\s+/)).map((pair) => pair.split("=", 2) as [string, string]),
+      (service.Environment ?? [])
+        .flatMap((line) => line.split(/\s+/))
+        .map((pair) => pair.split("=", 2) as [string, string]),
     );
-    expect(unitEnv).toMatchObject({ NODE_ENV: imageEnv.NODE_ENV, MALLOC_ARENA_MAX: imageEnv.MALLOC_ARENA_MAX, PORT: "%i" });
+    expect(unitEnv).toMatchObject({
+      NODE_ENV: imageEnv.NODE_ENV,
+      MALLOC_ARENA_MAX: imageEnv.MALLOC_ARENA_MAX,
+      PORT: "%i",
+    });
     const fileEnv = parseEnvFile(read("deploy/systemd/portal.env.example"));
     const known = configVariables();
-    for (const name of Object.keys(fileEnv)) expect(known, `${name} is not read by src/server/config.ts`).toContain(name);
+    for (const name of Object.keys(fileEnv))
+      expect(known, `${name} is not read by src/server/config.ts`).toContain(name);
     // The unit's own settings win over the file's in the example only if the file leaves them out (systemd's rule).
     for (const name of ["PORT", "HOST", "DATA_DIR"]) expect(fileEnv[name]).toBeUndefined();
-    const instance = Object.fromEntries(Object.entries(unitEnv).map(([name, value]) => [name, value.replaceAll("%i", "3001")]));
+    const instance = Object.fromEntries(
+      Object.entries(unitEnv).map(([name, value]) => [name, value.replaceAll("%i", "3001")]),
+    );
     const config = loadConfig({ ...fileEnv, ...instance });
-    expect(config).toMatchObject({ port: 3001, host: "127.0.0.1", trustProxy: true, dataDir: "/var/lib/water-portal/3001" });
+    expect(config).toMatchObject({
+      port: 3001,
+      host: "127.0.0.1",
+      trustProxy: true,
+      dataDir: "/var/lib/water-portal/3001",
+    });
     expect(service.ReadWritePaths?.some((dir) => config.dataDir.startsWith(`${dir}/`))).toBe(true);
     expect(service.EnvironmentFile).toEqual(["/etc/water-portal/portal.env"]);
   });
@@ -469,14 +557,17 @@ function imagePaths(): string[] {
   return runtimeCopies.flatMap((copy) => {
     const destination = path.posix.relative(workdir, path.posix.resolve(workdir, copy.destination));
     // `COPY a b ./` puts each source by its own name; `COPY dir ./dir` puts it at the destination.
-    return copy.destination.endsWith("/") ? copy.sources.map((source) => path.posix.join(destination, path.posix.basename(source))) : [destination];
+    return copy.destination.endsWith("/")
+      ? copy.sources.map((source) => path.posix.join(destination, path.posix.basename(source)))
+      : [destination];
   });
 }
 
 function filesUnder(source: string): string[] {
   const pattern = globPattern(source);
   const top = source.split("/")[0] as string;
-  const candidates = fs.existsSync(path.join(root, top)) || top.includes("*") ? walk(top.includes("*") ? "." : top) : [];
+  const candidates =
+    fs.existsSync(path.join(root, top)) || top.includes("*") ? walk(top.includes("*") ? "." : top) : [];
   return candidates.filter((file) => pattern.test(file) || file.startsWith(`${source.replace(/\/$/, "")}/`));
 }
 
@@ -518,7 +609,9 @@ function dockerignoreAllows(patterns: { exclude: boolean; pattern: RegExp }[], f
 function operatorScripts(): string[] {
   return Object.values(packageJson.scripts)
     .map((command) => /\bnode (scripts\/\S+)/.exec(command)?.[1])
-    .filter((file): file is string => !!file && !file.startsWith("scripts/vite-") && fs.existsSync(path.join(root, file)));
+    .filter(
+      (file): file is string => !!file && !file.startsWith("scripts/vite-") && fs.existsSync(path.join(root, file)),
+    );
 }
 
 /**
@@ -541,8 +634,14 @@ function runtimeGraph(entries: string[]): { files: string[]; packages: Set<strin
       ...[...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]),
     ] as string[];
     for (const specifier of specifiers) {
-      if (specifier.startsWith(".")) queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
-      else if (!specifier.startsWith("node:")) packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : (specifier.split("/")[0] as string));
+      if (specifier.startsWith("."))
+        queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
+      // package.json's "imports": #shared/x.ts is src/shared/x.ts, and so on.
+      else if (specifier.startsWith("#")) queue.push(`src/${specifier.slice(1)}`);
+      else if (!specifier.startsWith("node:"))
+        packages.add(
+          specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : (specifier.split("/")[0] as string),
+        );
     }
     const beside = [
       ...text.matchAll(/import\.meta\.dirname,\s*["'](\.[^"']*)["']/g),
@@ -584,7 +683,8 @@ function sampleEnvironment(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(exampleEnvironment()).map(([name, value]) => [
       name,
-      value || (["SMTP_URL", "MAIL_FROM"].includes(name) ? "" : `sample${name.replace(/_/g, "").toLowerCase()}0123456789`),
+      value ||
+        (["SMTP_URL", "MAIL_FROM"].includes(name) ? "" : `sample${name.replace(/_/g, "").toLowerCase()}0123456789`),
     ]),
   );
 }
@@ -604,23 +704,26 @@ function parseEnvFile(text: string): Record<string, string> {
 /** Compose's variable interpolation: $$, $VAR, ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
 function interpolate(value: unknown, env: Record<string, string>): unknown {
   if (typeof value === "string") {
-    return value.replace(/\$(?:(\$)|\{(\w+)(?:(:?[-?+])([^}]*))?\}|(\w+))/g, (_, dollar, name, operator, argument, bare) => {
-      if (dollar) return "$";
-      const variable = (name ?? bare) as string;
-      const current = env[variable];
-      const unset = operator?.startsWith(":") ? !current : current === undefined;
-      switch (operator?.replace(":", "")) {
-        case "-":
-          return unset ? argument : current;
-        case "?":
-          if (unset) throw new Error(`required variable ${variable} is missing a value: ${argument}`);
-          return current;
-        case "+":
-          return unset ? "" : argument;
-        default:
-          return current ?? "";
-      }
-    });
+    return value.replace(
+      /\$(?:(\$)|\{(\w+)(?:(:?[-?+])([^}]*))?\}|(\w+))/g,
+      (_, dollar, name, operator, argument, bare) => {
+        if (dollar) return "$";
+        const variable = (name ?? bare) as string;
+        const current = env[variable];
+        const unset = operator?.startsWith(":") ? !current : current === undefined;
+        switch (operator?.replace(":", "")) {
+          case "-":
+            return unset ? argument : current;
+          case "?":
+            if (unset) throw new Error(`required variable ${variable} is missing a value: ${argument}`);
+            return current;
+          case "+":
+            return unset ? "" : argument;
+          default:
+            return current ?? "";
+        }
+      },
+    );
   }
   if (Array.isArray(value)) return value.map((item) => interpolate(item, env));
   if (value && typeof value === "object") {
@@ -677,8 +780,10 @@ function durationSeconds(text: string): number {
 /** Every variable src/server/config.ts reads (the keys of its envSchema), and the two Node and glibc read. */
 function configVariables(): string[] {
   const source = read("src/server/config.ts");
-  const schema = source.slice(source.indexOf("const envSchema = z.object({"), source.indexOf("}).refine("));
-  return [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] as string).concat(["NODE_ENV", "MALLOC_ARENA_MAX"]);
+  const schema = source.slice(source.search(/const envSchema = z\s*\.object\(\{/), source.search(/^ {2}\}\)\s*\.refine\(/m));
+  return [...schema.matchAll(/^ {2,4}([A-Z][A-Z0-9_]*):/gm)]
+    .map((m) => m[1] as string)
+    .concat(["NODE_ENV", "MALLOC_ARENA_MAX"]);
 }
 
 // --- Caddy and systemd helpers ---

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatCount } from "../../src/shared/format.ts";
-import { showingCount } from "../../src/web/lib/i18n/format.ts";
+import { formatCount } from "#shared/format.ts";
+import { showingCount } from "#web/lib/i18n/format.ts";
 import { activateWebLocale } from "../support/web-i18n.ts";
 
 beforeAll(() => activateWebLocale("en"));
@@ -24,14 +24,20 @@ describe("formatCount in other languages", () => {
 describe("showingCount", () => {
   it("keeps the specification's wording with exact numbers below the cap", () => {
     expect(showingCount({ matching: 5, matchingCapped: false, total: 12 })).toBe("Showing 5 of 12 grievances");
-    expect(showingCount({ matching: 9_999, matchingCapped: false, total: 1_000_000 })).toBe("Showing 9,999 of 1,000,000 grievances");
+    expect(showingCount({ matching: 9_999, matchingCapped: false, total: 1_000_000 })).toBe(
+      "Showing 9,999 of 1,000,000 grievances",
+    );
   });
 
   it("says 10,000+ above the cap (docs/product-decisions.md D12)", () => {
-    expect(showingCount({ matching: 10_000, matchingCapped: true, total: 1_000_000 })).toBe("Showing 10,000+ of 1,000,000 grievances");
+    expect(showingCount({ matching: 10_000, matchingCapped: true, total: 1_000_000 })).toBe(
+      "Showing 10,000+ of 1,000,000 grievances",
+    );
   });
 
   it("names what the staff queue counts", () => {
-    expect(showingCount({ matching: 10_000, matchingCapped: true, total: 25_000 }, "reports")).toBe("Showing 10,000+ of 25,000 reports");
+    expect(showingCount({ matching: 10_000, matchingCapped: true, total: 25_000 }, "reports")).toBe(
+      "Showing 10,000+ of 25,000 reports",
+    );
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataDirectoryInUseError, lockDataDirectory } from "../../src/server/db/data-directory-lock.ts";
+import { DataDirectoryInUseError, lockDataDirectory } from "#server/db/data-directory-lock.ts";
 
 let dir: string;
 let lockPath: string;
@@ -43,7 +43,9 @@ describe("data folder lock", () => {
     writeLock({ pid: process.ppid });
     const failure = await lockDataDirectory(dir).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DataDirectoryInUseError);
-    expect((failure as Error).message).toMatch(/already in use by another running portal \(process \d+ on this machine\)/);
+    expect((failure as Error).message).toMatch(
+      /already in use by another running portal \(process \d+ on this machine\)/,
+    );
     expect(lockOwnerPid()).toBe(process.ppid);
   });
 

@@ -8,21 +8,27 @@ import {
   asDatabaseUnavailable,
   DatabaseUnavailableError,
   isDatabaseUnavailable,
-} from "../../src/server/db/database-unavailable.ts";
+} from "#server/db/database-unavailable.ts";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 describe("isDatabaseUnavailable", () => {
   it.each([
     ["server shut down (pg_ctl stop)", withCode("terminating connection due to administrator command", "57P01")],
-    ["server crashed and restarts", withCode("terminating connection because of crash of another server process", "57P02")],
+    [
+      "server crashed and restarts",
+      withCode("terminating connection because of crash of another server process", "57P02"),
+    ],
     ["server starting up", withCode("the database system is starting up", "57P03")],
     ["server shutting down", withCode("the database system is shutting down", "57P03")],
     ["server in recovery", withCode("the database system is in recovery mode", "57P03")],
     ["idle session closed by the server", withCode("terminating connection due to idle-session timeout", "57P05")],
     ["shutting down, the code lost on the way", new Error("the database system is shutting down")],
     ["starting up, the code lost on the way", new Error("the database system is starting up")],
-    ["administrator command, the code lost on the way", new Error("terminating connection due to administrator command")],
+    [
+      "administrator command, the code lost on the way",
+      new Error("terminating connection due to administrator command"),
+    ],
     ["connection does not exist", withCode("connection does not exist", "08003")],
     ["protocol violation", withCode("protocol violation", "08P01")],
     ["Unix socket gone (server stopped)", withCode("connect ENOENT /var/run/postgresql/.s.PGSQL.5432", "ENOENT")],
@@ -38,15 +44,27 @@ describe("isDatabaseUnavailable", () => {
     ["connection reset", withCode("read ECONNRESET", "ECONNRESET")],
     ["host unreachable", withCode("connect EHOSTUNREACH 10.0.0.9:5432", "EHOSTUNREACH")],
     ["lost connection", new Error("Connection terminated unexpectedly")],
-    ["connect timeout", new Error("Connection terminated due to connection timeout", { cause: new Error("timeout expired") })],
+    [
+      "connect timeout",
+      new Error("Connection terminated due to connection timeout", { cause: new Error("timeout expired") }),
+    ],
     ["no free pooled connection in time", new Error("timeout exceeded when trying to connect")],
     ["no answer to a query (frozen server)", new Error("Query read timeout")],
-    ["client broken by an earlier failure", new Error("Client has encountered a connection error and is not queryable")],
+    [
+      "client broken by an earlier failure",
+      new Error("Client has encountered a connection error and is not queryable"),
+    ],
     ["already classified", new DatabaseUnavailableError(new Error("Query read timeout"))],
-    ["wrapped refusal", new Error("request failed", { cause: withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED") })],
+    [
+      "wrapped refusal",
+      new Error("request failed", { cause: withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED") }),
+    ],
     [
       "every address refused",
-      new AggregateError([withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED"), withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")]),
+      new AggregateError([
+        withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED"),
+        withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"),
+      ]),
     ],
   ])("%s: unavailable", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -57,7 +75,10 @@ describe("isDatabaseUnavailable", () => {
     ["undefined table", withCode('relation "grievances" does not exist', "42P01")],
     ["syntax error", withCode('syntax error at or near "SELEC"', "42601")],
     ["invalid input", withCode('invalid input syntax for type uuid: "x"', "22P02")],
-    ["wrong password (a configuration error, not an outage)", withCode('password authentication failed for user "portal"', "28P01")],
+    [
+      "wrong password (a configuration error, not an outage)",
+      withCode('password authentication failed for user "portal"', "28P01"),
+    ],
     ["a file that is not there (not a connection)", new TypeError("ENOENT: no such file or directory, open 'x'")],
     ["a message that only mentions shutting down", new Error("the portal is shutting down")],
     ["our own bug", new TypeError("Cannot read properties of undefined (reading 'id')")],
@@ -65,7 +86,10 @@ describe("isDatabaseUnavailable", () => {
     ["a message that only mentions a timeout", new Error("The image took too long: timeout exceeded")],
     ["a string", "ECONNREFUSED"],
     ["nothing", undefined],
-    ["refused on one address only, a bug on the other", new AggregateError([withCode("refused", "ECONNREFUSED"), new Error("boom")])],
+    [
+      "refused on one address only, a bug on the other",
+      new AggregateError([withCode("refused", "ECONNREFUSED"), new Error("boom")]),
+    ],
     ["an empty AggregateError", new AggregateError([])],
   ])("%s: not unavailable", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
@@ -82,7 +106,10 @@ describe("isDatabaseUnavailable", () => {
     const port = await closedPort();
     for (const host of ["127.0.0.1", "localhost"]) {
       const client = new pg.Client({ host, port, user: "portal", database: "portal", connectionTimeoutMillis: 5_000 });
-      const error = await client.connect().then(() => undefined, (e: unknown) => e);
+      const error = await client.connect().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, host).toBeDefined();
       expect(isDatabaseUnavailable(error), host).toBe(true);
     }
@@ -94,8 +121,14 @@ describe("what pg and its pool really throw", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "no-postgres-"));
     try {
       // As in DATABASE_URL=postgres://portal@/portal?host=/var/run/postgresql on a VM whose server is stopped.
-      const client = new pg.Client({ connectionString: `postgres://portal@/portal?host=${folder}`, connectionTimeoutMillis: 5_000 });
-      const error = await client.connect().then(() => undefined, (e: unknown) => e);
+      const client = new pg.Client({
+        connectionString: `postgres://portal@/portal?host=${folder}`,
+        connectionTimeoutMillis: 5_000,
+      });
+      const error = await client.connect().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((error as { code?: string }).code).toBe("ENOENT");
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {
@@ -115,7 +148,10 @@ describe("what pg and its pool really throw", () => {
       const [first, second] = await Promise.allSettled([pool.connect(), pool.connect()]);
       for (const result of [first, second]) {
         expect(result.status).toBe("rejected");
-        expect(isDatabaseUnavailable((result as PromiseRejectedResult).reason), String((result as PromiseRejectedResult).reason)).toBe(true);
+        expect(
+          isDatabaseUnavailable((result as PromiseRejectedResult).reason),
+          String((result as PromiseRejectedResult).reason),
+        ).toBe(true);
       }
     } finally {
       for (const socket of accepted) socket.destroy();

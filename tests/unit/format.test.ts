@@ -7,7 +7,7 @@ import {
   priorityBadge,
   statusLabel,
   truncateDescription,
-} from "../../src/shared/format.ts";
+} from "#shared/format.ts";
 
 describe("statusLabel", () => {
   it("capitalises the first letter and turns hyphens into spaces", () => {
@@ -71,7 +71,7 @@ describe("dates in the visitor's time zone", () => {
   async function formatIn(zone: string) {
     process.env.TZ = zone;
     vi.resetModules();
-    return import("../../src/shared/format.ts");
+    return import("#shared/format.ts");
   }
 
   it("shows the same instant in each visitor's own zone", async () => {

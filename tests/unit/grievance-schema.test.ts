@@ -4,7 +4,7 @@ import {
   grievanceInputSchema,
   grievanceListQuerySchema,
   summaryMessageOf,
-} from "../../src/shared/grievance-schema.ts";
+} from "#shared/grievances/grievance-schema.ts";
 
 const valid = {
   title: "Brown water from the tap",
@@ -64,7 +64,11 @@ describe("grievanceInputSchema", () => {
     expect(errorsOf({ ...valid, user_email: "not-an-email" }).user_email).toBe("Please enter a valid email address.");
     expect(errorsOf({ ...valid, user_phone: "call me" }).user_phone).toBe("Please enter a valid phone number.");
     expect(errorsOf({ ...valid, user_phone: "123" }).user_phone).toBe("Please enter a valid phone number.");
-    const ok = grievanceInputSchema.parse({ ...valid, user_email: "jane@example.org", user_phone: "+254 (0) 700-123-489" });
+    const ok = grievanceInputSchema.parse({
+      ...valid,
+      user_email: "jane@example.org",
+      user_phone: "+254 (0) 700-123-489",
+    });
     expect(ok.user_phone).toBe("+254 (0) 700-123-489");
   });
 

@@ -2,15 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_NAMESPACES } from "../../src/shared/i18n/catalogue-bundles.ts";
-import { LOCALES } from "../../src/shared/i18n/locales.ts";
-import { CATALOGUES_DIR, readCatalogueFile } from "../../src/server/i18n/catalogue-files.ts";
+import { CATALOGUE_NAMESPACES } from "#shared/i18n/catalogue-bundles.ts";
+import { LOCALES } from "#shared/i18n/locales.ts";
+import { CATALOGUES_DIR, readCatalogueFile } from "#server/i18n/catalogue-files.ts";
 
 /**
  * The catalogues (docs/decisions/019-languages.md): English ids are the English texts; every language has every
  * message, with the same placeholders; every text the code marks (t("…"), msg("…")) is in the English catalogue.
  */
-const catalogue = (locale: string, namespace: string) => readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`));
+const catalogue = (locale: string, namespace: string) =>
+  readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`));
 
 /** The names an ICU message fills in: {name}, {count, plural, …}, and those inside plural and select branches. */
 function placeholders(text: string): string[] {
@@ -44,7 +45,9 @@ function idsUsedInCode(): Map<string, string> {
     const code = fs.readFileSync(file, "utf8");
     for (const match of code.matchAll(call)) {
       const raw = match[1] ?? match[2] ?? match[3] ?? "";
-      const id = match[3] !== undefined ? raw : (JSON.parse(`"${raw.replace(/\\'/g, "'")}"`) as string);
+      // A single-quoted text holds its double quotes unescaped (the formatter picks the quote needing fewer escapes).
+      const json = match[2] !== undefined ? raw.replace(/\\'/g, "'").replace(/"/g, '\\"') : raw;
+      const id = match[3] !== undefined ? raw : (JSON.parse(`"${json}"`) as string);
       ids.set(id, path.relative(process.cwd(), file));
     }
   }

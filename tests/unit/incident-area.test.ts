@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { IncidentArea } from "../../src/shared/incidents.ts";
-import { distanceMetres } from "../../src/shared/geo.ts";
+import type { IncidentArea } from "#shared/incidents/incidents.ts";
+import { distanceMetres } from "#shared/places/geo.ts";
 import {
   areaBbox,
   circleIntersectsArea,
@@ -9,18 +9,35 @@ import {
   pointInIncidentArea,
   subscriptionMatches,
   textNamesLocality,
-} from "../../src/server/incidents/incident-area.ts";
-import type { PublicIncident } from "../../src/server/incidents/incident-repository.ts";
+} from "#server/incidents/incident-area.ts";
+import type { PublicIncident } from "#server/incidents/incident-repository.ts";
 
 // A square of about 1.1 km around Nairobi's centre, left open as a drawing might leave it (lon, lat).
 const SQUARE: IncidentArea = {
   type: "Polygon",
-  coordinates: [[[36.81, -1.29], [36.82, -1.29], [36.82, -1.28], [36.81, -1.28]]],
+  coordinates: [
+    [
+      [36.81, -1.29],
+      [36.82, -1.29],
+      [36.82, -1.28],
+      [36.81, -1.28],
+    ],
+  ],
 };
 // A concave "L": the notch at the top right is outside.
 const L_SHAPE: IncidentArea = {
   type: "Polygon",
-  coordinates: [[[0, 0], [0.02, 0], [0.02, 0.01], [0.01, 0.01], [0.01, 0.02], [0, 0.02], [0, 0]]],
+  coordinates: [
+    [
+      [0, 0],
+      [0.02, 0],
+      [0.02, 0.01],
+      [0.01, 0.01],
+      [0.01, 0.02],
+      [0, 0.02],
+      [0, 0],
+    ],
+  ],
 };
 const CIRCLE: IncidentArea = { type: "Circle", center: [36.8, -1.3], radiusMetres: 500 };
 
@@ -72,8 +89,17 @@ describe("a pin inside an incident's area", () => {
   });
 
   it("closes an open ring once and leaves a closed one as it is", () => {
-    const open = [[1, 1], [2, 1], [2, 2]] as [number, number][];
-    expect(closedRing(open)).toEqual([[1, 1], [2, 1], [2, 2], [1, 1]]);
+    const open = [
+      [1, 1],
+      [2, 1],
+      [2, 2],
+    ] as [number, number][];
+    expect(closedRing(open)).toEqual([
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [1, 1],
+    ]);
     expect(closedRing(closedRing(open))).toHaveLength(4);
   });
 });
@@ -107,8 +133,14 @@ describe("a subscriber's circle reaching an incident's area", () => {
   it("gives the box around a polygon and a circle", () => {
     expect(areaBbox(SQUARE)).toEqual({ minLon: 36.81, minLat: -1.29, maxLon: 36.82, maxLat: -1.28 });
     const box = areaBbox(CIRCLE);
-    expect(distanceMetres({ latitude: box.maxLat, longitude: 36.8 }, { latitude: -1.3, longitude: 36.8 })).toBeCloseTo(500, -1);
-    expect(distanceMetres({ latitude: -1.3, longitude: box.maxLon }, { latitude: -1.3, longitude: 36.8 })).toBeCloseTo(500, -1);
+    expect(distanceMetres({ latitude: box.maxLat, longitude: 36.8 }, { latitude: -1.3, longitude: 36.8 })).toBeCloseTo(
+      500,
+      -1,
+    );
+    expect(distanceMetres({ latitude: -1.3, longitude: box.maxLon }, { latitude: -1.3, longitude: 36.8 })).toBeCloseTo(
+      500,
+      -1,
+    );
   });
 });
 
@@ -134,7 +166,10 @@ describe("matching a report being written to the active incidents", () => {
 
   it("matches by the pin inside the drawn area, before localities", () => {
     const matches = matchIncidents(active, { latitude: -1.285, longitude: 36.815, location: "Riverside" });
-    expect(matches.map((m) => [m.incident.id, m.reason])).toEqual([["a", "area"], ["b", "locality"]]);
+    expect(matches.map((m) => [m.incident.id, m.reason])).toEqual([
+      ["a", "area"],
+      ["b", "locality"],
+    ]);
   });
 
   it("matches a circle by the pin", () => {
@@ -149,7 +184,10 @@ describe("matching a report being written to the active incidents", () => {
 
   it("falls back to the category when nothing places the report", () => {
     const matches = matchIncidents(active, { category: "Water Quality Issues", location: "somewhere else" });
-    expect(matches.map((m) => [m.incident.id, m.reason])).toEqual([["c", "category"], ["d", "category"]]);
+    expect(matches.map((m) => [m.incident.id, m.reason])).toEqual([
+      ["c", "category"],
+      ["d", "category"],
+    ]);
     expect(matchIncidents(active, { category: "Sanitation Issues" })).toEqual([]);
   });
 
@@ -171,9 +209,18 @@ describe("matching a report being written to the active incidents", () => {
 
 describe("which incidents concern a subscriber", () => {
   it("takes a pin and radius reaching the drawn area", () => {
-    expect(subscriptionMatches({ latitude: -1.285, longitude: 36.822, radiusMetres: 300 }, { area: SQUARE, localities: [] })).toBe(true);
-    expect(subscriptionMatches({ latitude: -1.285, longitude: 36.822, radiusMetres: 100 }, { area: SQUARE, localities: [] })).toBe(false);
-    expect(subscriptionMatches({ latitude: -1.285, longitude: 36.822, radiusMetres: 5000 }, { area: null, localities: ["Old Town"] })).toBe(false);
+    expect(
+      subscriptionMatches({ latitude: -1.285, longitude: 36.822, radiusMetres: 300 }, { area: SQUARE, localities: [] }),
+    ).toBe(true);
+    expect(
+      subscriptionMatches({ latitude: -1.285, longitude: 36.822, radiusMetres: 100 }, { area: SQUARE, localities: [] }),
+    ).toBe(false);
+    expect(
+      subscriptionMatches(
+        { latitude: -1.285, longitude: 36.822, radiusMetres: 5000 },
+        { area: null, localities: ["Old Town"] },
+      ),
+    ).toBe(false);
   });
 
   it("takes a locality the incident names, case and accents aside, or whole words of one", () => {

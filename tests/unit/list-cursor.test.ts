@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, type ListCursor } from "../../src/server/grievances/list-cursor.ts";
+import { decodeCursor, encodeCursor, type ListCursor } from "#server/grievances/list-cursor.ts";
 
-const cursor: ListCursor = { direction: "after", at: "2026-03-05T14:07:09.123456Z", id: "0f8fad5b-d9cb-469f-a165-70867728950e" };
+const cursor: ListCursor = {
+  direction: "after",
+  at: "2026-03-05T14:07:09.123456Z",
+  id: "0f8fad5b-d9cb-469f-a165-70867728950e",
+};
 const tokenOf = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 
 describe("list cursors", () => {
   it("round-trip through an opaque, URL-safe token", () => {
-    for (const c of [cursor, { ...cursor, direction: "before" as const }, { ...cursor, at: "0001-01-01T00:00:00.000000Z" }]) {
+    for (const c of [
+      cursor,
+      { ...cursor, direction: "before" as const },
+      { ...cursor, at: "0001-01-01T00:00:00.000000Z" },
+    ]) {
       const token = encodeCursor(c);
       expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(decodeCursor(token)).toEqual(c);

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { setupI18n, type Messages } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { CATALOGUES_DIR, compileCatalogue, readCatalogueFile } from "../../src/server/i18n/catalogue-files.ts";
-import { CATALOGUE_NAMESPACES } from "../../src/shared/i18n/catalogue-bundles.ts";
-import { LOCALES } from "../../src/shared/i18n/locales.ts";
-import { MessageRuntime } from "../../src/web/lib/i18n/message-runtime.ts";
+import { CATALOGUES_DIR, compileCatalogue, readCatalogueFile } from "#server/i18n/catalogue-files.ts";
+import { CATALOGUE_NAMESPACES } from "#shared/i18n/catalogue-bundles.ts";
+import { LOCALES } from "#shared/i18n/locales.ts";
+import { MessageRuntime } from "#web/lib/i18n/message-runtime.ts";
 
 /**
  * The browser reads the compiled catalogues with its own small runtime (src/web/lib/i18n/message-runtime.ts), the
@@ -34,7 +34,10 @@ describe("the browser's message runtime", () => {
     it(`says what Lingui says for every ${locale} message`, () => {
       const compiled: Messages = {};
       for (const namespace of CATALOGUE_NAMESPACES) {
-        Object.assign(compiled, compileCatalogue(readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`)), locale));
+        Object.assign(
+          compiled,
+          compileCatalogue(readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`)), locale),
+        );
       }
       const lingui = setupI18n({ locale, messages: { [locale]: compiled }, missing: (_l, id) => id });
       const ours = new MessageRuntime({ missing: (_l, id) => id });
@@ -67,7 +70,11 @@ describe("the browser's message runtime", () => {
     ours.load("en", compiled);
     ours.activate("en");
     for (const id of Object.keys(messages)) {
-      for (const values of [{ who: "me", count: 1, total: 12345, place: 2, name: "x" }, { who: "you", count: 0, total: 1, place: 23 }, { count: 7, place: 1 }]) {
+      for (const values of [
+        { who: "me", count: 1, total: 12345, place: 2, name: "x" },
+        { who: "you", count: 0, total: 1, place: 23 },
+        { count: 7, place: 1 },
+      ]) {
         expect(ours._(id, values), `${id} ${JSON.stringify(values)}`).toBe(lingui._(id, values));
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTypeOfKey, isValidObjectKey, makeImageKeys, sanitiseFileName } from "../../src/server/storage/object-key.ts";
+import { contentTypeOfKey, isValidObjectKey, makeImageKeys, sanitiseFileName } from "#server/storage/object-key.ts";
 
 describe("sanitiseFileName", () => {
   it.each([

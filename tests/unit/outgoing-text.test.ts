@@ -1,24 +1,48 @@
 import { describe, expect, it } from "vitest";
-import { incidentAlertMessage } from "../../src/server/incidents/incident-subscription-messages.ts";
-import { withoutBidiControls } from "../../src/server/http/outgoing-text.ts";
-import { xmlCharacters, xmlElement, xmlText } from "../../src/server/http/xml-text.ts";
-import { receiptMessage, updateMessage } from "../../src/server/notifications/message-templates.ts";
-import { isStorableText } from "../../src/shared/storable-text.ts";
+import { incidentAlertMessage } from "#server/incidents/incident-subscription-messages.ts";
+import { withoutBidiControls } from "#server/http/outgoing-text.ts";
+import { xmlCharacters, xmlElement, xmlText } from "#server/http/xml-text.ts";
+import { receiptMessage, updateMessage } from "#server/notifications/message-templates.ts";
+import { isStorableText } from "#shared/storable-text.ts";
 
 // Issue 21: what text may come in (A), and what of it goes out into XML (A), e-mail and CSV (F6).
 
-const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];
+const BIDI = [
+  "\u202a",
+  "\u202b",
+  "\u202c",
+  "\u202d",
+  "\u202e",
+  "\u2066",
+  "\u2067",
+  "\u2068",
+  "\u2069",
+  "\u200e",
+  "\u200f",
+  "\u061c",
+];
 
 describe("isStorableText", () => {
   it("refuses every C0 control but tab, LF and CR, U+FFFE, U+FFFF, NUL and unpaired surrogates", () => {
     for (let code = 0; code < 0x20; code++) {
-      expect(isStorableText(`a${String.fromCharCode(code)}b`), `U+${code.toString(16)}`).toBe([0x09, 0x0a, 0x0d].includes(code));
+      expect(isStorableText(`a${String.fromCharCode(code)}b`), `U+${code.toString(16)}`).toBe(
+        [0x09, 0x0a, 0x0d].includes(code),
+      );
     }
-    for (const bad of ["\ufffe", "\uffff", "\ud800", "\udc00", "x\ud83dy"]) expect(isStorableText(`a${bad}b`), JSON.stringify(bad)).toBe(false);
+    for (const bad of ["\ufffe", "\uffff", "\ud800", "\udc00", "x\ud83dy"])
+      expect(isStorableText(`a${bad}b`), JSON.stringify(bad)).toBe(false);
   });
 
   it("accepts every script, emoji (a surrogate pair), U+FFFD and the bidirectional marks Arabic text may hold", () => {
-    for (const good of ["Maji machafu", "Água turva", "पानी गंदा है", "المياه ملوثة\u200f", "😀 leak", "\ufffd", "\u0085 \u007f"]) {
+    for (const good of [
+      "Maji machafu",
+      "Água turva",
+      "पानी गंदा है",
+      "المياه ملوثة\u200f",
+      "😀 leak",
+      "\ufffd",
+      "\u0085 \u007f",
+    ]) {
       expect(isStorableText(good), good).toBe(true);
     }
   });
@@ -49,10 +73,23 @@ describe("bidirectional controls where text leaves the portal", () => {
     const messages = [
       receiptMessage("en", report, "https://water.example.org/track/t", "https://water.example.org/u"),
       receiptMessage("ar", report, "https://water.example.org/track/t", "https://water.example.org/u"),
-      updateMessage("en", report, { headline: "status changed", note: "Fixed \u2067today\u2069" }, { url: "https://water.example.org/g", forReporter: false }, "https://water.example.org/u"),
+      updateMessage(
+        "en",
+        report,
+        { headline: "status changed", note: "Fixed \u2067today\u2069" },
+        { url: "https://water.example.org/g", forReporter: false },
+        "https://water.example.org/u",
+      ),
       incidentAlertMessage(
         "en",
-        { type: "boil-water", severity: "severe", title: "Boil \u202ewater", message: "E. coli\u200f", instructions: "Boil\u061c it", expectedRestorationAt: null },
+        {
+          type: "boil-water",
+          severity: "severe",
+          title: "Boil \u202ewater",
+          message: "E. coli\u200f",
+          instructions: "Boil\u061c it",
+          expectedRestorationAt: null,
+        },
         { kind: "updated", text: "Tankers \u202bhere" },
         { incidentUrl: "https://water.example.org/i", unsubscribeUrl: "https://water.example.org/u" },
         { locality: "Kibera\u202d" },

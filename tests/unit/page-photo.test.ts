@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { GrievanceRepository } from "../../src/server/grievances/grievance-repository.ts";
-import { PAGE_PHOTO_WAIT_MS, pagePhotoFinder } from "../../src/server/grievances/page-photo.ts";
+import type { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
+import { PAGE_PHOTO_WAIT_MS, pagePhotoFinder } from "#server/grievances/page-photo.ts";
 
 // A page's HTML names its largest photo only when the database answers soon: a frozen one must not hold the page.
 describe("the photo a page's HTML names", () => {
@@ -22,7 +22,10 @@ describe("the photo a page's HTML names", () => {
   });
 
   it("goes without it when the database refuses", async () => {
-    const failing = { list: () => Promise.reject(new Error("down")), findById: () => Promise.reject(new Error("down")) };
+    const failing = {
+      list: () => Promise.reject(new Error("down")),
+      findById: () => Promise.reject(new Error("down")),
+    };
     const find = pagePhotoFinder(failing as unknown as GrievanceRepository);
     expect(await find("/grievances", "")).toBeUndefined();
     expect(await find("/grievance/x", "")).toBeUndefined();

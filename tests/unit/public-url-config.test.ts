@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
 
 describe("PUBLIC_URL", () => {
   it("is unset by default: links then start with each request's origin", () => {
@@ -15,11 +15,13 @@ describe("PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: value }).publicUrl).toBe(expected);
   });
 
-  it.each([["water.example.org"], ["ftp://water.example.org"], ["https://water.example.org/?x=1"], ["https://water.example.org/#top"]])(
-    "%s stops the start with a message naming it",
-    (value) => {
-      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
-    },
-  );
+  it.each([
+    ["water.example.org"],
+    ["ftp://water.example.org"],
+    ["https://water.example.org/?x=1"],
+    ["https://water.example.org/#top"],
+  ])("%s stops the start with a message naming it", (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newReference } from "../../src/server/grievances/reference.ts";
-import { isReference, REFERENCE_ALPHABET, REFERENCE_PATTERN } from "../../src/shared/reference.ts";
+import { newReference } from "#server/grievances/reference.ts";
+import { isReference, REFERENCE_ALPHABET, REFERENCE_PATTERN } from "#shared/grievances/reference.ts";
 
 describe("newReference", () => {
   it("is WS- and six characters, each picked by the low five bits of one random byte", () => {

@@ -5,7 +5,7 @@ import {
   REPORTER_MESSAGES,
   REPORTER_UPDATE_MAX_LENGTH,
   reporterUpdateSchema,
-} from "../../src/shared/reporter-actions.ts";
+} from "#shared/tracking/reporter-actions.ts";
 
 // The shared schemas of the reporter's actions (docs/decisions/015-reporter-actions.md): the tracking page and the
 // server word a refusal alike.
@@ -25,14 +25,23 @@ describe("reporterUpdateSchema", () => {
 describe("fixedAnswerSchema and fixedAnswerProblem", () => {
   it("take yes, or no with a trimmed note", () => {
     expect(fixedAnswerSchema.parse({ fixed: true })).toEqual({ fixed: true });
-    expect(fixedAnswerSchema.parse({ fixed: false, note: "  Still wet. " })).toEqual({ fixed: false, note: "Still wet." });
+    expect(fixedAnswerSchema.parse({ fixed: false, note: "  Still wet. " })).toEqual({
+      fixed: false,
+      note: "Still wet.",
+    });
     expect(fixedAnswerProblem({ fixed: true })).toBeUndefined();
   });
 
   it("say what is wrong: the note's own message for a no, else answer yes or no", () => {
     expect(fixedAnswerProblem({ fixed: false })).toEqual({ message: REPORTER_MESSAGES.noteRequired, field: "note" });
-    expect(fixedAnswerProblem({ fixed: false, note: " " })).toEqual({ message: REPORTER_MESSAGES.noteRequired, field: "note" });
-    expect(fixedAnswerProblem({ fixed: false, note: "n".repeat(1001) })).toEqual({ message: REPORTER_MESSAGES.noteTooLong, field: "note" });
+    expect(fixedAnswerProblem({ fixed: false, note: " " })).toEqual({
+      message: REPORTER_MESSAGES.noteRequired,
+      field: "note",
+    });
+    expect(fixedAnswerProblem({ fixed: false, note: "n".repeat(1001) })).toEqual({
+      message: REPORTER_MESSAGES.noteTooLong,
+      field: "note",
+    });
     for (const input of [undefined, null, {}, { fixed: "true" }, "yes", { fixed: 1 }]) {
       expect(fixedAnswerProblem(input)).toEqual({ message: REPORTER_MESSAGES.answerInvalid });
     }

@@ -1,14 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { endsInPlainWord, searchCondition, withSingleMinus } from "../../src/server/grievances/search-query.ts";
+import { endsInPlainWord, searchCondition, withSingleMinus } from "#server/grievances/search-query.ts";
 
 describe("endsInPlainWord", () => {
-  it.each(["pip", "burst pip", "  leaking   pipe  ", "\"broken main\" pip", "-crab pip", "Straße", "пожар", "水管", "पानी", "A4", "17"])(
-    "completes the last word of %j",
-    (text) => expect(endsInPlainWord(text)).toBe(true),
-  );
+  it.each([
+    "pip",
+    "burst pip",
+    "  leaking   pipe  ",
+    '"broken main" pip',
+    "-crab pip",
+    "Straße",
+    "пожар",
+    "水管",
+    "पानी",
+    "A4",
+    "17",
+  ])("completes the last word of %j", (text) => expect(endsInPlainWord(text)).toBe(true));
 
   it.each([
-    ["a closed phrase", "\"broken main\""],
+    ["a closed phrase", '"broken main"'],
     ["an exclusion", "water -pipe"],
     ["the or operator", "pipe or"],
     ["the OR operator in capitals", "pipe OR"],
@@ -46,7 +55,7 @@ describe("searchCondition", () => {
 
   it("marks the last lexeme as a prefix only when the text ends in a plain word", () => {
     expect(searchCondition("v", "pip", [])).toContain("':*'");
-    expect(searchCondition("v", "\"pipe\"", [])).toBe("v @@ websearch_to_tsquery('simple', $1)");
+    expect(searchCondition("v", '"pipe"', [])).toBe("v @@ websearch_to_tsquery('simple', $1)");
   });
 
   it("passes a run of minus signs on as one", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { englishText } from "../../src/shared/i18n/english-text.ts";
-import { requestLocale, storedLocale, translateFor, translatorFor } from "../../src/server/i18n/server-i18n.ts";
-import { linkPageTexts } from "../../src/server/notifications/mail-link-pages.ts";
-import { confirmMessage, receiptMessage, updateMessage } from "../../src/server/notifications/message-templates.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { requestLocale, storedLocale, translateFor, translatorFor } from "#server/i18n/server-i18n.ts";
+import { linkPageTexts } from "#server/notifications/mail-link-pages.ts";
+import { confirmMessage, receiptMessage, updateMessage } from "#server/notifications/message-templates.ts";
 
 // The server's side of five languages (docs/decisions/019-languages.md): which language a request is answered in,
 // and e-mails worded per reader, with English exactly as it was before languages existed.
@@ -34,7 +34,9 @@ describe("server messages with values", () => {
   it("translates a finished English message with its values, plurals as each language needs", () => {
     const tooMany = (minutes: number) =>
       englishText("Too many reports from your connection. Please try again in {minutes} minute(s).", { minutes });
-    expect(translateFor("en", tooMany(2))).toBe("Too many reports from your connection. Please try again in 2 minute(s).");
+    expect(translateFor("en", tooMany(2))).toBe(
+      "Too many reports from your connection. Please try again in 2 minute(s).",
+    );
     expect(translateFor("es", tooMany(1))).toMatch(/en 1 minuto\.$/);
     expect(translateFor("es", tooMany(5))).toMatch(/en 5 minutos\.$/);
     expect(translateFor("ar", tooMany(2))).toMatch(/بعد دقيقتين\.$/);
@@ -45,7 +47,9 @@ describe("server messages with values", () => {
   it("translates an e-mail's headline with the statuses in it", () => {
     const headline = englishText("status changed from {from} to {to}", { from: "Pending", to: "Resolved" });
     const fr = translatorFor("fr");
-    expect(translateFor("fr", headline)).toBe(fr("status changed from {from} to {to}", { from: fr("Pending"), to: fr("Resolved") }));
+    expect(translateFor("fr", headline)).toBe(
+      fr("status changed from {from} to {to}", { from: fr("Pending"), to: fr("Resolved") }),
+    );
     expect(translateFor("en", headline)).toBe("status changed from Pending to Resolved");
   });
 });
@@ -78,7 +82,9 @@ describe("e-mails", () => {
 
     const confirm = confirmMessage("en", report, "https://water.example/follow/confirm/t", UNSUBSCRIBE);
     expect(confirm.subject).toBe("Confirm updates on report WS-4F7K2Q");
-    expect(confirm.text).toContain('Someone, probably you, asked for e-mail updates on report WS-4F7K2Q, "Brown water from the tap".');
+    expect(confirm.text).toContain(
+      'Someone, probably you, asked for e-mail updates on report WS-4F7K2Q, "Brown water from the tap".',
+    );
     expect(confirm.text).toContain("Confirm the updates:\nhttps://water.example/follow/confirm/t");
     expect(confirm.text).toContain("You receive this because this address was entered to follow WS-4F7K2Q.");
 
@@ -121,13 +127,21 @@ describe("e-mails", () => {
     expect(arabic.text).toContain("تصلك هذه الرسالة لأنك تتابع البلاغ WS-4F7K2Q.");
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     // The reporter's and the staff's own words are never translated, only escaped.
-    expect(updateMessage("es", { ...report, title: "<b>x</b>" }, { headline: "x", note: "<i>" }, { url: "u", forReporter: false }, "v").html).toContain(
-      "Nota: &lt;i&gt;",
-    );
+    expect(
+      updateMessage(
+        "es",
+        { ...report, title: "<b>x</b>" },
+        { headline: "x", note: "<i>" },
+        { url: "u", forReporter: false },
+        "v",
+      ).html,
+    ).toContain("Nota: &lt;i&gt;");
   });
 
   it("words the pages behind the links in a language", () => {
-    expect(linkPageTexts("en").confirmed("WS-4F7K2Q")).toBe("Thank you: you will get an e-mail whenever report WS-4F7K2Q changes.");
+    expect(linkPageTexts("en").confirmed("WS-4F7K2Q")).toBe(
+      "Thank you: you will get an e-mail whenever report WS-4F7K2Q changes.",
+    );
     expect(linkPageTexts("es").unsubscribeButton).toBe("Cancelar la suscripción");
     expect(linkPageTexts("hi").confirmTitle("WS-4F7K2Q")).toBe("रिपोर्ट WS-4F7K2Q को फ़ॉलो करें");
   });

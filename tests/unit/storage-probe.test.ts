@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ImageStore } from "../../src/server/storage/image-store.ts";
-import { StorageProbe } from "../../src/server/storage/storage-probe.ts";
+import type { ImageStore } from "#server/storage/image-store.ts";
+import { StorageProbe } from "#server/storage/storage-probe.ts";
 
 function countingStore(outcomes: boolean[]) {
   const store = {

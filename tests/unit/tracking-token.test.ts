@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { withoutTrackingToken } from "../../src/server/http/request-log.ts";
+import { withoutTrackingToken } from "#server/http/request-log.ts";
 import {
   hashTrackingToken,
   newTrackingSalt,
   newTrackingToken,
   trackingTokenForKey,
   trackingTokenHashOf,
-} from "../../src/server/tracking/tracking-token.ts";
-import { isTrackingToken, trackingPagePath, trackingTokenOf } from "../../src/shared/tracking.ts";
+} from "#server/tracking/tracking-token.ts";
+import { isTrackingToken, trackingPagePath, trackingTokenOf } from "#shared/tracking/tracking.ts";
 
 describe("tracking tokens", () => {
   it("are 32 base64url characters (192 random bits), each one new", () => {

@@ -17,9 +17,9 @@ import {
   passwordLinkSchema,
   type AccountView,
   type ApiKeyView,
-} from "../../shared/admin-schemas.ts";
-import { apiErrorSchema } from "../../shared/api-schemas/errors.ts";
-import { staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
+} from "#shared/admin/admin-schemas.ts";
+import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
+import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
@@ -77,7 +77,12 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
   app.addHook("preHandler", requireAdmin);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
   const idParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, ADMIN_MESSAGES.accountNotFound)) });
-  const doc = (operationId: string, summary: string) => ({ operationId, tags: ["admin"], summary, security: STAFF_SECURITY });
+  const doc = (operationId: string, summary: string) => ({
+    operationId,
+    tags: ["admin"],
+    summary,
+    security: STAFF_SECURITY,
+  });
 
   const issueLink = async (tx: Queryable, request: FastifyRequest, account: AccountRow) => {
     const { token, expiresAt } = await createPasswordLink(tx, account.id);
@@ -93,9 +98,9 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     underStaffPrefix(staffApiPaths.adminAccounts),
     { schema: { ...doc("listStaffAccounts", "Every staff account"), response: { 200: accountListSchema, ...errors } } },
     async () => ({
-      accounts: (await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts ORDER BY lower(email)`)).rows.map(
-        toAccountView,
-      ),
+      accounts: (
+        await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts ORDER BY lower(email)`)
+      ).rows.map(toAccountView),
     }),
   );
 
@@ -137,7 +142,8 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     async (request) =>
       db.transaction(async (tx) => {
         // Serialises administrators' changes, so two of them cannot each remove "the other" last admin.
-        const all = (await tx.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts ORDER BY id FOR UPDATE`)).rows;
+        const all = (await tx.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts ORDER BY id FOR UPDATE`))
+          .rows;
         const before = all.find((row) => row.id === request.params.id);
         if (!before) throw new HttpError(404, ADMIN_MESSAGES.accountNotFound);
         const role = request.body.role ?? before.role;
@@ -154,11 +160,18 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
         );
         const actor = actorOf(request);
         if (role !== before.role) {
-          await recordAudit(tx, actor, { action: "account.role", target: before.email, details: { from: before.role, to: role } });
+          await recordAudit(tx, actor, {
+            action: "account.role",
+            target: before.email,
+            details: { from: before.role, to: role },
+          });
         }
         if (disabled !== (before.disabled_at !== null)) {
           if (disabled) await tx.query("DELETE FROM staff_sessions WHERE staff_id = $1", [before.id]);
-          await recordAudit(tx, actor, { action: disabled ? "account.disable" : "account.enable", target: before.email });
+          await recordAudit(tx, actor, {
+            action: disabled ? "account.disable" : "account.enable",
+            target: before.email,
+          });
         }
         return toAccountView(rows[0]!);
       }),
@@ -175,7 +188,9 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const { rows } = await tx.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts WHERE id = $1`, [request.params.id]);
+        const { rows } = await tx.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts WHERE id = $1`, [
+          request.params.id,
+        ]);
         if (!rows[0]) throw new HttpError(404, ADMIN_MESSAGES.accountNotFound);
         return issueLink(tx, request, rows[0]);
       }),
@@ -183,12 +198,21 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
 
   app.get(
     underStaffPrefix(staffApiPaths.adminApiKeys),
-    { schema: { ...doc("listApiKeys", "Every API key (never the keys themselves)"), response: { 200: apiKeyListSchema, ...errors } } },
+    {
+      schema: {
+        ...doc("listApiKeys", "Every API key (never the keys themselves)"),
+        response: { 200: apiKeyListSchema, ...errors },
+      },
+    },
     async () => {
       const keys = await listApiKeys(db);
       const emails = await db.query<{ id: string; email: string }>("SELECT id, email FROM staff_accounts");
       const emailOf = new Map(emails.rows.map((row) => [row.id, row.email]));
-      return { keys: keys.map((row) => toApiKeyView({ ...row, created_by_email: row.created_by ? emailOf.get(row.created_by) : null })) };
+      return {
+        keys: keys.map((row) =>
+          toApiKeyView({ ...row, created_by_email: row.created_by ? emailOf.get(row.created_by) : null }),
+        ),
+      };
     },
   );
 
@@ -205,10 +229,16 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
       const actor = actorOf(request);
       const created = await db.transaction(async (tx) => {
         const made = await createApiKey(tx, request.body.name, staffOf(request).staffId);
-        await recordAudit(tx, actor, { action: "api_key.create", target: made.row.name, details: { prefix: made.row.key_prefix } });
+        await recordAudit(tx, actor, {
+          action: "api_key.create",
+          target: made.row.name,
+          details: { prefix: made.row.key_prefix },
+        });
         return made;
       });
-      return reply.code(201).send({ apiKey: toApiKeyView({ ...created.row, created_by_email: staffOf(request).email }), key: created.key });
+      return reply
+        .code(201)
+        .send({ apiKey: toApiKeyView({ ...created.row, created_by_email: staffOf(request).email }), key: created.key });
     },
   );
 
@@ -225,7 +255,11 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
       db.transaction(async (tx) => {
         const revoked = await revokeApiKey(tx, request.params.id);
         if (!revoked) throw new HttpError(404, ADMIN_MESSAGES.keyNotFound);
-        await recordAudit(tx, actorOf(request), { action: "api_key.revoke", target: revoked.name, details: { prefix: revoked.key_prefix } });
+        await recordAudit(tx, actorOf(request), {
+          action: "api_key.revoke",
+          target: revoked.name,
+          details: { prefix: revoked.key_prefix },
+        });
         return toApiKeyView(revoked);
       }),
   );
@@ -244,7 +278,14 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     },
     async (request) => {
       const before = request.query.before;
-      const { rows } = await db.query<{ id: string; at: Date; actor: string; action: string; target: string; details: Record<string, unknown> }>(
+      const { rows } = await db.query<{
+        id: string;
+        at: Date;
+        actor: string;
+        action: string;
+        target: string;
+        details: Record<string, unknown>;
+      }>(
         `SELECT id::text AS id, at, actor, action, target, details FROM audit_log
          ${before ? "WHERE audit_log.id < $2::bigint" : ""} ORDER BY audit_log.id DESC LIMIT $1`,
         before ? [AUDIT_PAGE_SIZE + 1, before] : [AUDIT_PAGE_SIZE + 1],

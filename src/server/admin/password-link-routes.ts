@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
-import { ADMIN_MESSAGES, passwordLinkInfoSchema, setPasswordSchema } from "../../shared/admin-schemas.ts";
-import { apiErrorSchema } from "../../shared/api-schemas/errors.ts";
-import { staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
+import { ADMIN_MESSAGES, passwordLinkInfoSchema, setPasswordSchema } from "#shared/admin/admin-schemas.ts";
+import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
+import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { hashPassword } from "../staff/password.ts";
@@ -62,7 +62,11 @@ export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (p
       const used = await db.transaction(async (tx) => {
         const account = await usePasswordLink(tx, request.params.token, hash);
         if (!account) throw gone();
-        await recordAudit(tx, { id: account.staffId, email: account.email }, { action: "account.password_set", target: account.email });
+        await recordAudit(
+          tx,
+          { id: account.staffId, email: account.email },
+          { action: "account.password_set", target: account.email },
+        );
         return account;
       });
       return { email: used.email, expiresAt: new Date().toISOString() };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { PASSWORD_LINK_HOURS } from "../../shared/admin-schemas.ts";
+import { PASSWORD_LINK_HOURS } from "#shared/admin/admin-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 
 /**
@@ -38,7 +38,11 @@ export async function findPasswordLink(
 }
 
 /** Uses the link: sets the password and ends the link, or undefined when the link is no longer live. */
-export async function usePasswordLink(tx: Queryable, token: string, passwordHash: string): Promise<{ staffId: string; email: string } | undefined> {
+export async function usePasswordLink(
+  tx: Queryable,
+  token: string,
+  passwordHash: string,
+): Promise<{ staffId: string; email: string } | undefined> {
   const link = await findPasswordLink(tx, token);
   if (!link) return undefined;
   const { rows } = await tx.query(

@@ -3,7 +3,7 @@ import {
   type CategoryChange,
   type CategoryView,
   type NewCategory,
-} from "../../shared/category-schemas.ts";
+} from "#shared/categories/category-schemas.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -77,7 +77,11 @@ export async function createCategory(db: Database, actor: AuditActor, input: New
         [input.service_code, input.name, input.description, input.group],
       );
       const row = rows[0]!;
-      await recordAudit(tx, actor, { action: "category.create", target: row.service_code, details: { name: row.name } });
+      await recordAudit(tx, actor, {
+        action: "category.create",
+        target: row.service_code,
+        details: { name: row.name },
+      });
       return row;
     });
   } catch (error) {
@@ -97,7 +101,11 @@ export async function updateCategory(
 ): Promise<CategoryRow | undefined> {
   try {
     return await db.transaction(async (tx) => {
-      const before = (await tx.query<CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE service_code = $1 FOR UPDATE`, [serviceCode])).rows[0];
+      const before = (
+        await tx.query<CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE service_code = $1 FOR UPDATE`, [
+          serviceCode,
+        ])
+      ).rows[0];
       if (!before) return undefined;
       const after: CategoryRow = {
         ...before,
@@ -129,11 +137,21 @@ export async function updateCategory(
 }
 
 /** Puts the categories in the given order (every service code once). */
-export async function reorderCategories(db: Database, actor: AuditActor, serviceCodes: string[]): Promise<CategoryRow[]> {
+export async function reorderCategories(
+  db: Database,
+  actor: AuditActor,
+  serviceCodes: string[],
+): Promise<CategoryRow[]> {
   return db.transaction(async (tx) => {
-    const current = (await tx.query<{ service_code: string }>("SELECT service_code FROM categories ORDER BY position FOR UPDATE")).rows;
+    const current = (
+      await tx.query<{ service_code: string }>("SELECT service_code FROM categories ORDER BY position FOR UPDATE")
+    ).rows;
     const known = new Set(current.map((row) => row.service_code));
-    if (serviceCodes.length !== known.size || new Set(serviceCodes).size !== known.size || !serviceCodes.every((code) => known.has(code))) {
+    if (
+      serviceCodes.length !== known.size ||
+      new Set(serviceCodes).size !== known.size ||
+      !serviceCodes.every((code) => known.has(code))
+    ) {
       throw new HttpError(400, CATEGORY_MESSAGES.reorderMismatch);
     }
     await tx.query(

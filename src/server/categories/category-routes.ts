@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { apiErrorSchema } from "../../shared/api-schemas/errors.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
 import {
   CATEGORY_MESSAGES,
   categoryChangeSchema,
@@ -10,8 +10,8 @@ import {
   categoryOrderSchema,
   categorySchema,
   newCategorySchema,
-} from "../../shared/category-schemas.ts";
-import { staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
+} from "#shared/categories/category-schemas.ts";
+import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";

@@ -151,10 +151,14 @@ function touch(lockPath: string, owner: LockOwner): void {
 }
 
 function inUseError(dir: string, owner: LockOwner | undefined): DataDirectoryInUseError {
-  const who = owner ? ` (process ${owner.pid} on ${owner.hostname === os.hostname() ? "this machine" : owner.hostname})` : "";
+  const who = owner
+    ? ` (process ${owner.pid} on ${owner.hostname === os.hostname() ? "this machine" : owner.hostname})`
+    : "";
   return new DataDirectoryInUseError(
     `The database folder ${dir} is already in use by another running portal${who}. ` +
       "Stop that process first, or set DATA_DIR to another folder." +
-      (owner && owner.hostname === os.hostname() ? "" : ` If it stopped abruptly, its lock expires ${STALE_MS / 1000} seconds later.`),
+      (owner && owner.hostname === os.hostname()
+        ? ""
+        : ` If it stopped abruptly, its lock expires ${STALE_MS / 1000} seconds later.`),
   );
 }

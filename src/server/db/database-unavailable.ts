@@ -56,13 +56,22 @@ const DRIVER_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (typeof error !== "object" || error === null || depth > 5) return false;
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || NETWORK_CODES.has(code))) {
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (
+    typeof code === "string" &&
+    (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || NETWORK_CODES.has(code))
+  ) {
     return true;
   }
   if (typeof message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(message))) return true;
   // Connecting to a name with several addresses fails with an AggregateError of each attempt's error.
-  if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDatabaseUnavailable(e, depth + 1)))
+    return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }
 

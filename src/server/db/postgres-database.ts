@@ -68,7 +68,12 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
       } catch (error) {
         // A connection that failed mid-transaction is discarded, which rolls it back; asking it to roll back
         // would only wait for another timeout.
-        discard = isDatabaseUnavailable(error) || !(await tx.query("ROLLBACK").then(() => true, () => false));
+        discard =
+          isDatabaseUnavailable(error) ||
+          !(await tx.query("ROLLBACK").then(
+            () => true,
+            () => false,
+          ));
         throw asDatabaseUnavailable(error);
       } finally {
         tx.release(discard);
@@ -89,7 +94,7 @@ async function unavailableAs<T>(pending: Promise<T>): Promise<T> {
 
 // pg types rows loosely; the repositories name the row shape they select.
 function queryOf(runner: pg.Pool | pg.PoolClient): Queryable["query"] {
-  return async <Row,>(sql: string, params?: unknown[]) =>
+  return async <Row>(sql: string, params?: unknown[]) =>
     (await unavailableAs(runner.query(sql, params))) as unknown as { rows: Row[] };
 }
 

@@ -1,8 +1,8 @@
 import type { Queryable } from "../db/database.ts";
 import type { StoredImage } from "../grievances/grievance-repository.ts";
 import { allOf, filterConditions } from "../grievances/grievance-sql.ts";
-import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
-import type { Priority, Status } from "../../shared/domain.ts";
+import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
+import type { Priority, Status } from "#shared/domain.ts";
 
 /** A public report as the exports show it: never a contact detail, the category by its current name. */
 export interface ExportRow {

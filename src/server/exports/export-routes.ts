@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z as mini } from "zod/mini";
-import { exportPaths, LIST_PAGE_PATH, reportPagePath } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
-import { grievanceListQuerySchema, type GrievanceListFilters } from "../../shared/grievance-schema.ts";
-import { formatBbox } from "../../shared/geo.ts";
-import { statusLabel } from "../../shared/format.ts";
+import { exportPaths, LIST_PAGE_PATH, reportPagePath } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
+import { grievanceListQuerySchema, type GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
+import { formatBbox } from "#shared/places/geo.ts";
+import { statusLabel } from "#shared/format.ts";
 import type { Queryable } from "../db/database.ts";
 import { feedLinksOf } from "../http/public-links.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
@@ -53,7 +53,10 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
           "starting with =, +, -, @, tab or carriage return is prefixed with an apostrophe.",
         querystring: exportQuerySchema,
         // A stream of text/csv, which Fastify sends as it is (no serialiser runs on a stream).
-        response: { 200: nonJsonAnswer("text/csv", "CSV (RFC 4180), a header row first."), ...errorResponses(400, 429) },
+        response: {
+          200: nonJsonAnswer("text/csv", "CSV (RFC 4180), a header row first."),
+          ...errorResponses(400, 429),
+        },
       },
       config: { rateLimit: { max: EXPORTS_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } },
     },
@@ -65,7 +68,9 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
         .header("content-disposition", `attachment; filename="reports-${day}.csv"`)
         .header("cache-control", "no-store");
       // A stream (the schema's text/csv string describes what it sends), which Fastify sends as it is.
-      return (reply as FastifyReply).send(grievanceCsv(exportRows(db, request.query), (id) => `${linkBase}${reportPagePath(id)}`));
+      return (reply as FastifyReply).send(
+        grievanceCsv(exportRows(db, request.query), (id) => `${linkBase}${reportPagePath(id)}`),
+      );
     },
   );
 

@@ -1,4 +1,4 @@
-import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
+import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
 import type { Queryable } from "../db/database.ts";
 import { allOf, filterConditions } from "../grievances/grievance-sql.ts";
 import type { FeedEntry } from "./grievance-atom.ts";
@@ -35,7 +35,14 @@ export async function feedEntries(db: Queryable, filters: GrievanceListFilters):
   const ids = [...new Set(rows.map((row) => row.grievance_id))];
   const reportsById = new Map(
     (
-      await db.query<{ id: string; reference: string; title: string; description: string; category: string; location: string | null }>(
+      await db.query<{
+        id: string;
+        reference: string;
+        title: string;
+        description: string;
+        category: string;
+        location: string | null;
+      }>(
         `SELECT g.id, g.reference, g.title, g.description, coalesce(c.name, g.category) AS category, g.location
            FROM grievances g LEFT JOIN categories c ON c.key = g.category WHERE g.id = ANY($1::uuid[])`,
         [ids],

@@ -1,5 +1,5 @@
-import { statusLabel } from "../../shared/format.ts";
-import type { Status } from "../../shared/domain.ts";
+import { statusLabel } from "#shared/format.ts";
+import type { Status } from "#shared/domain.ts";
 import { xmlText } from "../http/xml-text.ts";
 
 /** One entry of the feed: a new report, or a status change of one. */
@@ -31,7 +31,8 @@ export interface FeedInfo {
 }
 
 const SUMMARY_LENGTH = 300;
-const cut = (text: string, length: number) => (text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`);
+const cut = (text: string, length: number) =>
+  text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
 
 /** Atom 1.0 (RFC 4287): the feed's id, title, updated, author and links, and per entry the same. */
 export function grievanceAtom(info: FeedInfo, entries: FeedEntry[]): string {
@@ -57,7 +58,11 @@ function entryLines(entry: FeedEntry, info: FeedInfo): string[] {
   const isNew = entry.kind === "new";
   const title = isNew ? `New report: ${entry.title}` : `${entry.title}: now ${statusLabel(entry.toStatus!)}`;
   const summary = isNew
-    ? [cut(entry.description, SUMMARY_LENGTH), entry.location && `Location: ${entry.location}`, `Category: ${entry.category}`]
+    ? [
+        cut(entry.description, SUMMARY_LENGTH),
+        entry.location && `Location: ${entry.location}`,
+        `Category: ${entry.category}`,
+      ]
     : [`${entry.reference} is now ${statusLabel(entry.toStatus!)}.`, entry.note];
   return [
     "  <entry>",

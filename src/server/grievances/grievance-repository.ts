@@ -1,6 +1,6 @@
-import type { Category, Priority, Status } from "../../shared/domain.ts";
-import type { GrievanceListFilters, NewGrievance } from "../../shared/grievance-schema.ts";
-import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
+import type { Category, Priority, Status } from "#shared/domain.ts";
+import type { GrievanceListFilters, NewGrievance } from "#shared/grievances/grievance-schema.ts";
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
 import { CAPPED, countCapped, MATCHING_CAP, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
@@ -183,7 +183,11 @@ export class GrievanceRepository {
       const [window, tallies] = await Promise.all([this.walk(filters, request), talliesRead]);
       return { ...window, ...tallies, matchingCapped: false };
     }
-    if (!q) return this.db.transaction(async (tx) => ({ ...(await this.inArea(tx, filters, request)), total: (await talliesRead).total }));
+    if (!q)
+      return this.db.transaction(async (tx) => ({
+        ...(await this.inArea(tx, filters, request)),
+        total: (await talliesRead).total,
+      }));
     return this.search(filters, request, talliesRead);
   }
 
@@ -227,19 +231,29 @@ export class GrievanceRepository {
    * PostgreSQL only prefers to sorting the area when told not to sort (docs/decisions/016-map-and-location.md).
    * The settings last for this transaction only.
    */
-  private async inArea(tx: Queryable, filters: GrievanceListFilters, request: PageRequest): Promise<Omit<GrievancePage, "total">> {
+  private async inArea(
+    tx: Queryable,
+    filters: GrievanceListFilters,
+    request: PageRequest,
+  ): Promise<Omit<GrievancePage, "total">> {
     await tx.query("SET LOCAL enable_bitmapscan = off");
     const few = await this.fewMatches(filters, request, tx);
     if (few) return few;
     const params: unknown[] = [];
-    const counted = await countCapped(tx, `grievances WHERE ${PUBLIC_ONLY} AND ${whereClauseOf(filters, params)}`, params);
+    const counted = await countCapped(
+      tx,
+      `grievances WHERE ${PUBLIC_ONLY} AND ${whereClauseOf(filters, params)}`,
+      params,
+    );
     await tx.query("SET LOCAL enable_sort = off");
     return { ...(await this.walk(filters, request, tx)), ...counted };
   }
 
   /** A page found by walking the date index: by offset for a page number, from the place a cursor names. */
   private walk(filters: GrievanceListFilters, request: PageRequest, db: Queryable = this.db): Promise<PageWindow> {
-    return request.cursor ? this.pageFrom(filters, request.cursor, request.pageSize, db) : this.pageAt(filters, request, db);
+    return request.cursor
+      ? this.pageFrom(filters, request.cursor, request.pageSize, db)
+      : this.pageAt(filters, request, db);
   }
 
   /**
@@ -296,7 +310,11 @@ export class GrievanceRepository {
    * (and the area's walk runs with sorting off, under which a join would be planned as a walk of the whole table),
    * so those pages are read as they are walked.
    */
-  private async pageAt(filters: GrievanceListFilters, { page, pageSize }: PageRequest, db: Queryable): Promise<PageWindow> {
+  private async pageAt(
+    filters: GrievanceListFilters,
+    { page, pageSize }: PageRequest,
+    db: Queryable,
+  ): Promise<PageWindow> {
     const params: unknown[] = [];
     const where = whereClauseOf(filters, params);
     params.push(pageSize + 1, (page - 1) * pageSize);
@@ -321,7 +339,12 @@ export class GrievanceRepository {
    * One row more than the page tells whether the list goes on that way; whether it goes on the other way (from the
    * cursor's own place) is asked separately, since the cursor's row may have gone or been hidden since.
    */
-  private async pageFrom(filters: GrievanceListFilters, cursor: ListCursor, pageSize: number, db: Queryable): Promise<PageWindow> {
+  private async pageFrom(
+    filters: GrievanceListFilters,
+    cursor: ListCursor,
+    pageSize: number,
+    db: Queryable,
+  ): Promise<PageWindow> {
     const params: unknown[] = [];
     const where = whereClauseOf(filters, params);
     params.push(cursor.at, cursor.id);
@@ -347,7 +370,9 @@ export class GrievanceRepository {
    * Counts come from grievance_tallies (migrations/004), kept by triggers, so a list request never counts rows to
    * know how many match its fields or how many there are.
    */
-  private async tallies(fields: Omit<GrievanceListFilters, "q" | "bbox">): Promise<{ matching: number; total: number }> {
+  private async tallies(
+    fields: Omit<GrievanceListFilters, "q" | "bbox">,
+  ): Promise<{ matching: number; total: number }> {
     const params: unknown[] = [];
     const { rows } = await this.db.query<{ matching: number; total: number }>(
       `SELECT coalesce(sum(n) FILTER (WHERE ${whereClauseOf(fields, params)}), 0)::int AS matching,

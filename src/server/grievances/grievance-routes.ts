@@ -1,34 +1,39 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
 import {
   grievanceDetailsSchema,
   grievanceIdParamsSchema,
   grievanceListResponseSchema,
   submittedGrievanceSchema,
-} from "../../shared/api-schemas/grievances.ts";
+} from "#shared/api-schemas/grievances.ts";
 import {
   fieldErrorsOf,
   grievanceInputSchema,
   grievanceListQuerySchema,
   summaryMessageOf,
-} from "../../shared/grievance-schema.ts";
-import type { ServiceAreaGeometry } from "../../shared/geo.ts";
-import { isInsideArea } from "../../shared/service-area.ts";
-import { englishText } from "../../shared/i18n/english-text.ts";
-import { msg } from "../../shared/i18n/locales.ts";
-import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
-import { MESSAGES } from "../../shared/messages.ts";
-import type { SubmittedGrievance } from "../../shared/tracking.ts";
+} from "#shared/grievances/grievance-schema.ts";
+import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
+import { isInsideArea } from "#shared/places/service-area.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import type { Queryable } from "../db/database.ts";
 import { findIncidentOfReport } from "../incidents/incident-repository.ts";
 import { notifyReportSubmitted } from "../notifications/notify.ts";
-import { hashTrackingToken, newTrackingSalt, newTrackingToken, trackingTokenForKey } from "../tracking/tracking-token.ts";
+import {
+  hashTrackingToken,
+  newTrackingSalt,
+  newTrackingToken,
+  trackingTokenForKey,
+} from "../tracking/tracking-token.ts";
 import { linkBaseOf, trackingUrlOf } from "../tracking/tracking-url.ts";
 import type { GrievanceRepository, GrievanceRow } from "./grievance-repository.ts";
 import type { GrievanceService } from "./grievance-service.ts";
@@ -103,8 +108,15 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       }
       // A pin is optional; one outside the area served is refused on its field (docs/decisions/016-map-and-location.md).
       const { latitude, longitude } = parsed.data;
-      if (options.serviceArea && latitude !== undefined && longitude !== undefined && !isInsideArea(options.serviceArea, { latitude, longitude })) {
-        throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea, { latitude: LOCATION_MESSAGES.outsideServiceArea });
+      if (
+        options.serviceArea &&
+        latitude !== undefined &&
+        longitude !== undefined &&
+        !isInsideArea(options.serviceArea, { latitude, longitude })
+      ) {
+        throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea, {
+          latitude: LOCATION_MESSAGES.outsideServiceArea,
+        });
       }
       // The only answer that carries the tracking token: to the reporter, once (and again to a retry of theirs).
       const answer = (row: GrievanceRow, token: string): SubmittedGrievance => ({
@@ -114,11 +126,21 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       // E-mail (issue 8): the receipt is queued in the submit's own transaction, so it exists iff the report does.
       const notify = (tx: Queryable, row: GrievanceRow, token: string) =>
         // The receipt goes to the address typed in, which may be anyone's: its links come from configuration only.
-        notifyReportSubmitted(tx, { ...row, locale }, { trackingUrl: trackingUrlOf(options.mailLinkBase, token), linkBase: options.mailLinkBase });
+        notifyReportSubmitted(
+          tx,
+          { ...row, locale },
+          { trackingUrl: trackingUrlOf(options.mailLinkBase, token), linkBase: options.mailLinkBase },
+        );
       reply.code(201);
       if (!idempotencyKey) {
         const token = newTrackingToken();
-        const submitted = await service.submit(parsed.data, uploads, hashTrackingToken(token), (tx, row) => notify(tx, row, token), locale);
+        const submitted = await service.submit(
+          parsed.data,
+          uploads,
+          hashTrackingToken(token),
+          (tx, row) => notify(tx, row, token),
+          locale,
+        );
         return answer(submitted, token);
       }
 
@@ -169,7 +191,8 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       schema: {
         operationId: "listGrievances",
         summary: "List reports",
-        description: "Newest first, hidden reports left out; filters, search, page numbers or cursors (docs/product-decisions.md D9).",
+        description:
+          "Newest first, hidden reports left out; filters, search, page numbers or cursors (docs/product-decisions.md D9).",
         tags: ["grievances"],
         querystring: grievanceListQuerySchema,
         response: { 200: grievanceListResponseSchema, ...errorResponses(400, 500, 503) },

@@ -1,9 +1,9 @@
 import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
-import { NEW_GRIEVANCE_STATUS } from "../../shared/domain.ts";
-import type { NewGrievance } from "../../shared/grievance-schema.ts";
-import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { NEW_GRIEVANCE_STATUS } from "#shared/domain.ts";
+import type { NewGrievance } from "#shared/grievances/grievance-schema.ts";
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { isActiveCategory } from "../categories/category-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
@@ -81,7 +81,11 @@ export class GrievanceService {
    * fails, every stored object is removed again: `save` either commits with its photos or nothing remains. Refusals
    * (HttpError) and an unavailable database pass through; any other failure becomes a 500 with `failureMessage`.
    */
-  async withStoredImages<T>(uploads: Upload[], failureMessage: string, save: (images: StoredImage[]) => Promise<T>): Promise<T> {
+  async withStoredImages<T>(
+    uploads: Upload[],
+    failureMessage: string,
+    save: (images: StoredImage[]) => Promise<T>,
+  ): Promise<T> {
     const formats = await this.checkFormats(uploads);
     const stored: string[] = [];
     try {
@@ -118,7 +122,8 @@ export class GrievanceService {
   /** The type from every file's bytes (docs/product-decisions.md D6), before any is decoded: a refused report costs no decoding. */
   private async checkFormats(uploads: Upload[]): Promise<ImageFormat[]> {
     const formats = await Promise.all(uploads.map((upload) => detectImageFormat(upload.bytes)));
-    if (formats.some((format) => !format)) throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });
+    if (formats.some((format) => !format))
+      throw new HttpError(400, MESSAGES.filesRejected, { images: MESSAGES.filesRejected });
     return formats as ImageFormat[];
   }
 
@@ -131,7 +136,8 @@ export class GrievanceService {
   private async storeImages(uploads: Upload[], formats: ImageFormat[], stored: string[]): Promise<StoredImage[]> {
     const failures: unknown[] = [];
     // Once one photo has failed the report fails: the pipelines still waiting for a slot are not run.
-    const slot: Limiter = (task) => this.imageSlots(() => (failures.length > 0 ? Promise.reject(new Abandoned()) : task()));
+    const slot: Limiter = (task) =>
+      this.imageSlots(() => (failures.length > 0 ? Promise.reject(new Abandoned()) : task()));
     const images = await Promise.all(
       uploads.map(async (upload, index) => {
         try {
@@ -164,7 +170,9 @@ export class GrievanceService {
     ];
     // Named before they are written: a write that fails half-way, or that S3 made but never confirmed, goes too.
     stored.push(...versions.map(([key]) => key));
-    const writes = await Promise.allSettled(versions.map(([key, bytes, type]) => this.deps.imageStore.put(key, bytes, type)));
+    const writes = await Promise.allSettled(
+      versions.map(([key, bytes, type]) => this.deps.imageStore.put(key, bytes, type)),
+    );
     const failed = writes.find((write): write is PromiseRejectedResult => write.status === "rejected");
     if (failed) throw failed.reason;
     return { ...keys, width: processed.width, height: processed.height };

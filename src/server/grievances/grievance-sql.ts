@@ -1,5 +1,5 @@
-import type { Bbox } from "../../shared/geo.ts";
-import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
+import type { Bbox } from "#shared/places/geo.ts";
+import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
 import { searchCondition } from "./search-query.ts";
 
 /** SQL pieces shared by the public list and the staff queue, so both search and filter the same way. */
@@ -32,7 +32,9 @@ export function filterConditions(filters: GrievanceListFilters, params: unknown[
  */
 export function positionWithin(bbox: Bbox, params: unknown[], alias = ""): string {
   params.push(bbox.minLon, bbox.minLat, bbox.maxLon, bbox.maxLat);
-  const [a, b, c, d] = [params.length - 3, params.length - 2, params.length - 1, params.length].map((n) => `$${n}::float8`);
+  const [a, b, c, d] = [params.length - 3, params.length - 2, params.length - 1, params.length].map(
+    (n) => `$${n}::float8`,
+  );
   return `${alias}position <@ box(point(${a}, ${b}), point(${c}, ${d}))`;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { msg } from "../../shared/i18n/locales.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { Upload } from "./grievance-service.ts";
@@ -39,7 +39,8 @@ export const IDEMPOTENCY_MESSAGES = {
 /** The header's value, undefined when absent; 400 when malformed. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== "string" || !KEY_PATTERN.test(header)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
+  if (typeof header !== "string" || !KEY_PATTERN.test(header))
+    throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
   return header;
 }
 
@@ -76,10 +77,13 @@ export async function claimIdempotencyKey(db: Queryable, key: string, requestHas
     [keyHashOf(key), requestHash],
   );
   if (claimed.rows.length > 0) return { kind: "claimed" };
-  const { rows } = await db.query<{ request_hash: string; grievance_id: string | null; tracking_salt: Uint8Array | null }>(
-    "SELECT request_hash, grievance_id, tracking_salt FROM submission_idempotency_keys WHERE key_hash = $1",
-    [keyHashOf(key)],
-  );
+  const { rows } = await db.query<{
+    request_hash: string;
+    grievance_id: string | null;
+    tracking_salt: Uint8Array | null;
+  }>("SELECT request_hash, grievance_id, tracking_salt FROM submission_idempotency_keys WHERE key_hash = $1", [
+    keyHashOf(key),
+  ]);
   const existing = rows[0];
   // Released between the two statements: the other attempt failed, so this one may simply try again.
   if (!existing) return claimIdempotencyKey(db, key, requestHash);
@@ -124,7 +128,9 @@ export async function bindIdempotencyKey(
 
 /** After a failed attempt: nothing was saved, so a retry with the key must be free to try again. */
 export async function releaseIdempotencyKey(db: Queryable, key: string): Promise<void> {
-  await db.query("DELETE FROM submission_idempotency_keys WHERE key_hash = $1 AND grievance_id IS NULL", [keyHashOf(key)]);
+  await db.query("DELETE FROM submission_idempotency_keys WHERE key_hash = $1 AND grievance_id IS NULL", [
+    keyHashOf(key),
+  ]);
 }
 
 /** Hourly maintenance. */

@@ -1,7 +1,7 @@
-import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
-import { DEFAULT_PAGE_SIZE } from "../../shared/domain.ts";
-import { isMapView, listQueryFromSearchParams } from "../../shared/list-page-query.ts";
-import { gallerySources } from "../../shared/report-photos.ts";
+import { IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
+import { DEFAULT_PAGE_SIZE } from "#shared/domain.ts";
+import { isMapView, listQueryFromSearchParams } from "#shared/grievances/list-page-query.ts";
+import { gallerySources } from "#shared/grievances/report-photos.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
 import { withTimeout } from "../db/with-timeout.ts";
 import { decodeCursor } from "./list-cursor.ts";
@@ -27,7 +27,7 @@ export interface PagePhoto {
  * attached-images.tsx). Without it the browser learns of the photo only once the entry script, the route's chunk and
  * the API answer have arrived and the list has rendered.
  *
- * The list is read as its loader reads the address (shared/list-page-query.ts), filters and page included, so a
+ * The list is read as its loader reads the address (shared/grievances/list-page-query.ts), filters and page included, so a
  * filtered list names its own first photo. It is the same first-page query the API answers (an index walk of one
  * page); a word search, the costly path, is not run twice for it: that page names no photo. The map view shows no
  * thumbnails. Nothing is named when the database cannot answer: the page itself says so once its script runs.

@@ -1,6 +1,6 @@
-import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
-import type { GrievanceImage, PublicGrievance } from "../../shared/api-types.ts";
-import { maskEmail, maskPhone } from "../../shared/format.ts";
+import { IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
+import type { GrievanceImage, PublicGrievance } from "#shared/api-types.ts";
+import { maskEmail, maskPhone } from "#shared/format.ts";
 import type { GrievanceRow, StoredImage } from "./grievance-repository.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyRequest } from "fastify";
-import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from "../../shared/domain.ts";
-import { englishText } from "../../shared/i18n/english-text.ts";
-import { msg } from "../../shared/i18n/locales.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from "#shared/domain.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { BodyGuard } from "../http/body-guard.ts";
 import { describeError } from "../http/error-handler.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -21,7 +21,12 @@ const MALFORMED_FORM = msg("The form data could not be read. Please try again.")
  */
 export const multipartBodyOf = (fields: MultipartBody["fields"]): MultipartBody => ({
   fields,
-  files: { field: IMAGE_FIELD, maxFiles: MAX_IMAGES, maxFileBytes: MAX_IMAGE_BYTES, mediaTypes: ACCEPTED_IMAGE_MIME_TYPES },
+  files: {
+    field: IMAGE_FIELD,
+    maxFiles: MAX_IMAGES,
+    maxFileBytes: MAX_IMAGE_BYTES,
+    mediaTypes: ACCEPTED_IMAGE_MIME_TYPES,
+  },
   maxBodyBytes: MAX_UPLOAD_BYTES,
 });
 
@@ -86,7 +91,7 @@ export async function readSubmission(request: FastifyRequest): Promise<Submissio
   if (unknownFileField) {
     throw new HttpError(
       400,
-      englishText(msg("Unexpected file field \"{field}\". Send images in the \"{imagesField}\" field."), {
+      englishText(msg('Unexpected file field "{field}". Send images in the "{imagesField}" field.'), {
         field: unknownFileField,
         imagesField: IMAGE_FIELD,
       }),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { REFERENCE_ALPHABET, REFERENCE_CODE_LENGTH, REFERENCE_PREFIX } from "../../shared/reference.ts";
+import { REFERENCE_ALPHABET, REFERENCE_CODE_LENGTH, REFERENCE_PREFIX } from "#shared/grievances/reference.ts";
 
 /**
  * A new report's reference from the operating system's random source: 6 characters of 32, 30 bits. Two reports

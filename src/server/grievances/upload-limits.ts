@@ -1,4 +1,4 @@
-import { FIELD_LIMITS, MAX_IMAGE_BYTES, MAX_IMAGES } from "../../shared/domain.ts";
+import { FIELD_LIMITS, MAX_IMAGE_BYTES, MAX_IMAGES } from "#shared/domain.ts";
 
 /**
  * How much of a report upload the server is willing to read. Everything a multipart body can hold is bounded

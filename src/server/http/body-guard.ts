@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { msg } from "../../shared/i18n/locales.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import { HttpError } from "./http-error.ts";
 
 export interface BodyGuardOptions {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { MESSAGES } from "#shared/messages.ts";
 
 // The listener closes once no connection has come for QUIET_MS and every one that came got its answer, or after
 // DRAIN_MAX_MS when clients keep coming: short next to the 10 s a container runtime allows for stopping.
@@ -88,7 +88,8 @@ async function announceStopping(server: Server): Promise<void> {
   const stoppedAt = Date.now();
   // Done once every checker of the proxy has been told and what it had already sent has come; a first probe that
   // is late (a busy machine) still gets its full span, and one that never comes is waited for FIRST_PROBE_MAX_MS.
-  const told = () => probedAt !== undefined && Date.now() - probedAt >= PROBE_SPAN_MS && Date.now() - lastRequest >= QUIET_MS;
+  const told = () =>
+    probedAt !== undefined && Date.now() - probedAt >= PROBE_SPAN_MS && Date.now() - lastRequest >= QUIET_MS;
   const unprobed = () => probedAt === undefined && Date.now() - stoppedAt >= FIRST_PROBE_MAX_MS;
   const latest = stoppedAt + FIRST_PROBE_MAX_MS + PROBE_SPAN_MS + QUIET_MS;
   while (!told() && !unprobed() && Date.now() < latest) {

@@ -2,10 +2,10 @@ import { STATUS_CODES, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import type { ApiError } from "../../shared/api-types.ts";
-import { englishText } from "../../shared/i18n/english-text.ts";
-import { msg } from "../../shared/i18n/locales.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import type { ApiError } from "#shared/api-types.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { REQUEST_ID_HEADER } from "../observability/request-id.ts";
 import { HttpError } from "./http-error.ts";
@@ -53,7 +53,10 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
 export function describeError(error: FastifyError | HttpError): { status: number; body: ApiError } {
   if (error instanceof DatabaseUnavailableError) return { status: 503, body: { message: MESSAGES.serviceUnavailable } };
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) } };
+    return {
+      status: error.statusCode,
+      body: { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) },
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, body: validationBody(error) };
   // An answer that does not fit its own schema is our bug, never the client's: a plain 500, logged.
@@ -63,7 +66,10 @@ export function describeError(error: FastifyError | HttpError): { status: number
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     if (error.code === "FST_ERR_VALIDATION") {
-      return { status, body: { message: englishText(msg("The request is not valid: {problem}"), { problem: error.message }) } };
+      return {
+        status,
+        body: { message: englishText(msg("The request is not valid: {problem}"), { problem: error.message }) },
+      };
     }
     return { status, body: { message: MESSAGES_BY_STATUS[status] ?? MESSAGES_BY_STATUS[400]! } };
   }
@@ -102,7 +108,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       request.log.warn({ err: { message: error.message } }, "database unavailable");
       reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
     } else if (status >= 500) request.log.error({ err: error }, "request failed");
-    else request.log.info({ err: { message: error.message, code: (error as FastifyError).code }, status }, "request rejected");
+    else
+      request.log.info(
+        { err: { message: error.message, code: (error as FastifyError).code }, status },
+        "request rejected",
+      );
     // Part of the body was left unread: keeping the connection would have it wait for bytes nobody reads.
     if (error instanceof HttpError && error.closeConnection) {
       reply.header("connection", "close");
@@ -110,7 +120,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       lingerAfterAnswer(request.raw);
     }
     // The id of this request's log lines, for a resident to quote (docs/operating.md, "Logs").
-    return reply.code(status).type("application/json; charset=utf-8").send({ ...body, requestId: request.id } satisfies ApiError);
+    return reply
+      .code(status)
+      .type("application/json; charset=utf-8")
+      .send({ ...body, requestId: request.id } satisfies ApiError);
   });
 }
 
@@ -156,7 +169,9 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message =
-    error.code === "FST_ERR_BAD_URL" ? msg("This address is not valid. Please check the link.") : MESSAGES_BY_STATUS[400]!;
+    error.code === "FST_ERR_BAD_URL"
+      ? msg("This address is not valid. Please check the link.")
+      : MESSAGES_BY_STATUS[400]!;
   // Answered before any hook: the request id's header is set here.
   void reply
     .code(400)
@@ -167,5 +182,8 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 
 /** Not-found answer for API-like paths; the SPA fallback (spa.ts) handles page routes before this. */
 export function sendNotFound(reply: FastifyReply, message = NOT_FOUND_MESSAGE): FastifyReply {
-  return reply.code(404).type("application/json; charset=utf-8").send({ message, requestId: reply.request.id } satisfies ApiError);
+  return reply
+    .code(404)
+    .type("application/json; charset=utf-8")
+    .send({ message, requestId: reply.request.id } satisfies ApiError);
 }

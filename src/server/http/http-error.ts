@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../shared/grievance-schema.ts";
+import type { FieldErrors } from "#shared/grievances/grievance-schema.ts";
 
 export interface HttpErrorOptions extends ErrorOptions {
   /** Answer with `Connection: close`: part of the request body was left unread, and nobody will read it. */

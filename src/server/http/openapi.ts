@@ -5,19 +5,22 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod/mini";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { apiErrorSchema } from "../../shared/api-schemas/errors.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
 import { SESSION_COOKIE } from "../staff/session-cookie.ts";
 
 /** The tags the reference page groups operations under, in its order (docs/api-conventions.md). */
 export const OPENAPI_TAGS = [
   { name: "grievances", description: "Reports: submit, list, read one." },
-  { name: "places", description: "Maps, possible duplicates, \"I have this problem too\", addresses for pins." },
-  { name: "tracking", description: "The reporter's private link: their view, updates, \"Is it fixed?\"." },
-  { name: "incidents", description: "Water incidents: active and recent ones, \"I am affected\", alerts for an area." },
+  { name: "places", description: 'Maps, possible duplicates, "I have this problem too", addresses for pins.' },
+  { name: "tracking", description: 'The reporter\'s private link: their view, updates, "Is it fixed?".' },
+  { name: "incidents", description: 'Water incidents: active and recent ones, "I am affected", alerts for an area.' },
   { name: "follow", description: "Following a report by e-mail, and the pages behind the links in the messages." },
   { name: "staff", description: "The staff console: sign-in and the work queue. Needs the staff session cookie." },
-  { name: "admin", description: "Administration: categories, staff accounts, API keys. Needs an administrator's session." },
+  {
+    name: "admin",
+    description: "Administration: categories, staff accounts, API keys. Needs an administrator's session.",
+  },
   { name: "categories", description: "The categories a report may have." },
   { name: "open311", description: "Open311 GeoReport v2 for work-order systems and 311 apps." },
   { name: "exports", description: "Reports as CSV and Atom feeds." },
@@ -96,7 +99,9 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     },
     transform: documentRoute,
     transformObject: (generated) =>
-      "openapiObject" in generated ? finishDocument(generated.openapiObject as OpenAPIV3_1.Document) : generated.swaggerObject,
+      "openapiObject" in generated
+        ? finishDocument(generated.openapiObject as OpenAPIV3_1.Document)
+        : generated.swaggerObject,
   });
 }
 
@@ -124,8 +129,14 @@ const APP_WIDE_REFUSALS: Record<string, { methods?: readonly string[]; descripti
 function withAppWideRefusals(declared: Record<string, unknown>, method: string | string[]): Record<string, unknown> {
   const methods = [method].flat();
   const added = Object.entries(APP_WIDE_REFUSALS)
-    .filter(([status, refusal]) => !(status in declared) && (!refusal.methods || methods.some((m) => refusal.methods!.includes(m))))
-    .map(([status, { description }]) => [status, { description, content: { "application/json": { schema: apiErrorSchema } } }]);
+    .filter(
+      ([status, refusal]) =>
+        !(status in declared) && (!refusal.methods || methods.some((m) => refusal.methods!.includes(m))),
+    )
+    .map(([status, { description }]) => [
+      status,
+      { description, content: { "application/json": { schema: apiErrorSchema } } },
+    ]);
   return { ...declared, ...Object.fromEntries(added) };
 }
 
@@ -159,7 +170,9 @@ const documentRoute: typeof jsonSchemaTransform = (original) => {
     url: transformed.url,
     schema: {
       ...transformed.schema,
-      body: { content: { [MULTIPART]: { schema: { ...fields, properties: { ...fields.properties, [field]: files } } } } },
+      body: {
+        content: { [MULTIPART]: { schema: { ...fields, properties: { ...fields.properties, [field]: files } } } },
+      },
       [MULTIPART_ENCODING]: { [field]: { contentType: mediaTypes.join(", ") } },
     },
   };
@@ -202,7 +215,13 @@ export function explicitRecordKeys(node: unknown): void {
   const schema = node as JsonSchemaObject;
   const keys = (schema.propertyNames as { enum?: unknown[] } | undefined)?.enum;
   const values = schema.additionalProperties;
-  if (schema.type === "object" && !schema.properties && Array.isArray(keys) && typeof values === "object" && values !== null) {
+  if (
+    schema.type === "object" &&
+    !schema.properties &&
+    Array.isArray(keys) &&
+    typeof values === "object" &&
+    values !== null
+  ) {
     schema.properties = Object.fromEntries(keys.map((key) => [String(key), values]));
     schema.additionalProperties = false;
     delete schema.propertyNames;
@@ -223,7 +242,9 @@ export const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b9
 const withSwaggerUiStyle = (policy: string) =>
   policy
     .split(";")
-    .map((directive) => (directive.trim().startsWith("style-src ") ? `${directive} ${SWAGGER_UI_STYLE_HASH}` : directive))
+    .map((directive) =>
+      directive.trim().startsWith("style-src ") ? `${directive} ${SWAGGER_UI_STYLE_HASH}` : directive,
+    )
     .join(";");
 
 /**

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { apiPaths, pathTo } from "../../shared/api-paths.ts";
-import { pageFeedOf } from "../../shared/feed-links.ts";
-import { DEFAULT_LOCALE, LOCALES, directionOf, type Locale } from "../../shared/i18n/locales.ts";
+import { apiPaths, pathTo } from "#shared/api-paths.ts";
+import { pageFeedOf } from "#shared/exports/feed-links.ts";
+import { DEFAULT_LOCALE, LOCALES, directionOf, type Locale } from "#shared/i18n/locales.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import type { PagePhoto } from "../grievances/page-photo.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
@@ -46,7 +46,11 @@ interface ManifestChunk {
 }
 
 /** The chunk files a module loads: its own, and those it imports statically, once each. */
-function chunkFiles(manifest: Record<string, ManifestChunk>, modules: string[], alreadyLoaded: Set<string>): { js: string[]; css: string[] } {
+function chunkFiles(
+  manifest: Record<string, ManifestChunk>,
+  modules: string[],
+  alreadyLoaded: Set<string>,
+): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -73,7 +77,8 @@ export function pageHtmlFor(webDir: string): RenderPage {
   return (pathname, search, locale) => {
     const at = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     // Missing for a moment while a build replaces it: the page as it was.
-    if (at !== undefined && at !== built.at) built = { at, render: renderer(webDir, fs.readFileSync(indexFile, "utf8")) };
+    if (at !== undefined && at !== built.at)
+      built = { at, render: renderer(webDir, fs.readFileSync(indexFile, "utf8")) };
     return withFeedLink(built.render(pathname, search, locale), pathname, search, locale);
   };
 }
@@ -95,13 +100,15 @@ export function withPhotoPreload(html: string, photo: PagePhoto | undefined): st
     : "";
   const link = `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(photo.href)}"${sources}>`;
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
-  return charset.test(html) ? html.replace(charset, (tag) => `${tag}${link}`) : html.replace("</head>", `${link}</head>`);
+  return charset.test(html)
+    ? html.replace(charset, (tag) => `${tag}${link}`)
+    : html.replace("</head>", `${link}</head>`);
 }
 
 /**
  * The page's Atom feed announced in the HTML itself (`<link rel="alternate">`): feed readers and browsers'
  * feed finders run no JavaScript, so the link the web app adds later is not enough. The list's feed follows the
- * address's filters, as the page's own export links do (shared/feed-links.ts). Marked data-page-feed: the web app
+ * address's filters, as the page's own export links do (shared/exports/feed-links.ts). Marked data-page-feed: the web app
  * removes it when it starts and announces the feed itself, following the filters as they change.
  */
 function withFeedLink(html: string, pathname: string, search: string, locale: Locale): string {
@@ -117,7 +124,11 @@ function withFeedLink(html: string, pathname: string, search: string, locale: Lo
  * language at build time (shell/<locale>.html) in place of the English one, and the language's chunk of texts
  * preloaded beside the entry.
  */
-function inLanguage(webDir: string, html: string, manifest: Record<string, ManifestChunk> | undefined): (locale: Locale) => string {
+function inLanguage(
+  webDir: string,
+  html: string,
+  manifest: Record<string, ManifestChunk> | undefined,
+): (locale: Locale) => string {
   const readShell = (locale: Locale) => {
     const file = path.join(webDir, "shell", `${locale}.html`);
     return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;

@@ -48,7 +48,12 @@ export function uuidUrnOf(name: string): string {
 
 export function feedLinksOf(publicUrl: string | undefined): FeedLinks {
   if (publicUrl) {
-    return { base: publicUrl, idOf: (href) => href, generatorUri: publicUrl, senderDomain: new URL(publicUrl).hostname };
+    return {
+      base: publicUrl,
+      idOf: (href) => href,
+      generatorUri: publicUrl,
+      senderDomain: new URL(publicUrl).hostname,
+    };
   }
   return { base: "", idOf: (href) => uuidUrnOf(href), generatorUri: undefined, senderDomain: "localhost" };
 }

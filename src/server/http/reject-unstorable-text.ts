@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { msg } from "../../shared/i18n/locales.ts";
-import { isStorableText } from "../../shared/storable-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { isStorableText } from "#shared/storable-text.ts";
 import { HttpError } from "./http-error.ts";
 
 const IN_ADDRESS = msg("The address contains invisible or broken characters. Please check the link.");

@@ -9,7 +9,10 @@ import { routeLabel } from "../observability/route-label.ts";
  */
 export function withoutTrackingToken(url: string): string {
   // The same for the one-time set-password links (docs/decisions/017): /staff/set-password/… and its API.
-  return url.replace(/^((?:\/api)?\/track\/|\/staff\/set-password\/|\/api\/staff\/password-links\/)[^/?#]+/, "$1\u2026");
+  return url.replace(
+    /^((?:\/api)?\/track\/|\/staff\/set-password\/|\/api\/staff\/password-links\/)[^/?#]+/,
+    "$1\u2026",
+  );
 }
 
 /**
@@ -49,4 +52,3 @@ export function registerRequestLog(app: FastifyInstance): void {
     );
   });
 }
-

@@ -70,7 +70,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string, pagePhot
     const [pathname = "/", search = ""] = request.url.split("?");
     // A reporter's private page (docs/decisions/013-reference-and-tracking-token.md): never indexed, and its address,
     // which is the reporter's credential, never sent on as a referrer.
-    if (pathname.startsWith("/track/")) reply.header("X-Robots-Tag", "noindex").header("Referrer-Policy", "no-referrer");
+    if (pathname.startsWith("/track/"))
+      reply.header("X-Robots-Tag", "noindex").header("Referrer-Policy", "no-referrer");
     // The photo that is the page's largest paint, named from the data its loader will show (page-photo.ts).
     const photo = request.method === "GET" ? await pagePhoto?.(pathname, search) : undefined;
     // index.html names the current hashed assets, so it must be revalidated on every load. It is in the visitor's
@@ -85,7 +86,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string, pagePhot
   if (pageHtml) app.get("/", sendPage);
 
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method === "GET" || request.method === "HEAD") && isPagePath(request.url)) return sendPage(request, reply);
+    if ((request.method === "GET" || request.method === "HEAD") && isPagePath(request.url))
+      return sendPage(request, reply);
     return sendNotFound(reply);
   });
 }

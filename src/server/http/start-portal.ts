@@ -48,7 +48,8 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
   try {
     db = await openDatabase(config);
   } catch (error) {
-    if (error instanceof MigrationError || error instanceof DataDirectoryInUseError) throw new StartupError(error.message);
+    if (error instanceof MigrationError || error instanceof DataDirectoryInUseError)
+      throw new StartupError(error.message);
     const where = config.databaseUrl ? "the PostgreSQL server in DATABASE_URL" : `the database in ${config.dataDir}`;
     throw new StartupError(`Could not open ${where}: ${(error as Error).message}`);
   }
@@ -80,7 +81,10 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     const mailTransport = createMailTransport(config.mail);
     const mailWorker = startOutboxWorker({ db, transport: mailTransport, logger: app.log });
     if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);
-    else app.log.warn(`SMTP_URL is not set: e-mail is not sent but written as .eml files to ${mailTransport.description}.`);
+    else
+      app.log.warn(
+        `SMTP_URL is not set: e-mail is not sent but written as .eml files to ${mailTransport.description}.`,
+      );
     // Links that leave for others come from PUBLIC_URL only (public-links.ts): say what they are without it.
     if (!config.publicUrl) {
       app.log.warn(
@@ -95,7 +99,10 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       try {
         controlSocket = await startControlSocket(socketPath, () => db.dumpDataDir(), app.log);
       } catch (error) {
-        app.log.warn({ err: error }, `The control socket ${socketPath} could not be opened: npm run backup works only while the portal is stopped.`);
+        app.log.warn(
+          { err: error },
+          `The control socket ${socketPath} could not be opened: npm run backup works only while the portal is stopped.`,
+        );
       }
     }
     const address = app.server.address();
@@ -123,7 +130,10 @@ function loggerOptions(level: string): FastifyLoggerOptions & { transport?: obje
   if (!process.stdout.isTTY) return { level };
   return {
     level,
-    transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true } },
+    transport: {
+      target: "pino-pretty",
+      options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true },
+    },
   };
 }
 

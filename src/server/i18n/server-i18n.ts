@@ -1,9 +1,17 @@
 import path from "node:path";
 import { setupI18n, type I18n } from "@lingui/core";
 import type { FastifyRequest } from "fastify";
-import { CATALOGUE_NAMESPACES } from "../../shared/i18n/catalogue-bundles.ts";
-import { DEFAULT_LOCALE, LOCALES, acceptedLanguages, cookieLocale, isLocale, pickLocale, type Locale } from "../../shared/i18n/locales.ts";
-import { translateText } from "../../shared/i18n/translate-text.ts";
+import { CATALOGUE_NAMESPACES } from "#shared/i18n/catalogue-bundles.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  acceptedLanguages,
+  cookieLocale,
+  isLocale,
+  pickLocale,
+  type Locale,
+} from "#shared/i18n/locales.ts";
+import { translateText } from "#shared/i18n/translate-text.ts";
 import { CATALOGUES_DIR, compileCatalogue, readCatalogueFile } from "./catalogue-files.ts";
 
 /**
@@ -18,7 +26,9 @@ function instanceFor(locale: Locale): I18n {
   if (!i18n) {
     const source = Object.assign(
       {},
-      ...CATALOGUE_NAMESPACES.map((namespace) => readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`))),
+      ...CATALOGUE_NAMESPACES.map((namespace) =>
+        readCatalogueFile(path.join(CATALOGUES_DIR, locale, `${namespace}.json`)),
+      ),
     );
     i18n = setupI18n({
       locale,

@@ -14,12 +14,16 @@ export function registerErrorTranslation(app: FastifyInstance): void {
     reply.header("content-language", locale);
     if (locale === "en") return payload;
     const fieldErrors = payload.fieldErrors
-      ? Object.fromEntries(Object.entries(payload.fieldErrors).map(([field, text]) => [field, translateFor(locale, text)]))
+      ? Object.fromEntries(
+          Object.entries(payload.fieldErrors).map(([field, text]) => [field, translateFor(locale, text)]),
+        )
       : undefined;
     return { ...payload, message: translateFor(locale, payload.message), ...(fieldErrors && { fieldErrors }) };
   });
 }
 
 function isMessageBody(payload: unknown): payload is { message: string; fieldErrors?: Record<string, string> } {
-  return typeof payload === "object" && payload !== null && typeof (payload as { message?: unknown }).message === "string";
+  return (
+    typeof payload === "object" && payload !== null && typeof (payload as { message?: unknown }).message === "string"
+  );
 }

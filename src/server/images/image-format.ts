@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import { ACCEPTED_IMAGE_MIME_TYPES, type AcceptedImageMimeType } from "../../shared/domain.ts";
+import { ACCEPTED_IMAGE_MIME_TYPES, type AcceptedImageMimeType } from "#shared/domain.ts";
 import type { ImageExtension } from "../storage/object-key.ts";
 
 export interface ImageFormat {

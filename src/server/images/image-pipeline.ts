@@ -22,12 +22,32 @@ export interface ProcessedImage {
 
 export class ImageProcessingError extends Error {}
 
-const FULL_FIT = { width: FULL_IMAGE_MAX_SIDE, height: FULL_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true } as const;
-const MEDIUM_FIT = { width: MEDIUM_IMAGE_MAX_SIDE, height: MEDIUM_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true } as const;
-const THUMBNAIL_FIT = { width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, fit: "cover", withoutEnlargement: true } as const;
+const FULL_FIT = {
+  width: FULL_IMAGE_MAX_SIDE,
+  height: FULL_IMAGE_MAX_SIDE,
+  fit: "inside",
+  withoutEnlargement: true,
+} as const;
+const MEDIUM_FIT = {
+  width: MEDIUM_IMAGE_MAX_SIDE,
+  height: MEDIUM_IMAGE_MAX_SIDE,
+  fit: "inside",
+  withoutEnlargement: true,
+} as const;
+const THUMBNAIL_FIT = {
+  width: THUMBNAIL_WIDTH,
+  height: THUMBNAIL_HEIGHT,
+  fit: "cover",
+  withoutEnlargement: true,
+} as const;
 // Covers both small versions: at least 800 px each way (unless the upload is smaller), so that a thumbnail of a
 // panorama still has the height it crops from.
-const SMALL_SOURCE_FIT = { width: MEDIUM_IMAGE_MAX_SIDE, height: MEDIUM_IMAGE_MAX_SIDE, fit: "outside", withoutEnlargement: true } as const;
+const SMALL_SOURCE_FIT = {
+  width: MEDIUM_IMAGE_MAX_SIDE,
+  height: MEDIUM_IMAGE_MAX_SIDE,
+  fit: "outside",
+  withoutEnlargement: true,
+} as const;
 
 /**
  * Re-encodes an upload (docs/product-decisions.md D7) into its full, medium and thumbnail versions. Nothing of the original file
@@ -129,6 +149,8 @@ async function isAnimation(image: Sharp, format: ImageFormat): Promise<boolean> 
 
 /** An animation keeps its frames in the full version; the small versions show its first frame. */
 function encodeAnimation(bytes: Buffer, format: ImageFormat, maxPixels: number): Sharp {
-  const frames = sharp(bytes, { limitInputPixels: maxPixels, animated: true, failOn: "error" }).rotate().resize(FULL_FIT);
+  const frames = sharp(bytes, { limitInputPixels: maxPixels, animated: true, failOn: "error" })
+    .rotate()
+    .resize(FULL_FIT);
   return format.mime === "image/gif" ? frames.gif() : frames.webp({ quality: 82 });
 }

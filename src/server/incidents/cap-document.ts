@@ -1,5 +1,10 @@
-import { incidentPagePath } from "../../shared/api-paths.ts";
-import { INCIDENT_TYPE_NAMES, type IncidentArea, type IncidentSeverity, type IncidentType } from "../../shared/incidents.ts";
+import { incidentPagePath } from "#shared/api-paths.ts";
+import {
+  INCIDENT_TYPE_NAMES,
+  type IncidentArea,
+  type IncidentSeverity,
+  type IncidentType,
+} from "#shared/incidents/incidents.ts";
 import type { PublicIncident } from "./incident-repository.ts";
 import { xmlElement } from "../http/xml-text.ts";
 

@@ -8,11 +8,13 @@ import { browserHashOf } from "../places/affected.ts";
  * in the same transaction as the row that justifies it.
  */
 export type IncidentAffectedOutcome =
-  | { kind: "done"; affectedCount: number; alreadyCounted: boolean }
-  | { kind: "not-found" }
-  | { kind: "closed" };
+  { kind: "done"; affectedCount: number; alreadyCounted: boolean } | { kind: "not-found" } | { kind: "closed" };
 
-export async function markIncidentAffected(db: Database, incidentId: string, browserId: string): Promise<IncidentAffectedOutcome> {
+export async function markIncidentAffected(
+  db: Database,
+  incidentId: string,
+  browserId: string,
+): Promise<IncidentAffectedOutcome> {
   if (!UUID_PATTERN.test(incidentId)) return { kind: "not-found" };
   return db.transaction(async (tx) => {
     // Locked: a closure meanwhile waits, so a press never lands on an incident closed under it.
@@ -28,7 +30,8 @@ export async function markIncidentAffected(db: Database, incidentId: string, bro
        ON CONFLICT (incident_id, browser_hash) DO NOTHING RETURNING 1`,
       [incidentId, browserHashOf(browserId)],
     );
-    if (inserted.rows.length === 0) return { kind: "done", affectedCount: incident.affected_count, alreadyCounted: true };
+    if (inserted.rows.length === 0)
+      return { kind: "done", affectedCount: incident.affected_count, alreadyCounted: true };
     const updated = await tx.query<{ affected_count: number }>(
       "UPDATE incidents SET affected_count = affected_count + 1 WHERE id = $1 RETURNING affected_count",
       [incidentId],

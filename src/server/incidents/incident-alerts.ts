@@ -1,5 +1,5 @@
-import { incidentPagePath } from "../../shared/api-paths.ts";
-import type { IncidentArea, IncidentSeverity, IncidentType } from "../../shared/incidents.ts";
+import { incidentPagePath } from "#shared/api-paths.ts";
+import type { IncidentArea, IncidentSeverity, IncidentType } from "#shared/incidents/incidents.ts";
 import type { Queryable } from "../db/database.ts";
 import { enqueueMessage } from "../notifications/outbox.ts";
 import { subscriptionMatches } from "./incident-area.ts";
@@ -22,7 +22,11 @@ interface IncidentRow {
 
 /** The outbox's event of an incident's news: with the unique index of migration 018, one message per address. */
 const eventKey = (event: IncidentAlertEvent): string =>
-  event.kind === "declared" ? "incident-declared" : event.kind === "updated" ? `incident-update:${event.updateId}` : "incident-closed";
+  event.kind === "declared"
+    ? "incident-declared"
+    : event.kind === "updated"
+      ? `incident-update:${event.updateId}`
+      : "incident-closed";
 
 /**
  * Queues the alert of an incident's declaration, update or closure to every confirmed subscriber whose area it
@@ -48,7 +52,9 @@ export async function queueIncidentAlerts(
   const incident = rows[0];
   if (!incident) throw new Error(`incident alerts: no incident ${incidentId}`);
   const news = await newsOf(tx, incidentId, event, incident);
-  const subscribers = (await activeSubscriptions(tx)).filter((subscription) => subscriptionMatches(subscription.area, incident));
+  const subscribers = (await activeSubscriptions(tx)).filter((subscription) =>
+    subscriptionMatches(subscription.area, incident),
+  );
   const incidentUrl = `${linkBase}${incidentPagePath(incidentId)}`;
   const alerted = {
     ...incident,
@@ -70,13 +76,19 @@ export async function queueIncidentAlerts(
   return queued;
 }
 
-async function newsOf(tx: Queryable, incidentId: string, event: IncidentAlertEvent, incident: IncidentRow): Promise<AlertNews> {
+async function newsOf(
+  tx: Queryable,
+  incidentId: string,
+  event: IncidentAlertEvent,
+  incident: IncidentRow,
+): Promise<AlertNews> {
   if (event.kind === "declared") return { kind: "declared" };
   if (event.kind === "closed") {
     if (incident.final_message === null) throw new Error(`incident alerts: incident ${incidentId} is not closed`);
     return { kind: "closed", finalMessage: incident.final_message };
   }
-  if (!/^\d{1,18}$/.test(event.updateId)) throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
+  if (!/^\d{1,18}$/.test(event.updateId))
+    throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
   const update = await tx.query<{ message: string }>(
     "SELECT message FROM incident_updates WHERE id = $1 AND incident_id = $2",
     [event.updateId, incidentId],

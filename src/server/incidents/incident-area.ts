@@ -1,6 +1,6 @@
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
-import { distanceMetres, type Bbox, type LatLng } from "../../shared/geo.ts";
-import { INCIDENT_TYPE_CATEGORIES, type IncidentArea } from "../../shared/incidents.ts";
+import { distanceMetres, type Bbox, type LatLng } from "#shared/places/geo.ts";
+import { INCIDENT_TYPE_CATEGORIES, type IncidentArea } from "#shared/incidents/incidents.ts";
 import type { PublicIncident } from "./incident-repository.ts";
 
 /**
@@ -24,7 +24,10 @@ export function pointInIncidentArea(area: IncidentArea, latitude: number, longit
     const [lon, lat] = area.center;
     return distanceMetres({ latitude, longitude }, { latitude: lat, longitude: lon }) <= area.radiusMetres;
   }
-  return booleanPointInPolygon([longitude, latitude], { type: "Polygon", coordinates: [closedRing(area.coordinates[0])] });
+  return booleanPointInPolygon([longitude, latitude], {
+    type: "Polygon",
+    coordinates: [closedRing(area.coordinates[0])],
+  });
 }
 
 const METRES_PER_DEGREE = 111_195;
@@ -53,7 +56,12 @@ function distanceToSegmentMetres(pin: LatLng, a: readonly [number, number], b: r
  * Whether the circle of `radiusMetres` around a pin reaches the area: for a polygon, the pin is inside or one of
  * its edges is within the radius; for a circle, the two circles overlap (centres no further apart than both radii).
  */
-export function circleIntersectsArea(area: IncidentArea, latitude: number, longitude: number, radiusMetres: number): boolean {
+export function circleIntersectsArea(
+  area: IncidentArea,
+  latitude: number,
+  longitude: number,
+  radiusMetres: number,
+): boolean {
   const pin = { latitude, longitude };
   if (area.type === "Circle") {
     const [lon, lat] = area.center;
@@ -72,7 +80,12 @@ export function areaBbox(area: IncidentArea): Bbox {
   if (area.type === "Polygon") {
     const lons = area.coordinates[0].map(([lon]) => lon);
     const lats = area.coordinates[0].map(([, lat]) => lat);
-    return { minLon: Math.min(...lons), minLat: Math.min(...lats), maxLon: Math.max(...lons), maxLat: Math.max(...lats) };
+    return {
+      minLon: Math.min(...lons),
+      minLat: Math.min(...lats),
+      maxLon: Math.max(...lons),
+      maxLat: Math.max(...lats),
+    };
   }
   const [lon, lat] = area.center;
   const dLat = area.radiusMetres / METRES_PER_DEGREE;
@@ -136,9 +149,10 @@ export function matchIncidents(
   active: readonly PublicIncident[],
   query: IncidentMatchQuery,
 ): { incident: PublicIncident; reason: MatchReason }[] {
-  const pin = query.latitude !== undefined && query.longitude !== undefined
-    ? { latitude: query.latitude, longitude: query.longitude }
-    : undefined;
+  const pin =
+    query.latitude !== undefined && query.longitude !== undefined
+      ? { latitude: query.latitude, longitude: query.longitude }
+      : undefined;
   const location = query.location?.trim() ?? "";
   const placed: { incident: PublicIncident; reason: MatchReason }[] = [];
   const unplaced: PublicIncident[] = [];
@@ -154,11 +168,13 @@ export function matchIncidents(
   if (placed.length > 0) return placed.sort((a, b) => REASON_ORDER[a.reason] - REASON_ORDER[b.reason]);
   if (!query.category) return [];
   const category = query.category;
-  return unplaced
-    .filter((incident) => INCIDENT_TYPE_CATEGORIES[incident.type].includes(category))
-    // A pin outside the drawn area says where the problem is: elsewhere.
-    .filter((incident) => !(pin && incident.area))
-    .map((incident) => ({ incident, reason: "category" as const }));
+  return (
+    unplaced
+      .filter((incident) => INCIDENT_TYPE_CATEGORIES[incident.type].includes(category))
+      // A pin outside the drawn area says where the problem is: elsewhere.
+      .filter((incident) => !(pin && incident.area))
+      .map((incident) => ({ incident, reason: "category" as const }))
+  );
 }
 
 /** Whom alerts go to: a pin and a radius, or a locality (incident_subscriptions). */
@@ -173,7 +189,10 @@ export type SubscriptionArea =
  * whole words in one of the incident's localities ("Riverside" in "Riverside North"). A drawn area without
  * localities reaches no locality subscriber: the portal has no gazetteer to place a locality's name on the map.
  */
-export function subscriptionMatches(subscription: SubscriptionArea, incident: Pick<PublicIncident, "area" | "localities">): boolean {
+export function subscriptionMatches(
+  subscription: SubscriptionArea,
+  incident: Pick<PublicIncident, "area" | "localities">,
+): boolean {
   if (typeof subscription.locality === "string") {
     const locality = subscription.locality;
     return incident.localities.some((named) => sameLocality(named, locality) || textNamesLocality(named, locality));

@@ -1,4 +1,4 @@
-import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "../../shared/incidents.ts";
+import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "#shared/incidents/incidents.ts";
 import { CAP_MEDIA_TYPE } from "./cap-document.ts";
 import type { PublicIncident } from "./incident-repository.ts";
 import { xmlText } from "../http/xml-text.ts";
@@ -46,7 +46,9 @@ function entryLines(incident: PublicIncident, info: IncidentFeedInfo): string[] 
   const type = INCIDENT_TYPE_NAMES[incident.type];
   const latest = incident.updates.at(-1);
   const summary = [
-    closed ? `Closed ${incident.closedAt}: ${incident.finalMessage}` : `${INCIDENT_SEVERITY_NAMES[incident.severity]} ${type.toLowerCase()}.`,
+    closed
+      ? `Closed ${incident.closedAt}: ${incident.finalMessage}`
+      : `${INCIDENT_SEVERITY_NAMES[incident.severity]} ${type.toLowerCase()}.`,
     incident.message,
     closed ? null : `What to do: ${incident.instructions}`,
     latest && `Latest update (${latest.at}): ${latest.message}`,

@@ -1,6 +1,6 @@
 import type { z } from "zod/mini";
-import type { incidentCandidatesResponseSchema } from "../../shared/api-schemas/incidents.ts";
-import { INCIDENT_LIMITS } from "../../shared/incidents.ts";
+import type { incidentCandidatesResponseSchema } from "#shared/api-schemas/incidents.ts";
+import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import type { Queryable } from "../db/database.ts";
 import { categoryNameOf, positionWithin } from "../grievances/grievance-sql.ts";
 import { areaBbox, pointInIncidentArea, textNamesLocality } from "./incident-area.ts";
@@ -48,11 +48,19 @@ const SELECT = `SELECT g.id::text, g.reference, g.title, coalesce(${categoryName
  * incident are left out; those linked to another are shown with its id and are not taken. Newest first, at most
  * INCIDENT_LIMITS.linkBatch.
  */
-export async function findCandidates(db: Queryable, incident: PublicIncident, category: string | undefined): Promise<Candidates> {
+export async function findCandidates(
+  db: Queryable,
+  incident: PublicIncident,
+  category: string | undefined,
+): Promise<Candidates> {
   const since = new Date(new Date(incident.startsAt).getTime() - CANDIDATE_LEAD_DAYS * 86_400_000).toISOString();
   const common = (params: unknown[]) => {
     params.push(since, incident.id);
-    const conditions = [OPEN_PUBLIC, `g.created_at >= $${params.length - 1}`, `(r.incident_id IS NULL OR r.incident_id <> $${params.length})`];
+    const conditions = [
+      OPEN_PUBLIC,
+      `g.created_at >= $${params.length - 1}`,
+      `(r.incident_id IS NULL OR r.incident_id <> $${params.length})`,
+    ];
     if (category !== undefined) {
       params.push(category);
       conditions.push(`g.category = $${params.length}`);
@@ -88,7 +96,8 @@ export async function findCandidates(db: Queryable, incident: PublicIncident, ca
     if (rows.length > READ_LIMIT) readAll = false;
     for (const row of rows.slice(0, READ_LIMIT)) {
       const location = row.location;
-      if (location && incident.localities.some((locality) => textNamesLocality(location, locality))) found.set(row.id, row);
+      if (location && incident.localities.some((locality) => textNamesLocality(location, locality)))
+        found.set(row.id, row);
     }
   }
 

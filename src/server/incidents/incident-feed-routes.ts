@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
-import { exportPaths, INCIDENTS_PAGE_PATH, incidentPagePath } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
+import { exportPaths, INCIDENTS_PAGE_PATH, incidentPagePath } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { feedLinksOf } from "../http/public-links.ts";

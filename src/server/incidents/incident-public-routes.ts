@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
 import {
   incidentAffectedResponseSchema,
   incidentListResponseSchema,
   incidentMatchResponseSchema,
   publicIncidentSchema,
-} from "../../shared/api-schemas/incidents.ts";
-import { incidentMatchQuerySchema } from "../../shared/incidents.ts";
-import { affectedBodySchema } from "../../shared/location-schemas.ts";
-import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
+} from "#shared/api-schemas/incidents.ts";
+import { incidentMatchQuerySchema } from "#shared/incidents/incidents.ts";
+import { affectedBodySchema } from "#shared/places/location-schemas.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
@@ -27,7 +27,6 @@ export interface IncidentPublicRouteOptions {
   affectedPerHour: number;
 }
 
-
 /**
  * The banner, /incidents and the page of one incident may lag this much behind the console: every page of every
  * visitor asks for the list, and an incident lasts hours.
@@ -39,7 +38,10 @@ const INCIDENTS_MAX_AGE_SECONDS = 15;
  * the form's "This is probably part of …", and "I am affected". Like the other public POSTs there is no origin
  * check (affected-routes.ts says why).
  */
-export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions> = async (plainApp, { db, affectedPerHour }) => {
+export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions> = async (
+  plainApp,
+  { db, affectedPerHour },
+) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const tags = ["incidents"];
 
@@ -104,7 +106,8 @@ export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions
       schema: {
         operationId: "markAffectedByIncident",
         summary: "I am affected",
-        description: "Counts this browser once among the people affected by an active incident (409 once it is closed).",
+        description:
+          "Counts this browser once among the people affected by an active incident (409 once it is closed).",
         tags,
         params: incidentIdParamsSchema,
         body: affectedBodySchema,

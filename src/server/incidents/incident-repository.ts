@@ -1,6 +1,11 @@
 import type { z } from "zod/mini";
-import type { publicIncidentSchema, staffIncidentSchema } from "../../shared/api-schemas/incidents.ts";
-import { RECENT_INCIDENT_DAYS, type IncidentArea, type IncidentSeverity, type IncidentType } from "../../shared/incidents.ts";
+import type { publicIncidentSchema, staffIncidentSchema } from "#shared/api-schemas/incidents.ts";
+import {
+  RECENT_INCIDENT_DAYS,
+  type IncidentArea,
+  type IncidentSeverity,
+  type IncidentType,
+} from "#shared/incidents/incidents.ts";
 import type { Queryable } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 
@@ -77,7 +82,10 @@ function toPublicIncident(row: IncidentRow, updates: UpdateRow[]): PublicInciden
 
 /** The incidents of `where` with their updates: two queries, whatever their number. */
 async function readIncidents(db: Queryable, where: string, params: unknown[], orderBy: string) {
-  const { rows } = await db.query<IncidentRow>(`SELECT ${INCIDENT_COLUMNS} FROM incidents i WHERE ${where} ORDER BY ${orderBy}`, params);
+  const { rows } = await db.query<IncidentRow>(
+    `SELECT ${INCIDENT_COLUMNS} FROM incidents i WHERE ${where} ORDER BY ${orderBy}`,
+    params,
+  );
   if (rows.length === 0) return [];
   const updates = await db.query<UpdateRow>(
     `SELECT id::text, incident_id::text, message, created_at FROM incident_updates
@@ -86,7 +94,10 @@ async function readIncidents(db: Queryable, where: string, params: unknown[], or
   );
   return rows.map((row) => ({
     row,
-    incident: toPublicIncident(row, updates.rows.filter((update) => update.incident_id === row.id)),
+    incident: toPublicIncident(
+      row,
+      updates.rows.filter((update) => update.incident_id === row.id),
+    ),
   }));
 }
 
@@ -97,7 +108,9 @@ export async function getPublicIncident(db: Queryable, id: string): Promise<Publ
 }
 
 /** /incidents and the feeds: the active ones newest first, then those closed in the last RECENT_INCIDENT_DAYS. */
-export async function listPublicIncidents(db: Queryable): Promise<{ active: PublicIncident[]; recent: PublicIncident[] }> {
+export async function listPublicIncidents(
+  db: Queryable,
+): Promise<{ active: PublicIncident[]; recent: PublicIncident[] }> {
   const found = await readIncidents(
     db,
     `i.closed_at IS NULL OR i.closed_at > now() - make_interval(days => $1)`,

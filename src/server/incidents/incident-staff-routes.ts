@@ -7,16 +7,16 @@ import {
   linkReportsResponseSchema,
   staffIncidentListResponseSchema,
   staffIncidentSchema,
-} from "../../shared/api-schemas/incidents.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
+} from "#shared/api-schemas/incidents.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
 import {
   closeIncidentSchema,
   declareIncidentSchema,
   incidentCandidatesQuerySchema,
   incidentUpdateSchema,
   linkReportsSchema,
-} from "../../shared/incidents.ts";
-import { staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
+} from "#shared/incidents/incidents.ts";
+import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
@@ -73,7 +73,8 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, mailL
         ...staffSchema,
         operationId: "createIncident",
         summary: "Declare an incident",
-        description: "Its public message, instructions and area (a polygon, a circle and/or localities). Subscribers in the area are alerted.",
+        description:
+          "Its public message, instructions and area (a polygon, a circle and/or localities). Subscribers in the area are alerted.",
         body: declareIncidentSchema,
         response: { 201: staffIncidentSchema, ...errorResponses(400, 401, 403, 500, 503) },
       },
@@ -107,7 +108,8 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, mailL
         ...staffSchema,
         operationId: "addIncidentUpdate",
         summary: "Post a public update",
-        description: "A timed update, optionally moving the expected restoration; subscribers are alerted. 409 once closed.",
+        description:
+          "A timed update, optionally moving the expected restoration; subscribers are alerted. 409 once closed.",
         params: incidentIdParamsSchema,
         body: incidentUpdateSchema,
         response: { 200: staffIncidentSchema, ...errorResponses(400, 401, 403, 404, 409, 500, 503) },
@@ -153,7 +155,9 @@ export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, mailL
         response: { 200: linkReportsResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 500, 503) },
       },
     },
-    async (request) => ({ linked: await linkReports(db, request.params.id, request.body.grievanceIds, actorOf(request)) }),
+    async (request) => ({
+      linked: await linkReports(db, request.params.id, request.body.grievanceIds, actorOf(request)),
+    }),
   );
 
   app.get(

@@ -1,5 +1,10 @@
-import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES, type IncidentSeverity, type IncidentType } from "../../shared/incidents.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import {
+  INCIDENT_SEVERITY_NAMES,
+  INCIDENT_TYPE_NAMES,
+  type IncidentSeverity,
+  type IncidentType,
+} from "#shared/incidents/incidents.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
 import { oneLine, render, type ComposedMessage } from "../notifications/message-templates.ts";
 import type { SubscriptionArea } from "./incident-area.ts";
@@ -21,7 +26,12 @@ export function describeSubscriptionArea(locale: Locale, area: SubscriptionArea)
 }
 
 /** To an address entered for alerts: the only message before it is confirmed. */
-export function incidentConfirmMessage(locale: Locale, area: SubscriptionArea, confirmUrl: string, unsubscribeUrl: string): ComposedMessage {
+export function incidentConfirmMessage(
+  locale: Locale,
+  area: SubscriptionArea,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+): ComposedMessage {
   const t = translatorFor(locale);
   const where = describeSubscriptionArea(locale, area);
   return render(
@@ -48,7 +58,8 @@ export interface AlertedIncident {
   expectedRestorationAt: Date | null;
 }
 
-export type AlertNews = { kind: "declared" } | { kind: "updated"; text: string } | { kind: "closed"; finalMessage: string };
+export type AlertNews =
+  { kind: "declared" } | { kind: "updated"; text: string } | { kind: "closed"; finalMessage: string };
 
 /** When the supply is expected back, in the reader's language, in UTC (the portal knows no local time zone). */
 function restorationTime(locale: Locale, at: Date): string {
@@ -88,15 +99,17 @@ export function incidentAlertMessage(
     );
   } else if (news.kind === "updated") {
     subject = t("Update: {title}", { title: oneLine(incident.title) });
-    paragraphs.push(t("New update on the water incident \"{title}\":", { title }), news.text);
+    paragraphs.push(t('New update on the water incident "{title}":', { title }), news.text);
   } else {
     subject = t("Over: {title}", { title: oneLine(incident.title) });
-    paragraphs.push(t("The water incident \"{title}\" is over.", { title }), news.finalMessage);
+    paragraphs.push(t('The water incident "{title}" is over.', { title }), news.finalMessage);
   }
   if (news.kind !== "closed") {
     paragraphs.push(t("What to do: {instructions}", { instructions: incident.instructions }));
     if (incident.expectedRestorationAt) {
-      paragraphs.push(t("Expected restoration: {time}", { time: restorationTime(locale, incident.expectedRestorationAt) }));
+      paragraphs.push(
+        t("Expected restoration: {time}", { time: restorationTime(locale, incident.expectedRestorationAt) }),
+      );
     }
   }
   paragraphs.push({ link: links.incidentUrl, label: t("See the incident and its updates") });
@@ -106,7 +119,9 @@ export function incidentAlertMessage(
     subject,
     paragraphs,
     links.unsubscribeUrl,
-    t("You receive this because you subscribed to water incident alerts {area}.", { area: describeSubscriptionArea(locale, area) }),
+    t("You receive this because you subscribed to water incident alerts {area}.", {
+      area: describeSubscriptionArea(locale, area),
+    }),
   );
 }
 
@@ -122,6 +137,7 @@ export function alertPageTexts(locale: Locale) {
       t("Thank you: you will get an e-mail whenever a water incident is declared, updated or closed {area}.", { area }),
     unsubscribeTitle: t("Stop water incident alerts"),
     unsubscribeAsk: (area: string) => t("You will get no more water incident alerts {area}.", { area }),
-    unsubscribed: (area: string) => t("You are unsubscribed: no more water incident alerts {area} will be sent.", { area }),
+    unsubscribed: (area: string) =>
+      t("You are unsubscribed: no more water incident alerts {area} will be sent.", { area }),
   };
 }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { incidentSubscriptionAcceptedSchema } from "../../shared/api-schemas/incidents.ts";
-import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
-import { mailLinkTokenParamsSchema } from "../../shared/api-schemas/progress.ts";
-import { msg } from "../../shared/i18n/locales.ts";
-import { incidentSubscriptionSchema } from "../../shared/incidents.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { incidentSubscriptionAcceptedSchema } from "#shared/api-schemas/incidents.ts";
+import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
+import { mailLinkTokenParamsSchema } from "#shared/api-schemas/progress.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { incidentSubscriptionSchema } from "#shared/incidents/incidents.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith, type SchemaProblem } from "../http/schema-refusal.ts";
@@ -64,8 +64,10 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
 ) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // The page's form sends application/x-www-form-urlencoded; the token is in the address, the body is not needed.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, body, done) => done(null, body),
   );
 
   app.post(
@@ -109,7 +111,8 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
       T,
       areaText: (area: Parameters<typeof describeSubscriptionArea>[1]) => describeSubscriptionArea(locale, area),
       done: (text: string) => sendLinkPage(reply, 200, donePage(locale, T.confirmTitle, text), locale),
-      ask: (explanation: string) => sendLinkPage(reply, 200, askPage(locale, T.confirmTitle, explanation, T.confirmButton), locale),
+      ask: (explanation: string) =>
+        sendLinkPage(reply, 200, askPage(locale, T.confirmTitle, explanation, T.confirmButton), locale),
       notFound: () => sendLinkPage(reply, 404, donePage(locale, common.notFoundTitle, common.notFound), locale),
     };
   };

@@ -1,6 +1,6 @@
-import { apiPaths, pathTo } from "../../shared/api-paths.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import type { IncidentSubscriptionRequest } from "../../shared/incidents.ts";
+import { apiPaths, pathTo } from "#shared/api-paths.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import type { IncidentSubscriptionRequest } from "#shared/incidents/incidents.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { storedLocale } from "../i18n/server-i18n.ts";
 import { newMailToken } from "../notifications/mail-tokens.ts";
@@ -31,7 +31,9 @@ interface SubscriptionRow {
 
 const SUBSCRIPTION_COLUMNS = "s.id::text, s.email, s.locale, s.latitude, s.longitude, s.radius_metres, s.locality";
 
-export function areaOf(row: Pick<SubscriptionRow, "latitude" | "longitude" | "radius_metres" | "locality">): SubscriptionArea {
+export function areaOf(
+  row: Pick<SubscriptionRow, "latitude" | "longitude" | "radius_metres" | "locality">,
+): SubscriptionArea {
   if (row.locality !== null) return { locality: row.locality };
   return { latitude: Number(row.latitude), longitude: Number(row.longitude), radiusMetres: Number(row.radius_metres) };
 }
@@ -84,7 +86,15 @@ export async function requestSubscription(
                                              confirm_token_hash, confirm_sent_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, now())
          RETURNING id::text`,
-        [request.email, locale, area.latitude ?? null, area.longitude ?? null, area.radiusMetres ?? null, area.locality ?? null, confirm.hash],
+        [
+          request.email,
+          locale,
+          area.latitude ?? null,
+          area.longitude ?? null,
+          area.radiusMetres ?? null,
+          area.locality ?? null,
+          confirm.hash,
+        ],
       );
       id = inserted.rows[0]!.id;
     }
@@ -95,7 +105,8 @@ export async function requestSubscription(
       event: `incident-confirm:${confirm.hash.subarray(0, 8).toString("hex")}`,
       recipient: request.email,
       linkBase,
-      compose: (unsubscribeUrl) => incidentConfirmMessage(locale, area, `${linkBase}${alertsConfirmPath(confirm.token)}`, unsubscribeUrl),
+      compose: (unsubscribeUrl) =>
+        incidentConfirmMessage(locale, area, `${linkBase}${alertsConfirmPath(confirm.token)}`, unsubscribeUrl),
     });
   });
 }
@@ -107,7 +118,10 @@ export interface SubscriptionTarget {
 }
 
 /** The subscription a confirmation token is for, or undefined for an unknown token. */
-export async function findAlertsConfirmation(db: Queryable, tokenHash: Buffer): Promise<SubscriptionTarget | undefined> {
+export async function findAlertsConfirmation(
+  db: Queryable,
+  tokenHash: Buffer,
+): Promise<SubscriptionTarget | undefined> {
   const { rows } = await db.query<SubscriptionRow & { done: boolean }>(
     `SELECT ${SUBSCRIPTION_COLUMNS}, (s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL) AS done
      FROM incident_subscriptions s WHERE s.confirm_token_hash = $1`,

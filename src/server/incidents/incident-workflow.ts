@@ -1,9 +1,9 @@
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
-import { statusLabel } from "../../shared/format.ts";
-import { englishText } from "../../shared/i18n/english-text.ts";
-import { msg } from "../../shared/i18n/locales.ts";
-import type { DeclareIncident, IncidentArea } from "../../shared/incidents.ts";
-import { NOTE_MAX_LENGTH } from "../../shared/staff-schemas.ts";
+import { statusLabel } from "#shared/format.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import type { DeclareIncident, IncidentArea } from "#shared/incidents/incidents.ts";
+import { NOTE_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
@@ -32,7 +32,9 @@ const auditActor = (actor: Actor): AuditActor => ({ id: actor.staffId, email: ac
 const storedArea = (area: IncidentArea | null): string | null =>
   area === null
     ? null
-    : JSON.stringify(area.type === "Polygon" ? { type: "Polygon", coordinates: [closedRing(area.coordinates[0])] } : area);
+    : JSON.stringify(
+        area.type === "Polygon" ? { type: "Polygon", coordinates: [closedRing(area.coordinates[0])] } : area,
+      );
 
 export async function declareIncident(db: Database, input: DeclareIncident, actor: Actor): Promise<string> {
   return db.transaction(async (tx) => {
@@ -55,7 +57,11 @@ export async function declareIncident(db: Database, input: DeclareIncident, acto
     );
     const id = rows[0]!.id;
     await queueIncidentAlerts(tx, { incidentId: id, event: { kind: "declared" }, linkBase: actor.linkBase });
-    await recordAudit(tx, auditActor(actor), { action: "incident.declare", target: input.title, details: { id, type: input.type } });
+    await recordAudit(tx, auditActor(actor), {
+      action: "incident.declare",
+      target: input.title,
+      details: { id, type: input.type },
+    });
     return id;
   });
 }
@@ -101,7 +107,11 @@ export async function postIncidentUpdate(
        WHERE id = $1`,
       [id, restoration !== undefined, restoration ?? null],
     );
-    await queueIncidentAlerts(tx, { incidentId: id, event: { kind: "updated", updateId: rows[0]!.id }, linkBase: actor.linkBase });
+    await queueIncidentAlerts(tx, {
+      incidentId: id,
+      event: { kind: "updated", updateId: rows[0]!.id },
+      linkBase: actor.linkBase,
+    });
   });
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
-import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
-import { followAcceptedSchema, mailLinkTokenParamsSchema } from "../../shared/api-schemas/progress.ts";
-import { FOLLOW_MESSAGES, followInputSchema } from "../../shared/follow.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { grievanceIdParamsSchema } from "#shared/api-schemas/grievances.ts";
+import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
+import { followAcceptedSchema, mailLinkTokenParamsSchema } from "#shared/api-schemas/progress.ts";
+import { FOLLOW_MESSAGES, followInputSchema } from "#shared/notifications/follow.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
@@ -34,12 +34,17 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  * RFC 8058 with the body List-Unsubscribe=One-Click). The unsubscribe page serves incident alerts' messages too
  * (incidents/incident-subscriptions.ts): their token stops that subscription.
  */
-export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plainApp, { db, mailLinkBase, followsPerHour = 10 }) => {
+export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (
+  plainApp,
+  { db, mailLinkBase, followsPerHour = 10 },
+) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // The pages' forms and RFC 8058's one-click POST send application/x-www-form-urlencoded; nothing in the body is
   // needed (the token is in the address), so it is read as text, and only a little of it.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, body, done) => done(null, body),
   );
 
   app.post(
@@ -88,7 +93,8 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (plai
       locale,
       T,
       done: (title: string, text: string) => html(reply, 200, donePage(locale, title, text), locale),
-      ask: (title: string, explanation: string, button: string) => html(reply, 200, askPage(locale, title, explanation, button), locale),
+      ask: (title: string, explanation: string, button: string) =>
+        html(reply, 200, askPage(locale, title, explanation, button), locale),
       notFound: () => html(reply, 404, donePage(locale, T.notFoundTitle, T.notFound), locale),
     };
   };

@@ -1,5 +1,5 @@
-import { followConfirmPath } from "../../shared/follow.ts";
-import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
+import { followConfirmPath } from "#shared/notifications/follow.ts";
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import type { Database } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { newMailToken } from "./mail-tokens.ts";
@@ -52,7 +52,8 @@ export async function requestFollow(
       event: `confirm:${confirm.hash.subarray(0, 8).toString("hex")}`,
       recipient: email,
       linkBase,
-      compose: (unsubscribeUrl) => confirmMessage(locale, row, `${linkBase}${followConfirmPath(confirm.token)}`, unsubscribeUrl),
+      compose: (unsubscribeUrl) =>
+        confirmMessage(locale, row, `${linkBase}${followConfirmPath(confirm.token)}`, unsubscribeUrl),
     });
     return true;
   });

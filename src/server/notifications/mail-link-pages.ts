@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { directionOf, type Locale } from "../../shared/i18n/locales.ts";
+import { directionOf, type Locale } from "#shared/i18n/locales.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
 
 /**
@@ -10,7 +10,10 @@ import { translatorFor } from "../i18n/server-i18n.ts";
  */
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 function page(locale: Locale, title: string, body: string): string {
   const t = translatorFor(locale);
@@ -75,7 +78,8 @@ export function linkPageTexts(locale: Locale) {
     notFoundTitle: t("Link not valid"),
     notFound: t("This link is not valid. Check that the whole link was copied from the message."),
     confirmTitle: (reference: string) => t("Follow report {reference}", { reference }),
-    confirmAsk: (reference: string) => t("Confirm that you want an e-mail whenever report {reference} changes.", { reference }),
+    confirmAsk: (reference: string) =>
+      t("Confirm that you want an e-mail whenever report {reference} changes.", { reference }),
     confirmButton: t("Confirm the updates"),
     confirmed: (reference: string) =>
       t("Thank you: you will get an e-mail whenever report {reference} changes.", { reference }),

@@ -16,4 +16,5 @@ export function newMailToken(): { token: string; hash: Buffer } {
 export const hashMailToken = (token: string): Buffer => createHash("sha256").update(token).digest();
 
 /** The hash to look up, or undefined when the text cannot be a token (then nothing is looked up). */
-export const mailTokenHashOf = (text: string): Buffer | undefined => (TOKEN_PATTERN.test(text) ? hashMailToken(text) : undefined);
+export const mailTokenHashOf = (text: string): Buffer | undefined =>
+  TOKEN_PATTERN.test(text) ? hashMailToken(text) : undefined;

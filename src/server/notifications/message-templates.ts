@@ -1,5 +1,5 @@
-import type { NotificationKind } from "../../shared/follow.ts";
-import { directionOf, type Locale } from "../../shared/i18n/locales.ts";
+import type { NotificationKind } from "#shared/notifications/follow.ts";
+import { directionOf, type Locale } from "#shared/i18n/locales.ts";
 import { withoutBidiControls } from "../http/outgoing-text.ts";
 import { translateFor, translatorFor } from "../i18n/server-i18n.ts";
 
@@ -33,7 +33,10 @@ export const oneLine = (text: string, max = 120): string => {
 };
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 /** "Label: link" in the plain-text part. French sets a (non-breaking) space before a colon; the others do not. */
 const labelled = (locale: Locale, label: string, value: string, between: string) =>
@@ -74,11 +77,21 @@ ${htmlParagraphs}
 `;
   // Every message leaves through here: the bidirectional controls of a title or note cannot reorder a subject or a
   // line (outgoing-text.ts; the catalogues hold none).
-  return { kind, subject: withoutBidiControls(subject), text: withoutBidiControls(`${text}\n`), html: withoutBidiControls(html) };
+  return {
+    kind,
+    subject: withoutBidiControls(subject),
+    text: withoutBidiControls(`${text}\n`),
+    html: withoutBidiControls(html),
+  };
 }
 
 /** To the reporter who gave an e-mail, when the report is stored. */
-export function receiptMessage(locale: Locale, report: ReportRef, trackingUrl: string, unsubscribeUrl: string): ComposedMessage {
+export function receiptMessage(
+  locale: Locale,
+  report: ReportRef,
+  trackingUrl: string,
+  unsubscribeUrl: string,
+): ComposedMessage {
   const t = translatorFor(locale);
   const { reference } = report;
   return render(
@@ -86,7 +99,10 @@ export function receiptMessage(locale: Locale, report: ReportRef, trackingUrl: s
     "receipt",
     t("Report {reference} received: {title}", { reference, title: oneLine(report.title) }),
     [
-      t("Thank you for your report \"{title}\". Its reference is {reference}.", { title: oneLine(report.title, 200), reference }),
+      t('Thank you for your report "{title}". Its reference is {reference}.', {
+        title: oneLine(report.title, 200),
+        reference,
+      }),
       t(
         "Your private link shows the report with your contact details and its progress. Keep it to yourself: whoever has it sees your contact details.",
       ),
@@ -99,7 +115,12 @@ export function receiptMessage(locale: Locale, report: ReportRef, trackingUrl: s
 }
 
 /** To an address that asked to follow a report: the only message before it is confirmed. */
-export function confirmMessage(locale: Locale, report: ReportRef, confirmUrl: string, unsubscribeUrl: string): ComposedMessage {
+export function confirmMessage(
+  locale: Locale,
+  report: ReportRef,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+): ComposedMessage {
   const t = translatorFor(locale);
   const { reference } = report;
   return render(
@@ -107,7 +128,7 @@ export function confirmMessage(locale: Locale, report: ReportRef, confirmUrl: st
     "confirm",
     t("Confirm updates on report {reference}", { reference }),
     [
-      t("Someone, probably you, asked for e-mail updates on report {reference}, \"{title}\".", {
+      t('Someone, probably you, asked for e-mail updates on report {reference}, "{title}".', {
         reference,
         title: oneLine(report.title, 200),
       }),
@@ -141,12 +162,14 @@ export function updateMessage(
   const { reference } = report;
   const headline = translateFor(locale, update.headline);
   const paragraphs: (string | { link: string; label: string })[] = [
-    t("Report {reference}, \"{title}\": {headline}.", { reference, title: oneLine(report.title, 200), headline }),
+    t('Report {reference}, "{title}": {headline}.', { reference, title: oneLine(report.title, 200), headline }),
   ];
   if (update.note) paragraphs.push(t("Note: {note}", { note: update.note }));
   paragraphs.push({ link: link.url, label: t("See the report and its progress") });
   if (link.forReporter) {
-    paragraphs.push(t("Your private link to the report is in the message \"Report {reference} received\" we sent you.", { reference }));
+    paragraphs.push(
+      t('Your private link to the report is in the message "Report {reference} received" we sent you.', { reference }),
+    );
   }
   return render(
     locale,

@@ -1,4 +1,4 @@
-import type { NotificationKind, NotificationStatus, StaffNotification } from "../../shared/follow.ts";
+import type { NotificationKind, NotificationStatus, StaffNotification } from "#shared/notifications/follow.ts";
 import type { Queryable } from "../db/database.ts";
 
 /** The messages queued about one report, oldest first, as staff see them (outbox_grievance_created_idx). */

@@ -1,4 +1,4 @@
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { storedLocale } from "../i18n/server-i18n.ts";
 import { enqueueMessage } from "./outbox.ts";
@@ -65,7 +65,14 @@ export interface PublicReportEvent extends UpdateContent {
  * Returns how many messages were queued.
  */
 export async function notifyFollowers(tx: Queryable, event: PublicReportEvent): Promise<number> {
-  const { rows } = await tx.query<{ id: string; email: string; is_reporter: boolean; locale: string; reference: string; title: string }>(
+  const { rows } = await tx.query<{
+    id: string;
+    email: string;
+    is_reporter: boolean;
+    locale: string;
+    reference: string;
+    title: string;
+  }>(
     `SELECT f.id::text, f.email, f.is_reporter, f.locale, g.reference, g.title
      FROM followers f JOIN grievances g ON g.id = f.grievance_id
      WHERE f.grievance_id = $1 AND g.hidden_at IS NULL

@@ -118,7 +118,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await finish(message.id, reason);
       } else {
         const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (message.attempts - 1));
-        logger.warn({ messageId: message.id, attempts: message.attempts, retryInMs: delay, reason }, "e-mail not sent; will retry");
+        logger.warn(
+          { messageId: message.id, attempts: message.attempts, retryInMs: delay, reason },
+          "e-mail not sent; will retry",
+        );
         await db.query(
           `UPDATE outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::float8 / 1000)
            WHERE id = $1 AND sent_at IS NULL`,
@@ -172,7 +175,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // A round waits for the message on the wire, but a shutdown must end within its deadline (start-portal.ts):
       // after a few seconds the database is closed under it; an unmarked message is sent again later (see above).
       let giveUp: NodeJS.Timeout | undefined;
-      await Promise.race([round.catch(() => 0), new Promise((resolve) => (giveUp = setTimeout(resolve, STOP_WAIT_MS)))]);
+      await Promise.race([
+        round.catch(() => 0),
+        new Promise((resolve) => (giveUp = setTimeout(resolve, STOP_WAIT_MS))),
+      ]);
       clearTimeout(giveUp);
       transport.close();
     },

@@ -1,4 +1,4 @@
-import { unsubscribePath } from "../../shared/follow.ts";
+import { unsubscribePath } from "#shared/notifications/follow.ts";
 import type { Queryable } from "../db/database.ts";
 import { newMailToken } from "./mail-tokens.ts";
 import type { ComposedMessage } from "./message-templates.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { apiPaths } from "../../shared/api-paths.ts";
+import { apiPaths } from "#shared/api-paths.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import type { PortalMetrics } from "./metrics.ts";
 import { CLIENT_GONE, onRequestEnd } from "./request-end.ts";

@@ -37,7 +37,8 @@ const REFUSED_BY_STATUS: Record<number, SubmissionOutcome["reason"]> = {
 };
 
 export function submissionOutcome(statusCode: number, replayed: boolean, error: unknown): SubmissionOutcome {
-  if (statusCode >= 200 && statusCode < 300) return { outcome: "accepted", reason: replayed ? "idempotent_replay" : "new" };
+  if (statusCode >= 200 && statusCode < 300)
+    return { outcome: "accepted", reason: replayed ? "idempotent_replay" : "new" };
   if (error instanceof DatabaseUnavailableError) return { outcome: "refused", reason: "database_unavailable" };
   if (statusCode === 400 && error instanceof HttpError && error.fieldErrors?.images) {
     return { outcome: "refused", reason: "image_rejected" };

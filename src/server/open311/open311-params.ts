@@ -32,6 +32,13 @@ function plainFields(fields: unknown, repeated: (values: string[]) => string | s
 /** A comma list's values: trimmed, without empty ones and without repeats. */
 export function commaList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
-  const values = [...new Set(text.split(",").map((value) => value.trim()).filter(Boolean))];
+  const values = [
+    ...new Set(
+      text
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
+  ];
   return values.length > 0 ? values : undefined;
 }

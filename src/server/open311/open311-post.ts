@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { DEFAULT_PRIORITY } from "../../shared/domain.ts";
-import { fieldErrorsOf, grievanceInputSchema, summaryMessageOf } from "../../shared/grievance-schema.ts";
-import type { ServiceAreaGeometry } from "../../shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
-import { isInsideArea } from "../../shared/service-area.ts";
+import { DEFAULT_PRIORITY } from "#shared/domain.ts";
+import { fieldErrorsOf, grievanceInputSchema, summaryMessageOf } from "#shared/grievances/grievance-schema.ts";
+import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { isInsideArea } from "#shared/places/service-area.ts";
 import { findCategoryByServiceCode } from "../categories/category-repository.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
@@ -64,8 +64,13 @@ export async function createOpen311Request(
   if (!hasPin && address === undefined && addressId === undefined) {
     throw new HttpError(400, "A location is required: lat and long, address_string, or address_id.");
   }
-  const photos = [body.media_url ?? []].flat().map((url) => url.trim()).filter(Boolean);
-  const description = [body.description?.trim() ?? "", ...photos.map((url) => `Photo: ${url}`)].filter(Boolean).join("\n\n");
+  const photos = [body.media_url ?? []]
+    .flat()
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const description = [body.description?.trim() ?? "", ...photos.map((url) => `Photo: ${url}`)]
+    .filter(Boolean)
+    .join("\n\n");
 
   const parsed = grievanceInputSchema.safeParse({
     title: titleOf(body.description ?? ""),
@@ -88,11 +93,17 @@ export async function createOpen311Request(
   }
   const { latitude, longitude } = parsed.data;
   if (deps.serviceArea && latitude !== undefined && longitude !== undefined) {
-    if (!isInsideArea(deps.serviceArea, { latitude, longitude })) throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea);
+    if (!isInsideArea(deps.serviceArea, { latitude, longitude }))
+      throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea);
   }
-  const row = await deps.service.submit(parsed.data, [], hashTrackingToken(newTrackingToken()), async (tx, inserted) => {
-    await tx.query("UPDATE grievances SET api_key_id = $1 WHERE id = $2", [key.id, inserted.id]);
-  });
+  const row = await deps.service.submit(
+    parsed.data,
+    [],
+    hashTrackingToken(newTrackingToken()),
+    async (tx, inserted) => {
+      await tx.query("UPDATE grievances SET api_key_id = $1 WHERE id = $2", [key.id, inserted.id]);
+    },
+  );
   return row.reference;
 }
 

@@ -1,5 +1,5 @@
-import { IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
-import type { Status } from "../../shared/domain.ts";
+import { IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
+import type { Status } from "#shared/domain.ts";
 import type { CategoryRow } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import type { StoredImage } from "../grievances/grievance-repository.ts";
@@ -63,7 +63,8 @@ export async function findRequests(db: Queryable, filter: RequestFilter): Promis
     where.push(`g.created_at >= ${param(filter.start)}`, `g.created_at <= ${param(filter.end)}`);
     if (filter.categoryKeys?.length === 1) where.push(`g.category = ${param(filter.categoryKeys[0])}`);
     else if (filter.categoryKeys) where.push(`g.category = ANY(${param(filter.categoryKeys)}::text[])`);
-    if (filter.statuses) where.push(`g.status = ANY(${param(filter.statuses.flatMap((s) => OPEN311_STATUSES[s]))}::text[])`);
+    if (filter.statuses)
+      where.push(`g.status = ANY(${param(filter.statuses.flatMap((s) => OPEN311_STATUSES[s]))}::text[])`);
   }
   const { rows } = await db.query<RequestRow>(
     `${SELECT} WHERE ${where.join(" AND ")} ORDER BY g.created_at DESC, g.id DESC

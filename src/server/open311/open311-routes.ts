@@ -2,8 +2,8 @@ import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { OPEN311_PREFIX, open311Paths } from "../../shared/api-paths.ts";
-import { REFERENCE_PATTERN } from "../../shared/reference.ts";
+import { OPEN311_PREFIX, open311Paths } from "#shared/api-paths.ts";
+import { REFERENCE_PATTERN } from "#shared/grievances/reference.ts";
 import { findCategoryByServiceCode, listCategories } from "../categories/category-repository.ts";
 import type { Open311Settings } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -41,19 +41,27 @@ const formatParams = z.object({ format: z.enum(OPEN311_FORMATS) });
 const jurisdiction = { jurisdiction_id: z.string().max(100).optional() };
 // Every precision of W3C-DTF (w3c-datetime.ts). Empty parameters never reach a schema: they count as absent
 // (open311-params.ts).
-const w3cDate = z.string().max(40).refine(isW3cDatetime, { error: `must be ${W3C_DATETIME_HELP}` });
+const w3cDate = z
+  .string()
+  .max(40)
+  .refine(isW3cDatetime, { error: `must be ${W3C_DATETIME_HELP}` });
 /** At most this many service_request_id at once: FixMyStreet asks for all its open reports' in one request. */
 const MAX_REQUEST_IDS = 1_000;
 
 const requestsQuery = z.object({
   ...jurisdiction,
-  service_request_id: z.string().max(MAX_REQUEST_IDS * 12).optional(),
+  service_request_id: z
+    .string()
+    .max(MAX_REQUEST_IDS * 12)
+    .optional(),
   service_code: z.string().max(2_000).optional(),
   start_date: w3cDate.optional(),
   end_date: w3cDate.optional(),
   status: z
     .string()
-    .regex(/^\s*(open|closed)\s*(,\s*(open|closed)\s*)*$/, { error: "must be open, closed, or both separated by a comma" })
+    .regex(/^\s*(open|closed)\s*(,\s*(open|closed)\s*)*$/, {
+      error: "must be open, closed, or both separated by a comma",
+    })
     .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(OPEN311_PAGE_SIZE.max).default(OPEN311_PAGE_SIZE.default),
@@ -114,7 +122,10 @@ const xmlOrJson = (json: z.ZodType, description = "JSON (`.json`), or the same i
   description,
   content: { "application/json": { schema: json }, "text/xml": { schema: z.string() } },
 });
-const open311ErrorAnswer = xmlOrJson(open311Error, "GeoReport v2's errors: `[{ code, description }]`, or `<errors>` in XML.");
+const open311ErrorAnswer = xmlOrJson(
+  open311Error,
+  "GeoReport v2's errors: `[{ code, description }]`, or `<errors>` in XML.",
+);
 const errors = { 400: open311ErrorAnswer, 403: open311ErrorAnswer, 404: open311ErrorAnswer };
 
 /** The plugin is registered under OPEN311_PREFIX (so that its not-found handler and error format hold there only). */
@@ -161,7 +172,12 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     return sendOpen311Error(reply, formatOfRequest(request), status, body.message);
   });
   const noSuchEndpoint = (request: FastifyRequest, reply: FastifyReply) =>
-    sendOpen311Error(reply, formatOfRequest(request), 404, "There is no such Open311 endpoint. See /open311/v2/discovery.json.");
+    sendOpen311Error(
+      reply,
+      formatOfRequest(request),
+      404,
+      "There is no such Open311 endpoint. See /open311/v2/discovery.json.",
+    );
   app.setNotFoundHandler(noSuchEndpoint);
   // Any other path under /open311/v2/ is answered here, in the standard's format. The not-found handler alone does
   // not do: the built web app's static files are a wildcard route of their own, which would answer
@@ -172,7 +188,12 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     app.route({
       method: "GET",
       url,
-      schema: { hide: true, tags: ["open311"], summary: "Any other Open311 path: 404 in the standard's format", response: { 404: open311Error } },
+      schema: {
+        hide: true,
+        tags: ["open311"],
+        summary: "Any other Open311 path: 404 in the standard's format",
+        response: { 404: open311Error },
+      },
       handler: (request, reply) => {
         noSuchEndpoint(request, reply);
       },
@@ -259,8 +280,10 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     async (request, reply) => {
       checkJurisdiction(request.query.jurisdiction_id);
       const category = await findCategoryByServiceCode(db, request.params.service_code);
-      if (!category || !category.active) throw new HttpError(404, `Unknown service_code "${request.params.service_code}".`);
-      if (request.params.format === "json") return sendJson(reply, { service_code: category.service_code, attributes: [] });
+      if (!category || !category.active)
+        throw new HttpError(404, `Unknown service_code "${request.params.service_code}".`);
+      if (request.params.format === "json")
+        return sendJson(reply, { service_code: category.service_code, attributes: [] });
       return sendXml(
         reply,
         `<?xml version="1.0" encoding="utf-8"?>\n<service_definition>\n  <service_code>${xmlText(category.service_code)}</service_code>\n  <attributes></attributes>\n</service_definition>\n`,
@@ -373,9 +396,18 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       const { start, end } = dateWindow(request.query.start_date, request.query.end_date, 1);
       const rows = await findStatusUpdates(db, { start, end, limit: MAX_UPDATES + 1 });
       if (rows.length > MAX_UPDATES) {
-        throw new HttpError(400, `More than ${MAX_UPDATES} updates between start_date and end_date: ask for a shorter window.`);
+        throw new HttpError(
+          400,
+          `More than ${MAX_UPDATES} updates between start_date and end_date: ask for a shorter window.`,
+        );
       }
-      return sendOpen311(reply, request.params.format, "service_request_updates", "request_update", rows.map(toOpen311Update));
+      return sendOpen311(
+        reply,
+        request.params.format,
+        "service_request_updates",
+        "request_update",
+        rows.map(toOpen311Update),
+      );
     },
   );
 
@@ -410,7 +442,9 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       checkJurisdiction(request.body.jurisdiction_id);
       const key = await apiKeyOfRequest(db, request);
       const updateId = await createOpen311Update(db, request.body, key, sentApiKey(request) !== undefined);
-      return sendOpen311(reply.code(201), request.params.format, "service_request_updates", "request_update", [{ update_id: updateId }]);
+      return sendOpen311(reply.code(201), request.params.format, "service_request_updates", "request_update", [
+        { update_id: updateId },
+      ]);
     },
   );
 
@@ -433,7 +467,9 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
         body: open311PostSchema,
         response: {
           201: xmlOrJson(
-            z.array(z.object({ service_request_id: z.string(), service_notice: z.string().nullable(), account_id: z.null() })),
+            z.array(
+              z.object({ service_request_id: z.string(), service_notice: z.string().nullable(), account_id: z.null() }),
+            ),
           ),
           ...errors,
           // A body in a media type other than the two above.
@@ -463,7 +499,11 @@ export const open311Routes: FastifyPluginAsync<Open311RoutesOptions> = async (ap
  * is given), and never more than 90 days apart. A date stands for its whole span (w3c-datetime.ts): start_date for
  * its first instant, end_date for its last.
  */
-function dateWindow(startDate: string | undefined, endDate: string | undefined, defaultDays: number): { start: Date; end: Date } {
+function dateWindow(
+  startDate: string | undefined,
+  endDate: string | undefined,
+  defaultDays: number,
+): { start: Date; end: Date } {
   const from = startDate === undefined ? undefined : parseW3cDatetime(startDate)?.first;
   const to = endDate === undefined ? undefined : parseW3cDatetime(endDate)?.last;
   const end = to ?? (from ? new Date(from.getTime() + defaultDays * DAY_MS) : new Date());
@@ -490,7 +530,8 @@ function xmlDiscovery(
   out += "  <endpoints>\n";
   for (const endpoint of endpoints) {
     out += "    <endpoint>\n";
-    for (const name of ["specification", "url", "changeset", "type"] as const) out += field(name, endpoint[name], "      ");
+    for (const name of ["specification", "url", "changeset", "type"] as const)
+      out += field(name, endpoint[name], "      ");
     out += "      <formats>\n";
     for (const format of endpoint.formats) out += field("format", format, "        ");
     out += "      </formats>\n    </endpoint>\n";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REFERENCE_PATTERN } from "../../shared/reference.ts";
+import { REFERENCE_PATTERN } from "#shared/grievances/reference.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { recordReporterUpdate } from "../tracking/reporter-workflow.ts";
@@ -50,11 +50,15 @@ export async function createOpen311Update(
   if (!reference) throw new HttpError(400, "service_request_id is required.");
   const notFound = new HttpError(404, `Unknown service_request_id "${body.service_request_id}".`);
   if (!REFERENCE_PATTERN.test(reference)) throw notFound;
-  const { rows } = await db.query<{ id: string }>("SELECT id FROM grievances WHERE reference = $1 AND hidden_at IS NULL", [
-    reference,
-  ]);
+  const { rows } = await db.query<{ id: string }>(
+    "SELECT id FROM grievances WHERE reference = $1 AND hidden_at IS NULL",
+    [reference],
+  );
   if (!rows[0]) throw notFound;
-  const photos = [body.media_url ?? []].flat().map((url) => url.trim()).filter(Boolean);
+  const photos = [body.media_url ?? []]
+    .flat()
+    .map((url) => url.trim())
+    .filter(Boolean);
   const text = [body.description?.trim() ?? "", ...photos.map((url) => `Photo: ${url}`)].filter(Boolean).join("\n\n");
   if (!text) throw new HttpError(400, "description is required.");
   if (text.length > UPDATE_LENGTH) throw new HttpError(400, `description: at most ${UPDATE_LENGTH} characters.`);

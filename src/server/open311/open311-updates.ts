@@ -1,4 +1,4 @@
-import type { Status } from "../../shared/domain.ts";
+import type { Status } from "#shared/domain.ts";
 import type { Queryable } from "../db/database.ts";
 import type { Open311Item } from "./open311-format.ts";
 
@@ -43,10 +43,11 @@ export async function findStatusUpdates(
  * IN_PROGRESS, which FixMyStreet takes as reopening it; a word of its own such as REOPENED is no state there and
  * would leave the report fixed.
  */
-export const UPDATE_STATUSES = { pending: "OPEN", "in-progress": "IN_PROGRESS", resolved: "FIXED" } as const satisfies Record<
-  Status,
-  string
->;
+export const UPDATE_STATUSES = {
+  pending: "OPEN",
+  "in-progress": "IN_PROGRESS",
+  resolved: "FIXED",
+} as const satisfies Record<Status, string>;
 
 /** An update as the extension's `request_update`. */
 export function toOpen311Update(row: StatusUpdateRow): Open311Item {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { affectedResponseSchema, grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
-import { affectedBodySchema } from "../../shared/location-schemas.ts";
-import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { affectedResponseSchema, grievanceIdParamsSchema } from "#shared/api-schemas/grievances.ts";
+import { affectedBodySchema } from "#shared/places/location-schemas.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { AffectedResponse } from "../../shared/api-types.ts";
-import type { Status } from "../../shared/domain.ts";
+import type { AffectedResponse } from "#shared/api-types.ts";
+import type { Status } from "#shared/domain.ts";
 import type { Database } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
@@ -10,10 +10,7 @@ import { peopleAffected } from "../grievances/public-grievance.ts";
  * of the browser's random id is kept; the count on the report changes in the same transaction as the row that
  * justifies it, so the two never disagree.
  */
-export type AffectedOutcome =
-  | ({ kind: "done" } & AffectedResponse)
-  | { kind: "not-found" }
-  | { kind: "resolved" };
+export type AffectedOutcome = ({ kind: "done" } & AffectedResponse) | { kind: "not-found" } | { kind: "resolved" };
 
 export const browserHashOf = (browserId: string): Buffer => createHash("sha256").update(browserId, "utf8").digest();
 
@@ -34,11 +31,16 @@ export async function markAffected(db: Database, grievanceId: string, browserId:
        ON CONFLICT (grievance_id, browser_hash) DO NOTHING RETURNING 1`,
       [grievanceId, browserHashOf(browserId)],
     );
-    if (inserted.rows.length === 0) return { kind: "done", counted: false, affected: peopleAffected(report.affected_count) };
+    if (inserted.rows.length === 0)
+      return { kind: "done", counted: false, affected: peopleAffected(report.affected_count) };
     const updated = await tx.query<{ affected_count: number }>(
       "UPDATE grievances SET affected_count = affected_count + 1 WHERE id = $1 RETURNING affected_count",
       [grievanceId],
     );
-    return { kind: "done", counted: true, affected: peopleAffected(updated.rows[0]?.affected_count ?? report.affected_count + 1) };
+    return {
+      kind: "done",
+      counted: true,
+      affected: peopleAffected(updated.rows[0]?.affected_count ?? report.affected_count + 1),
+    };
   });
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { reverseGeocodeResponseSchema } from "../../shared/api-schemas/grievances.ts";
-import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
-import { reverseGeocodeQuerySchema } from "../../shared/location-schemas.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { reverseGeocodeResponseSchema } from "#shared/api-schemas/grievances.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { reverseGeocodeQuerySchema } from "#shared/places/location-schemas.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refusePlaceQuery } from "./query-problem.ts";
 import { GeocoderUnavailable, type ReverseGeocoder } from "./reverse-geocoder.ts";

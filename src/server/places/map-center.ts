@@ -1,4 +1,4 @@
-import { isLatitude, isLongitude, parseDecimal } from "../../shared/geo.ts";
+import { isLatitude, isLongitude, parseDecimal } from "#shared/places/geo.ts";
 
 export interface MapCenter {
   latitude: number;

@@ -1,7 +1,7 @@
-import type { MapMarker } from "../../shared/api-types.ts";
-import type { Category, Priority, Status } from "../../shared/domain.ts";
-import { MAP_MARKER_CAP } from "../../shared/geo.ts";
-import type { Bbox } from "../../shared/geo.ts";
+import type { MapMarker } from "#shared/api-types.ts";
+import type { Category, Priority, Status } from "#shared/domain.ts";
+import { MAP_MARKER_CAP } from "#shared/places/geo.ts";
+import type { Bbox } from "#shared/places/geo.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { MatchingCount } from "../grievances/capped-count.ts";
 import { categoryNameOf, positionWithin } from "../grievances/grievance-sql.ts";

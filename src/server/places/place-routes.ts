@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
 import {
   grievanceMapResponseSchema,
   mapSettingsSchema,
   similarReportsResponseSchema,
-} from "../../shared/api-schemas/grievances.ts";
-import type { MapSettings } from "../../shared/api-types.ts";
-import { MAP_MARKER_CAP, type ServiceAreaGeometry } from "../../shared/geo.ts";
-import { mapQuerySchema, similarQuerySchema } from "../../shared/location-schemas.ts";
+} from "#shared/api-schemas/grievances.ts";
+import type { MapSettings } from "#shared/api-types.ts";
+import { MAP_MARKER_CAP, type ServiceAreaGeometry } from "#shared/places/geo.ts";
+import { mapQuerySchema, similarQuerySchema } from "#shared/places/location-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { allOf, filterConditions } from "../grievances/grievance-sql.ts";
 import type { MapCenter } from "./map-center.ts";
@@ -92,7 +92,8 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
       schema: {
         operationId: "listSimilarGrievances",
         summary: "Possible duplicates of a report being written",
-        description: "Open reports of the category near the pin and/or with a similar title (a short title is ignored).",
+        description:
+          "Open reports of the category near the pin and/or with a similar title (a short title is ignored).",
         tags: ["places"],
         querystring: similarQuerySchema,
         response: { 200: similarReportsResponseSchema, ...errorResponses(400, 500, 503) },

@@ -1,4 +1,4 @@
-import { LOCATION_MESSAGES } from "../../shared/location-messages.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith, type SchemaProblem } from "../http/schema-refusal.ts";
 

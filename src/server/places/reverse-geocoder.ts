@@ -1,4 +1,4 @@
-import type { LatLng } from "../../shared/geo.ts";
+import type { LatLng } from "#shared/places/geo.ts";
 
 /**
  * Addresses for pins from a Nominatim-compatible service (GEOCODER_URL; docs/decisions/016-map-and-location.md).
@@ -25,7 +25,8 @@ export class GeocoderUnavailable extends Error {}
 const CACHE_DECIMALS = 4;
 
 /** A language list as browsers send it ("en-GB,en;q=0.9"); anything else is not passed on. */
-const ACCEPT_LANGUAGE = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*(;q=[01](\.[0-9]{1,3})?)?(\s*,\s*[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*(;q=[01](\.[0-9]{1,3})?)?){0,9}$/;
+const ACCEPT_LANGUAGE =
+  /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*(;q=[01](\.[0-9]{1,3})?)?(\s*,\s*[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*(;q=[01](\.[0-9]{1,3})?)?){0,9}$/;
 
 export class ReverseGeocoder {
   private readonly options: Required<Omit<ReverseGeocoderOptions, "fetch">> & { fetch: typeof fetch };
@@ -63,7 +64,11 @@ export class ReverseGeocoder {
     try {
       // Nothing of the resident's request goes along but the language: no IP, cookie or referrer.
       const response = await this.options.fetch(url, {
-        headers: { "user-agent": this.options.userAgent, accept: "application/json", ...(language && { "accept-language": language }) },
+        headers: {
+          "user-agent": this.options.userAgent,
+          accept: "application/json",
+          ...(language && { "accept-language": language }),
+        },
         signal: AbortSignal.timeout(this.options.timeoutMs),
         redirect: "error",
       });

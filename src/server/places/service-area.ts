@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import type { ServiceAreaGeometry } from "../../shared/geo.ts";
-import { isLatitude, isLongitude } from "../../shared/geo.ts";
+import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
+import { isLatitude, isLongitude } from "#shared/places/geo.ts";
 
 /**
  * SERVICE_AREA_FILE (docs/decisions/016-map-and-location.md): a GeoJSON Polygon or MultiPolygon, bare or as the one
@@ -33,7 +33,8 @@ export function parseServiceArea(text: string): ServiceAreaGeometry {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function geometryOf(json: unknown): ServiceAreaGeometry {
   if (!isObject(json)) throw new Error("is not a GeoJSON object");
@@ -58,7 +59,9 @@ function geometryOf(json: unknown): ServiceAreaGeometry {
       return { type: "MultiPolygon", coordinates: polygons as number[][][][] };
     }
     default:
-      throw new Error(`is a ${typeof json.type === "string" ? json.type : "object without a type"}; it must be a Polygon or MultiPolygon (or a Feature holding one)`);
+      throw new Error(
+        `is a ${typeof json.type === "string" ? json.type : "object without a type"}; it must be a Polygon or MultiPolygon (or a Feature holding one)`,
+      );
   }
 }
 
@@ -79,6 +82,7 @@ function checkPolygon(rings: unknown, what: string): void {
     }
     const first = ring[0] as number[];
     const last = ring.at(-1) as number[];
-    if (first[0] !== last[0] || first[1] !== last[1]) throw new Error(`${name} is not closed (its last position must equal its first)`);
+    if (first[0] !== last[0] || first[1] !== last[1])
+      throw new Error(`${name} is not closed (its last position must equal its first)`);
   });
 }

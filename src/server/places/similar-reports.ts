@@ -1,13 +1,13 @@
-import type { SimilarReport } from "../../shared/api-types.ts";
-import type { Category, Status } from "../../shared/domain.ts";
+import type { SimilarReport } from "#shared/api-types.ts";
+import type { Category, Status } from "#shared/domain.ts";
 import {
   distanceMetres,
   DUPLICATE_RADIUS_METRES,
   MAX_SIMILAR_REPORTS,
   SIMILAR_TITLE_THRESHOLD,
   type LatLng,
-} from "../../shared/geo.ts";
-import type { SimilarQuery } from "../../shared/location-schemas.ts";
+} from "#shared/places/geo.ts";
+import type { SimilarQuery } from "#shared/places/location-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { categoryNameOf } from "../grievances/grievance-sql.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
@@ -48,14 +48,19 @@ const SELECT = `SELECT id, reference, title, ${categoryNameOf("category")} AS ca
   latitude::float8 AS latitude, longitude::float8 AS longitude FROM grievances`;
 
 export async function findSimilarReports(db: Database, query: SimilarQuery): Promise<SimilarReport[]> {
-  const pin = query.latitude !== undefined && query.longitude !== undefined
-    ? { latitude: query.latitude, longitude: query.longitude }
-    : undefined;
+  const pin =
+    query.latitude !== undefined && query.longitude !== undefined
+      ? { latitude: query.latitude, longitude: query.longitude }
+      : undefined;
   const nearby = pin ? await findNearby(db, query.category, pin) : [];
   const wanted = MAX_SIMILAR_REPORTS - nearby.length;
-  const byTitle = query.title && wanted > 0 ? await findByTitle(db, query.category, query.title, MAX_SIMILAR_REPORTS) : [];
+  const byTitle =
+    query.title && wanted > 0 ? await findByTitle(db, query.category, query.title, MAX_SIMILAR_REPORTS) : [];
   const seen = new Set(nearby.map((report) => report.id));
-  const titled = byTitle.filter((row) => !seen.has(row.id)).slice(0, wanted).map((row) => toSimilar(row, null));
+  const titled = byTitle
+    .filter((row) => !seen.has(row.id))
+    .slice(0, wanted)
+    .map((row) => toSimilar(row, null));
   return [...nearby, ...titled].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
 }
 

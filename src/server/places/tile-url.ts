@@ -21,7 +21,8 @@ export function checkTileUrl(template: string): string {
  */
 export function tileOrigins(template: string): string[] {
   const match = /^(https?):\/\/([^/?#]+)/i.exec(template);
-  if (!match) throw new Error("must be an http:// or https:// URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+  if (!match)
+    throw new Error("must be an http:// or https:// URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png");
   const [, scheme, host] = match as unknown as [string, string, string];
   const subdomains = host.includes("{s}") ? LEAFLET_SUBDOMAINS : [""];
   return [

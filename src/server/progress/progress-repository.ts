@@ -1,5 +1,5 @@
-import type { Status } from "../../shared/domain.ts";
-import type { GrievanceProgress, ProgressEntry } from "../../shared/staff-api.ts";
+import type { Status } from "#shared/domain.ts";
+import type { GrievanceProgress, ProgressEntry } from "#shared/staff/staff-api.ts";
 import type { Queryable } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { findVisibleUpdates } from "../tracking/reporter-update-repository.ts";

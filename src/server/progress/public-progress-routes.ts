@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
-import { grievanceProgressSchema } from "../../shared/api-schemas/progress.ts";
-import { publicStatsSchema } from "../../shared/api-schemas/staff.ts";
-import { staffApiPaths } from "../../shared/staff-api.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { grievanceIdParamsSchema } from "#shared/api-schemas/grievances.ts";
+import { grievanceProgressSchema } from "#shared/api-schemas/progress.ts";
+import { publicStatsSchema } from "#shared/api-schemas/staff.ts";
+import { staffApiPaths } from "#shared/staff/staff-api.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { OverdueTargets } from "../staff/overdue-targets.ts";
@@ -39,7 +39,8 @@ export async function publicProgressRoutes(plainApp: FastifyInstance, { db, targ
   const stats = {
     operationId: "getStatistics",
     summary: "The portal's statistics",
-    description: "Counts by status and category, median response and resolution times, overdue share; hidden reports not counted.",
+    description:
+      "Counts by status and category, median response and resolution times, overdue share; hidden reports not counted.",
     tags: ["grievances"],
     response: { 200: publicStatsSchema, ...errorResponses(500, 503) },
   };

@@ -1,5 +1,5 @@
-import { STATUSES, type Category, type Status } from "../../shared/domain.ts";
-import type { PublicStats, StatsWindow } from "../../shared/staff-api.ts";
+import { STATUSES, type Category, type Status } from "#shared/domain.ts";
+import type { PublicStats, StatsWindow } from "#shared/staff/staff-api.ts";
 import { listCategories } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { overdueExpression } from "../staff/overdue-sql.ts";
@@ -81,15 +81,13 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
     total,
     byStatus,
     byCategory,
-    windows: windows.rows.map(
-      (w): StatsWindow => ({
-        days: Number(w.days),
-        medianFirstResponseSeconds: round(w.median_first),
-        firstResponses: w.first_count,
-        medianResolutionSeconds: round(w.median_resolution),
-        resolutions: w.resolution_count,
-      }),
-    ),
+    windows: windows.rows.map((w): StatsWindow => ({
+      days: Number(w.days),
+      medianFirstResponseSeconds: round(w.median_first),
+      firstResponses: w.first_count,
+      medianResolutionSeconds: round(w.median_resolution),
+      resolutions: w.resolution_count,
+    })),
     open,
     overdueOpen,
     overdueShare: open === 0 ? null : overdueOpen / open,
@@ -125,7 +123,13 @@ async function computeIncidentStats(db: Queryable): Promise<PublicStats["inciden
          FILTER (WHERE l.first_report < i.declared_at) AS median_minutes_to_declaration
      FROM incidents i LEFT JOIN linked l ON l.incident_id = i.id`,
   );
-  const row = rows[0] ?? { declared: 0, active: 0, median_duration_hours: null, linked_reports: 0, median_minutes_to_declaration: null };
+  const row = rows[0] ?? {
+    declared: 0,
+    active: 0,
+    median_duration_hours: null,
+    linked_reports: 0,
+    median_minutes_to_declaration: null,
+  };
   const oneDecimal = (value: number) => Math.round(value * 10) / 10;
   return {
     declared: row.declared,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { imageKeyParamsSchema } from "../../shared/api-schemas/grievances.ts";
-import { nonJsonAnswer } from "../../shared/api-schemas/media.ts";
-import { msg } from "../../shared/i18n/locales.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { imageKeyParamsSchema } from "#shared/api-schemas/grievances.ts";
+import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { ImageStore } from "../storage/image-store.ts";

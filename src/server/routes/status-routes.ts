@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { healthStatusSchema, livenessStatusSchema, storageStatusSchema } from "../../shared/api-schemas/status.ts";
-import type { HealthStatus } from "../../shared/api-types.ts";
-import { msg } from "../../shared/i18n/locales.ts";
-import { MESSAGES } from "../../shared/messages.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { healthStatusSchema, livenessStatusSchema, storageStatusSchema } from "#shared/api-schemas/status.ts";
+import type { HealthStatus } from "#shared/api-types.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { ImageStore } from "../storage/image-store.ts";
@@ -38,7 +38,13 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plai
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const probe = <R extends object>(operationId: string, summary: string, description: string, response: R) => ({
     config: probeLimit(STATUS_CHECKS_PER_MINUTE),
-    schema: { operationId, summary, description, tags: ["health"], response: { ...response, ...errorResponses(429, 500) } },
+    schema: {
+      operationId,
+      summary,
+      description,
+      tags: ["health"],
+      response: { ...response, ...errorResponses(429, 500) },
+    },
   });
 
   const storageStatus = probe(
@@ -58,7 +64,9 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plai
   });
 
   // Needs nothing but the event loop: a load balancer or supervisor restarts the process when this fails.
-  const liveness = probe("getLiveness", "Liveness", "The process answers; checks nothing else.", { 200: livenessStatusSchema });
+  const liveness = probe("getLiveness", "Liveness", "The process answers; checks nothing else.", {
+    200: livenessStatusSchema,
+  });
   app.get(apiPaths.liveness, liveness, async () => ({ ok: true as const }));
 
   const readiness = async (request: FastifyRequest, reply: FastifyReply): Promise<HealthStatus> => {
@@ -81,7 +89,10 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (plai
     return { ok, database, storage };
   };
   const ready = (operationId: string, summary: string) =>
-    probe(operationId, summary, "Database and storage usable; 503 with what is not.", { 200: healthStatusSchema, 503: healthStatusSchema });
+    probe(operationId, summary, "Database and storage usable; 503 with what is not.", {
+      200: healthStatusSchema,
+      503: healthStatusSchema,
+    });
   app.get(apiPaths.readiness, ready("getReadiness", "Readiness"), readiness);
   // The original health address stays, meaning readiness.
   app.get(apiPaths.health, ready("getHealth", "Readiness (the first address of the check)"), readiness);

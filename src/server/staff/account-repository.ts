@@ -1,4 +1,4 @@
-import type { StaffRole } from "../../shared/staff-schemas.ts";
+import type { StaffRole } from "#shared/staff/staff-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 
 /** Staff accounts: created and disabled from the CLI, read at sign-in. E-mails compare case-insensitively. */

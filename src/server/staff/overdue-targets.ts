@@ -1,4 +1,4 @@
-import { PRIORITIES, type Priority } from "../../shared/domain.ts";
+import { PRIORITIES, type Priority } from "#shared/domain.ts";
 
 /** Days a report of each priority may stay open before it counts as overdue (issue 3 defaults). */
 export type OverdueTargets = Record<Priority, number>;

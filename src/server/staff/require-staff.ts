@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieOf } from "./session-cookie.ts";

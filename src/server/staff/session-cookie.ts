@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import "@fastify/cookie";
-import { STAFF_API_PREFIX } from "../../shared/staff-api.ts";
+import { STAFF_API_PREFIX } from "#shared/staff/staff-api.ts";
 
 export const SESSION_COOKIE = "staff_session";
 

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { noContent } from "../../shared/api-schemas/media.ts";
-import { staffSessionSchema } from "../../shared/api-schemas/staff.ts";
-import { staffApiPaths, underStaffPrefix, type StaffSession } from "../../shared/staff-api.ts";
-import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
-import { signInSchema } from "../../shared/staff-schemas.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { noContent } from "#shared/api-schemas/media.ts";
+import { staffSessionSchema } from "#shared/api-schemas/staff.ts";
+import { staffApiPaths, underStaffPrefix, type StaffSession } from "#shared/staff/staff-api.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
+import { signInSchema } from "#shared/staff/staff-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
@@ -14,7 +14,13 @@ import { findAccountByEmail } from "./account-repository.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { requireStaff, staffOf } from "./require-staff.ts";
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from "./session-cookie.ts";
-import { createSession, deleteSession, pruneSessions, type ActiveSession, type SessionLimits } from "./session-store.ts";
+import {
+  createSession,
+  deleteSession,
+  pruneSessions,
+  type ActiveSession,
+  type SessionLimits,
+} from "./session-store.ts";
 import {
   deleteEndedCounters,
   failureDelayMs,
@@ -70,7 +76,9 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
       account = await findAccountByEmail(db, email);
       // Unknown e-mail, wrong password and disabled account all do the same work and get the same answer.
       // An account whose holder has not set a password yet cannot sign in, and takes as long to refuse as any other.
-      ok = account?.password_hash ? await verifyPassword(password, account.password_hash) : await verifyAgainstDummy(password);
+      ok = account?.password_hash
+        ? await verifyPassword(password, account.password_hash)
+        : await verifyAgainstDummy(password);
     } catch (error) {
       // No answer on the password (the database failed): the attempt is not a failure.
       await releaseAttempt(db, keys).catch(() => undefined);

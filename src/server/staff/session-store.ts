@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { StaffRole } from "../../shared/staff-schemas.ts";
+import type { StaffRole } from "#shared/staff/staff-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 
 /**
@@ -48,7 +48,11 @@ export async function createSession(db: Queryable, staffId: string): Promise<{ i
  * The live session for a cookie value, or undefined when unknown, idle too long, too old, or its account is
  * disabled. An expired session is deleted; a live one is touched at most once a minute.
  */
-export async function findSession(db: Queryable, id: string, limits: SessionLimits): Promise<ActiveSession | undefined> {
+export async function findSession(
+  db: Queryable,
+  id: string,
+  limits: SessionLimits,
+): Promise<ActiveSession | undefined> {
   const tokenHash = hashSessionId(id);
   const { rows } = await db.query<{
     staff_id: string;

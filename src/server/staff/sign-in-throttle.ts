@@ -47,16 +47,28 @@ const keysOf = ({ email, ip }: ThrottleKeys): { scope: Scope; key: string }[] =>
 };
 
 const ceilingOf = (scope: Scope, settings: ThrottleSettings): number =>
-  scope === "pair" ? settings.maxFailures : scope === "account" ? settings.maxAccountFailures : settings.maxAddressFailures;
+  scope === "pair"
+    ? settings.maxFailures
+    : scope === "account"
+      ? settings.maxAccountFailures
+      : settings.maxAddressFailures;
 
 const clockOf = (settings: ThrottleSettings): string | null => settings.now?.().toISOString() ?? null;
 
 export type Reservation =
-  | { reserved: true; keys: ThrottleKeys; /** This account's failures from this address, this attempt included. */ failures: number }
+  | {
+      reserved: true;
+      keys: ThrottleKeys;
+      /** This account's failures from this address, this attempt included. */ failures: number;
+    }
   | { reserved: false; /** Seconds until an attempt is allowed again. */ retryAfterSeconds: number };
 
 /** Reserves one failure under the three keys, or answers how long to wait if any is at its ceiling. */
-export async function reserveAttempt(db: Database, keys: ThrottleKeys, settings: ThrottleSettings): Promise<Reservation> {
+export async function reserveAttempt(
+  db: Database,
+  keys: ThrottleKeys,
+  settings: ThrottleSettings,
+): Promise<Reservation> {
   const rows = keysOf(keys);
   const at = clockOf(settings);
   return db.transaction(async (tx) => {

@@ -1,7 +1,12 @@
-import { STAFF_IMAGE_URL_PREFIX } from "../../shared/api-paths.ts";
-import type { Status } from "../../shared/domain.ts";
-import type { StaffEventKind, StaffGrievance, StaffGrievanceDetail, StaffQueueResponse } from "../../shared/staff-api.ts";
-import type { StaffQueueQuery } from "../../shared/staff-schemas.ts";
+import { STAFF_IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
+import type { Status } from "#shared/domain.ts";
+import type {
+  StaffEventKind,
+  StaffGrievance,
+  StaffGrievanceDetail,
+  StaffQueueResponse,
+} from "#shared/staff/staff-api.ts";
+import type { StaffQueueQuery } from "#shared/staff/staff-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 import { countCapped } from "../grievances/capped-count.ts";
 import { columnsOf, type GrievanceRow } from "../grievances/grievance-repository.ts";
@@ -61,11 +66,17 @@ function toStaffGrievance(row: StaffRow): StaffGrievance {
 const OLDEST_OPEN_FIRST = "(g.status = 'resolved'), g.created_at, g.id";
 
 /** Oldest open first (or most people affected first, `sort`): pending and in progress by age, then resolved ones. */
-export async function listQueue(db: Queryable, query: StaffQueueQuery, targets: OverdueTargets): Promise<StaffQueueResponse> {
+export async function listQueue(
+  db: Queryable,
+  query: StaffQueueQuery,
+  targets: OverdueTargets,
+): Promise<StaffQueueResponse> {
   const countParams: unknown[] = [];
   const countConditions = conditionsOf(query, targets, countParams);
   const [rows, total, counted] = await Promise.all([
-    query.sort === "affected" ? mostAffectedFirst(db, query, targets) : queuePage(db, query, targets, [], OLDEST_OPEN_FIRST),
+    query.sort === "affected"
+      ? mostAffectedFirst(db, query, targets)
+      : queuePage(db, query, targets, [], OLDEST_OPEN_FIRST),
     totalReports(db),
     // Nothing filtered: every report matches, and the total says how many.
     countConditions.length ? countCapped(db, `grievances g WHERE ${allOf(countConditions)}`, countParams) : undefined,
@@ -125,7 +136,15 @@ async function mostAffectedFirst(db: Queryable, query: StaffQueueQuery, targets:
       : [];
   const room = query.pageSize - first.length;
   if (room === 0 || query.affected === true) return first;
-  const rest = await queuePage(db, query, targets, ["g.affected_count = 0"], OLDEST_OPEN_FIRST, Math.max(0, skip - affected), room);
+  const rest = await queuePage(
+    db,
+    query,
+    targets,
+    ["g.affected_count = 0"],
+    OLDEST_OPEN_FIRST,
+    Math.max(0, skip - affected),
+    room,
+  );
   return [...first, ...rest];
 }
 
@@ -150,7 +169,10 @@ export async function findStaffGrievance(
   const params: unknown[] = [];
   const select = columns(targets, params);
   params.push(id);
-  const { rows } = await db.query<StaffRow>(`SELECT ${select} FROM grievances g WHERE g.id = $${params.length}`, params);
+  const { rows } = await db.query<StaffRow>(
+    `SELECT ${select} FROM grievances g WHERE g.id = $${params.length}`,
+    params,
+  );
   const row = rows[0];
   if (!row) return undefined;
   const [events, reporterUpdates, notifications, incident] = await Promise.all([

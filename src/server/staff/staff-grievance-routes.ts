@@ -1,18 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { grievanceIdParamsSchema } from "../../shared/api-schemas/grievances.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { grievanceIdParamsSchema } from "#shared/api-schemas/grievances.ts";
 import {
   reporterUpdateParamsSchema,
   staffGrievanceDetailSchema,
   staffMapResponseSchema,
   staffQueueResponseSchema,
-} from "../../shared/api-schemas/staff.ts";
-import { hideUpdateSchema } from "../../shared/reporter-actions.ts";
-import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
-import { MAP_MARKER_CAP } from "../../shared/geo.ts";
-import { staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
-import { hideSchema, staffMapQuerySchema, staffQueueQuerySchema, statusChangeSchema } from "../../shared/staff-schemas.ts";
+} from "#shared/api-schemas/staff.ts";
+import { hideUpdateSchema } from "#shared/tracking/reporter-actions.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
+import { MAP_MARKER_CAP } from "#shared/places/geo.ts";
+import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
+import {
+  hideSchema,
+  staffMapQuerySchema,
+  staffQueueQuerySchema,
+  statusChangeSchema,
+} from "#shared/staff/staff-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { allOf } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -20,9 +25,9 @@ import { STAFF_SECURITY } from "../http/openapi.ts";
 import { findMarkers } from "../places/map-markers.ts";
 import { refusePlaceQuery } from "../places/query-problem.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
-import { statusLabel } from "../../shared/format.ts";
-import { englishText } from "../../shared/i18n/english-text.ts";
-import { msg } from "../../shared/i18n/locales.ts";
+import { statusLabel } from "#shared/format.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { staffOf } from "./require-staff.ts";
 import { conditionsOf, findStaffGrievance, listQueue } from "./staff-grievance-repository.ts";
@@ -38,7 +43,10 @@ export interface StaffGrievanceRouteOptions {
 }
 
 /** The console's report routes (under /api/staff, behind requireStaff). Every change answers the updated report. */
-export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targets, mailLinkBase }: StaffGrievanceRouteOptions) {
+export async function staffGrievanceRoutes(
+  plainApp: FastifyInstance,
+  { db, targets, mailLinkBase }: StaffGrievanceRouteOptions,
+) {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const detail = async (id: string) => {
     const grievance = await findStaffGrievance(db, id, targets);
@@ -56,7 +64,8 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
         ...staffSchema,
         operationId: "listStaffGrievances",
         summary: "The work queue",
-        description: "Every report, hidden ones too, contact details in full; oldest open first unless `sort` says otherwise.",
+        description:
+          "Every report, hidden ones too, contact details in full; oldest open first unless `sort` says otherwise.",
         querystring: staffQueueQuerySchema,
         response: { 200: staffQueueResponseSchema, ...errorResponses(400, 401, 500, 503) },
       },
@@ -87,7 +96,12 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
     async (request) => {
       const { bbox, ...filters } = request.query;
       const params: unknown[] = [];
-      const { markers, matching, matchingCapped } = await findMarkers(db, bbox, allOf(conditionsOf(filters, targets, params)), params);
+      const { markers, matching, matchingCapped } = await findMarkers(
+        db,
+        bbox,
+        allOf(conditionsOf(filters, targets, params)),
+        params,
+      );
       return { markers, matching, matchingCapped, cap: MAP_MARKER_CAP };
     },
   );
@@ -99,7 +113,8 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
         ...staffSchema,
         operationId: "getStaffGrievance",
         summary: "One report as staff see it",
-        description: "With its full timeline, the reporter's updates (hidden ones too) and the e-mails queued about it.",
+        description:
+          "With its full timeline, the reporter's updates (hidden ones too) and the e-mails queued about it.",
         params: grievanceIdParamsSchema,
         response: { 200: staffGrievanceDetailSchema, ...errorResponses(401, 404, 500, 503) },
       },
@@ -114,7 +129,8 @@ export async function staffGrievanceRoutes(plainApp: FastifyInstance, { db, targ
         ...staffSchema,
         operationId: "changeGrievanceStatus",
         summary: "Change a report's status",
-        description: "Pending → in progress → resolved, or reopen a resolved one; resolving needs a public note. Followers are e-mailed.",
+        description:
+          "Pending → in progress → resolved, or reopen a resolved one; resolving needs a public note. Followers are e-mailed.",
         params: grievanceIdParamsSchema,
         body: statusChangeSchema,
         response: changeAnswers,

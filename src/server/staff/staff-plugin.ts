@@ -1,10 +1,10 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { msg } from "../../shared/i18n/locales.ts";
-import { STAFF_API_PREFIX, staffApiPaths, underStaffPrefix } from "../../shared/staff-api.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { STAFF_API_PREFIX, staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -73,9 +73,11 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
         // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
         const image = imageRouteSchema("getStaffGrievanceImage", "A stored image, a hidden report's too", ["staff"]);
         const media = { ...image, response: { ...image.response, ...errorResponses(401) }, security: STAFF_SECURITY };
-        guarded.withTypeProvider<ZodTypeProvider>().get(underStaffPrefix(staffApiPaths.media), { schema: media }, (request, reply) =>
-          sendImage(reply, imageStore, request.params.key, "no-store"),
-        );
+        guarded
+          .withTypeProvider<ZodTypeProvider>()
+          .get(underStaffPrefix(staffApiPaths.media), { schema: media }, (request, reply) =>
+            sendImage(reply, imageStore, request.params.key, "no-store"),
+          );
       });
       // Unknown staff paths: a visitor learns nothing (401); a signed-in staff member gets a plain 404.
       staff.setNotFoundHandler({ preHandler: requireStaff(db, limits) }, async () => {

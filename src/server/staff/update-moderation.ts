@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { Database } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";

@@ -1,6 +1,6 @@
-import type { Status } from "../../shared/domain.ts";
-import { STAFF_MESSAGES } from "../../shared/staff-messages.ts";
-import { transitionProblem } from "../../shared/staff-schemas.ts";
+import type { Status } from "#shared/domain.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
+import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_BUCKET } from "../../shared/domain.ts";
+import { IMAGE_BUCKET } from "#shared/domain.ts";
 import type { ImageStore, ListedObject, StoredObject } from "./image-store.ts";
 import { contentTypeOfKey, isLeftoverName } from "./object-key.ts";
 

@@ -25,7 +25,8 @@ export function isValidObjectKey(key: string): boolean {
 
 // What a crash can leave in a bucket besides images: a probe object (storage check) or, in the folder store, a
 // file still under its temporary name. The orphan sweep removes them too.
-const LEFTOVER_PATTERN = /^(\.probe-[0-9]{1,10}-[0-9]{13}|[0-9]{13}-[a-z0-9]{10}-[a-z0-9-]{1,80}(\.thumb|\.medium)?\.(jpg|png|gif|webp)\.[0-9]{1,10}\.tmp)$/;
+const LEFTOVER_PATTERN =
+  /^(\.probe-[0-9]{1,10}-[0-9]{13}|[0-9]{13}-[a-z0-9]{10}-[a-z0-9-]{1,80}(\.thumb|\.medium)?\.(jpg|png|gif|webp)\.[0-9]{1,10}\.tmp)$/;
 
 export function isLeftoverName(name: string): boolean {
   return LEFTOVER_PATTERN.test(name);

@@ -53,7 +53,10 @@ export class S3ImageStore implements ImageStore {
       // The type comes from the validated key, as for the folder store, not from what the bucket says.
       return { stream: object.Body, contentType, size: object.ContentLength };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) {
+      if (
+        error instanceof NoSuchKey ||
+        (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+      ) {
         return null;
       }
       throw error;

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
 import {
   reporterUpdateViewSchema,
   trackedGrievanceSchema,
   trackingTokenParamsSchema,
-} from "../../shared/api-schemas/progress.ts";
-import { msg } from "../../shared/i18n/locales.ts";
+} from "#shared/api-schemas/progress.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import {
   fixedAnswerProblem,
   fixedAnswerSchema,
   REPORTER_MESSAGES,
   reporterUpdateSchema,
   UPDATE_TEXT_FIELD,
-} from "../../shared/reporter-actions.ts";
+} from "#shared/tracking/reporter-actions.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { multipartBodyOf, readSubmission } from "../grievances/read-submission.ts";
@@ -89,7 +89,8 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
       // The same reading, limits and messages as a report's (read-submission.ts), then the same photo pipeline.
       const { fields, uploads } = await readSubmission(request);
       const parsed = reporterUpdateSchema.safeParse(fields);
-      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? REPORTER_MESSAGES.updateTextRequired);
+      if (!parsed.success)
+        throw new HttpError(400, parsed.error.issues[0]?.message ?? REPORTER_MESSAGES.updateTextRequired);
       const text = parsed.data[UPDATE_TEXT_FIELD];
       const update = await service.withStoredImages(uploads, REPORTER_MESSAGES.updateFailed, (images) =>
         // Followers are told in the same transaction (decision 014); the reporter wrote it and is not.
@@ -121,7 +122,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
       },
       schema: {
         operationId: "answerFixedQuestion",
-        summary: "The reporter answers \"Is it fixed?\"",
+        summary: 'The reporter answers "Is it fixed?"',
         description: "`{ fixed: true }`, or `{ fixed: false, note }`, which puts the report back in progress.",
         tags: ["tracking"],
         params: trackingTokenParamsSchema,

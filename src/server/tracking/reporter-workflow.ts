@@ -1,13 +1,13 @@
-import type { Status } from "../../shared/domain.ts";
+import type { Status } from "#shared/domain.ts";
 import {
   REPORTER_MESSAGES,
   REPORTER_UPDATES_PER_REPORT_PER_DAY,
   type FixedAnswer,
   type FixedQuestion,
   type ReporterUpdateView,
-} from "../../shared/reporter-actions.ts";
-import { transitionProblem } from "../../shared/staff-schemas.ts";
-import { TRACKING_MESSAGES } from "../../shared/tracking.ts";
+} from "#shared/tracking/reporter-actions.ts";
+import { transitionProblem } from "#shared/staff/staff-schemas.ts";
+import { TRACKING_MESSAGES } from "#shared/tracking/tracking.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { StoredImage } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -31,7 +31,11 @@ interface LockedReport {
   status: Status;
 }
 
-async function lockVisibleReport(tx: Queryable, where: "id" | "tracking_token_hash", value: unknown): Promise<LockedReport> {
+async function lockVisibleReport(
+  tx: Queryable,
+  where: "id" | "tracking_token_hash",
+  value: unknown,
+): Promise<LockedReport> {
   const { rows } = await tx.query<LockedReport & { hidden_at: Date | null }>(
     `SELECT id, status, hidden_at FROM grievances WHERE ${where} = $1 FOR UPDATE`,
     [value],
@@ -92,16 +96,20 @@ export async function answerFixedQuestion(
     const report = await lockVisibleReport(tx, "tracking_token_hash", tokenHash);
     if (report.status !== "resolved") throw new HttpError(409, REPORTER_MESSAGES.notResolved);
     if (answer.fixed) {
-      if ((await confirmedSinceResolved(tx, report.id)) !== null) throw new HttpError(409, REPORTER_MESSAGES.alreadyConfirmed);
-      await tx.query("INSERT INTO grievance_events (grievance_id, kind, actor) VALUES ($1, 'confirmed-fixed', 'reporter')", [
-        report.id,
-      ]);
+      if ((await confirmedSinceResolved(tx, report.id)) !== null)
+        throw new HttpError(409, REPORTER_MESSAGES.alreadyConfirmed);
+      await tx.query(
+        "INSERT INTO grievance_events (grievance_id, kind, actor) VALUES ($1, 'confirmed-fixed', 'reporter')",
+        [report.id],
+      );
       return report.id;
     }
     // The staff's own rules decide whether the move is allowed, so the two can never disagree.
     const problem = transitionProblem(report.status, "in-progress");
     if (problem) throw new HttpError(409, problem);
-    await tx.query("UPDATE grievances SET status = 'in-progress', reopened_by_reporter_at = now() WHERE id = $1", [report.id]);
+    await tx.query("UPDATE grievances SET status = 'in-progress', reopened_by_reporter_at = now() WHERE id = $1", [
+      report.id,
+    ]);
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, actor)
        VALUES ($1, 'status', $2, 'in-progress', $3, 'reporter') RETURNING id::text`,

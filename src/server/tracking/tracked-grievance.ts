@@ -1,4 +1,4 @@
-import type { TrackedGrievance } from "../../shared/tracking.ts";
+import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
 import type { Queryable } from "../db/database.ts";
 import type { GrievanceRow } from "../grievances/grievance-repository.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiPaths } from "../../shared/api-paths.ts";
-import { errorResponses } from "../../shared/api-schemas/errors.ts";
-import { trackedGrievanceSchema, trackingTokenParamsSchema } from "../../shared/api-schemas/progress.ts";
-import { TRACKING_MESSAGES } from "../../shared/tracking.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { trackedGrievanceSchema, trackingTokenParamsSchema } from "#shared/api-schemas/progress.ts";
+import { TRACKING_MESSAGES } from "#shared/tracking/tracking.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -32,7 +32,10 @@ export const TRACK_READS_PER_MINUTE = 300;
  * tracking-token.md): the report with the contact details in full and its public timeline. An unknown, malformed
  * or hidden report's token gets one and the same 404, which tells nothing about whether a report exists.
  */
-export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (app, { db, service, reporterUpdatesPerHour, mailLinkBase }) => {
+export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
+  app,
+  { db, service, reporterUpdatesPerHour, mailLinkBase },
+) => {
   // On every answer, errors included: the address itself is the secret. Never kept by a cache, never passed on as
   // a Referer from whatever the page links to, never indexed.
   app.addHook("onSend", async (_request, reply) => {
@@ -56,7 +59,7 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
         summary: "The reporter's view of their report",
         description:
           "By the token of the private link given once at submission: the report with the contact details in full, " +
-          "its public timeline, the reporter's updates, and whether \"Is it fixed?\" may be answered. An unknown, " +
+          'its public timeline, the reporter\'s updates, and whether "Is it fixed?" may be answered. An unknown, ' +
           "malformed or hidden report's token is one and the same 404.",
         tags: ["tracking"],
         params: trackingTokenParamsSchema,

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { isTrackingToken } from "../../shared/tracking.ts";
+import { isTrackingToken } from "#shared/tracking/tracking.ts";
 
 /**
  * The reporter's private tracking token (docs/decisions/013-reference-and-tracking-token.md): 24 random bytes

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { msg } from "../../shared/i18n/locales.ts";
-import { trackingPagePath } from "../../shared/tracking.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { trackingPagePath } from "#shared/tracking/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
 
 /**

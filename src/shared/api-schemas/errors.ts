@@ -14,5 +14,7 @@ export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 
 /** The error statuses a route may answer with on purpose, each with the one error body. */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as { [K in S[number]]: typeof apiErrorSchema };
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as {
+    [K in S[number]]: typeof apiErrorSchema;
+  };
 }

@@ -47,7 +47,9 @@ export const publicGrievanceSchema = z.object({
  * GET /api/grievances/:id: the public view, plus the water incident the report was linked to (issue 13), null
  * when none. Optional so that clients of the list's items read this answer unchanged.
  */
-export const grievanceDetailsSchema = z.extend(publicGrievanceSchema, { incident: z.optional(z.nullable(incidentSummarySchema)) });
+export const grievanceDetailsSchema = z.extend(publicGrievanceSchema, {
+  incident: z.optional(z.nullable(incidentSummarySchema)),
+});
 
 /** The 201 answer of POST /api/grievances: the public view, plus the reporter's private link (absolute). */
 export const submittedGrievanceSchema = z.extend(publicGrievanceSchema, { trackingUrl: z.string() });
@@ -72,7 +74,14 @@ export const grievanceListResponseSchema = z.object({
 /** One report on the map view: enough for its marker and its card. */
 export const mapMarkerSchema = z.object({
   ...z.pick(publicGrievanceSchema, {
-    id: true, reference: true, title: true, category: true, status: true, priority: true, created_at: true, affected: true,
+    id: true,
+    reference: true,
+    title: true,
+    category: true,
+    status: true,
+    priority: true,
+    created_at: true,
+    affected: true,
     location: true,
   }).shape,
   latitude: z.number(),
@@ -92,7 +101,14 @@ export const grievanceMapResponseSchema = z.object({
 /** A possible duplicate shown while the form is filled in. */
 export const similarReportSchema = z.object({
   ...z.pick(publicGrievanceSchema, {
-    id: true, reference: true, title: true, category: true, status: true, created_at: true, affected: true, location: true,
+    id: true,
+    reference: true,
+    title: true,
+    category: true,
+    status: true,
+    created_at: true,
+    affected: true,
+    location: true,
   }).shape,
   /** Metres from the pin asked about; null when it matched by title only or has no pin. */
   distanceMetres: z.nullable(z.number()),

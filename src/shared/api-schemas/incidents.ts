@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { INCIDENT_SEVERITIES, INCIDENT_TYPES, incidentAreaSchema } from "../incidents.ts";
+import { INCIDENT_SEVERITIES, INCIDENT_TYPES, incidentAreaSchema } from "../incidents/incidents.ts";
 
 /** Answers of the incidents API (issue 13, docs/decisions/021-incidents.md); times are ISO 8601 strings. */
 

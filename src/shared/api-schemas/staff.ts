@@ -1,7 +1,12 @@
 import { z } from "zod/mini";
 import { PRIORITIES, STATUSES } from "../domain.ts";
-import { STAFF_ROLES } from "../staff-schemas.ts";
-import { grievanceImageSchema, grievanceMapResponseSchema, mapMarkerSchema, publicGrievanceSchema } from "./grievances.ts";
+import { STAFF_ROLES } from "../staff/staff-schemas.ts";
+import {
+  grievanceImageSchema,
+  grievanceMapResponseSchema,
+  mapMarkerSchema,
+  publicGrievanceSchema,
+} from "./grievances.ts";
 import { incidentStatsSchema, incidentSummarySchema } from "./incidents.ts";
 
 /** Answers of the staff console's API (under /api/staff) and of the public statistics. */

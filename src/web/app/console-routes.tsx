@@ -6,7 +6,8 @@ import { routeIds, routePatterns } from "./paths.ts";
 // The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
 // a route only once its module is in, so no console page (sign-in too) shows before its texts
 // (docs/decisions/019-languages.md). Not a top-level await in those modules, which would split the entry.
-const withConsoleTexts = <T,>(module: Promise<T>) => Promise.all([module, loadConsoleTexts()]).then(([loaded]) => loaded);
+const withConsoleTexts = <T,>(module: Promise<T>) =>
+  Promise.all([module, loadConsoleTexts()]).then(([loaded]) => loaded);
 const staff = () => withConsoleTexts(import("./routes/staff.ts"));
 const admin = () => withConsoleTexts(import("./routes/admin.ts"));
 const staffIncidents = () => withConsoleTexts(import("./routes/staff-incidents.ts"));

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FRAME_MESSAGES } from "../../shared/frame-messages.ts";
+import { FRAME_MESSAGES } from "#shared/frame-messages.ts";
 import { useT } from "../lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { paths } from "./paths.ts";

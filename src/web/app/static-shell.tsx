@@ -1,7 +1,7 @@
 import type { Messages } from "@lingui/core";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { i18n, t } from "../lib/i18n/i18n.ts";
 import { AppShell } from "./layout.tsx";
 
@@ -21,7 +21,9 @@ export function renderStaticShell(locale: Locale, messages: Messages): string {
     <MemoryRouter initialEntries={["/_"]}>
       <AppShell>
         <noscript>
-          <p className="page__lead">{t("This portal needs JavaScript. Please turn it on in your browser and reload the page.")}</p>
+          <p className="page__lead">
+            {t("This portal needs JavaScript. Please turn it on in your browser and reload the page.")}
+          </p>
         </noscript>
       </AppShell>
     </MemoryRouter>,

@@ -1,4 +1,4 @@
-import { FRAME_MESSAGES } from "../../shared/frame-messages.ts";
+import { FRAME_MESSAGES } from "#shared/frame-messages.ts";
 import { translateText } from "./i18n/translate-text.ts";
 
 // Apart from this module so that the error screens, which are in the first load, need neither this fetch wrapper nor

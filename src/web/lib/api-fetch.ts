@@ -1,7 +1,7 @@
-import type { ApiError } from "../../shared/api-types.ts";
-import { englishText } from "../../shared/i18n/english-text.ts";
-import { msg } from "../../shared/i18n/locales.ts";
-import { FRAME_MESSAGES } from "../../shared/frame-messages.ts";
+import type { ApiError } from "#shared/api-types.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { FRAME_MESSAGES } from "#shared/frame-messages.ts";
 import { currentLocale } from "./i18n/i18n.ts";
 import { ApiRequestError } from "./api-request-error.ts";
 

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../shared/grievance-schema.ts";
+import type { FieldErrors } from "#shared/grievances/grievance-schema.ts";
 
 /**
  * An API call that did not succeed: carries the server's message (in the visitor's language: the request says which)

@@ -14,7 +14,14 @@ interface BusySubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
  * keyboard focus to the page body, and a keyboard user is lost (docs/accessibility.md). `aria-disabled` tells
  * assistive technology, and the press is cancelled.
  */
-export function BusySubmitButton({ busy, busyLabel, unavailable = false, children, onClick, ...button }: BusySubmitButtonProps) {
+export function BusySubmitButton({
+  busy,
+  busyLabel,
+  unavailable = false,
+  children,
+  onClick,
+  ...button
+}: BusySubmitButtonProps) {
   const refusing = busy || unavailable;
   return (
     <button

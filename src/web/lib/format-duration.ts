@@ -1,4 +1,4 @@
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { currentLocale, t } from "./i18n/i18n.ts";
 
 const UNITS = [
@@ -16,7 +16,11 @@ function amount(count: number, unit: Unit, locale: Locale): string {
   if (locale === "en") return `${count} ${count === 1 ? unit.one : unit.many}`;
   const key = `${locale}:${unit.unit}`;
   let format = unitFormats.get(key);
-  if (!format) unitFormats.set(key, (format = new Intl.NumberFormat(locale, { style: "unit", unit: unit.unit, unitDisplay: "long" })));
+  if (!format)
+    unitFormats.set(
+      key,
+      (format = new Intl.NumberFormat(locale, { style: "unit", unit: unit.unit, unitDisplay: "long" })),
+    );
   return format.format(count);
 }
 

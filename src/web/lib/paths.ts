@@ -1,5 +1,5 @@
-import type { GrievanceListFilters } from "../../shared/grievance-schema.ts";
-import { incidentPagePath, INCIDENTS_PAGE_PATH, trackingPagePath } from "../../shared/page-paths.ts";
+import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
+import { incidentPagePath, INCIDENTS_PAGE_PATH, trackingPagePath } from "#shared/page-paths.ts";
 import { searchOf } from "./query-string.ts";
 
 /**

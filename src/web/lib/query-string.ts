@@ -1,4 +1,4 @@
-import { formatBbox, type Bbox } from "../../shared/coordinates.ts";
+import { formatBbox, type Bbox } from "#shared/places/coordinates.ts";
 
 /** A value of a query: blank, null and undefined are left out; a visible area is written as the API reads it. */
 export type QueryValue = string | number | boolean | Bbox | null | undefined;

@@ -1,4 +1,4 @@
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { currentLocale } from "./i18n/i18n.ts";
 
 const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [

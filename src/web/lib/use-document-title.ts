@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { msg } from "../../shared/i18n/locales.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import { useT } from "./i18n/i18n-context.tsx";
 
 export const SITE_NAME = msg("Clean Water Portal");

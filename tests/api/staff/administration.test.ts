@@ -1,7 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyApiKey } from "../../../src/server/admin/api-key-repository.ts";
-import { withoutTrackingToken } from "../../../src/server/http/request-log.ts";
+import { verifyApiKey } from "#server/admin/api-key-repository.ts";
+import { withoutTrackingToken } from "#server/http/request-log.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { adminAndStaffClients, SAME_ORIGIN, signIn, staffClient } from "./staff-helpers.ts";
 
@@ -15,9 +15,11 @@ let staff: Awaited<ReturnType<typeof staffClient>>;
 const anonymous = (options: InjectOptions) => t.app.inject({ ...options, headers: { ...SAME_ORIGIN } });
 const tokenOf = (link: string) => decodeURIComponent(link.split("/staff/set-password/")[1]!);
 const audit = async () =>
-  (await t.db.query<{ actor: string; action: string; target: string; details: Record<string, unknown>; at: Date }>(
-    "SELECT actor, action, target, details, at FROM audit_log ORDER BY id",
-  )).rows;
+  (
+    await t.db.query<{ actor: string; action: string; target: string; details: Record<string, unknown>; at: Date }>(
+      "SELECT actor, action, target, details, at FROM audit_log ORDER BY id",
+    )
+  ).rows;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicUrl: "https://water.example.org" } });
@@ -28,7 +30,11 @@ afterAll(() => t.close());
 const adminRoutes = [
   { method: "GET" as const, url: "/api/staff/admin/accounts" },
   { method: "POST" as const, url: "/api/staff/admin/accounts", payload: { email: "x@water.example", role: "staff" } },
-  { method: "PATCH" as const, url: "/api/staff/admin/accounts/00000000-0000-0000-0000-000000000000", payload: { role: "admin" } },
+  {
+    method: "PATCH" as const,
+    url: "/api/staff/admin/accounts/00000000-0000-0000-0000-000000000000",
+    payload: { role: "admin" },
+  },
   { method: "POST" as const, url: "/api/staff/admin/accounts/00000000-0000-0000-0000-000000000000/password-link" },
   { method: "GET" as const, url: "/api/staff/admin/api-keys" },
   { method: "POST" as const, url: "/api/staff/admin/api-keys", payload: { name: "x" } },
@@ -55,19 +61,36 @@ describe("staff accounts", () => {
   let link: string;
 
   it("an admin creates an account, which has no password and cannot sign in until its link is used", async () => {
-    const created = await admin({ method: "POST", url: "/api/staff/admin/accounts", payload: { email: " New.Person@Water.Example ", role: "staff" } });
+    const created = await admin({
+      method: "POST",
+      url: "/api/staff/admin/accounts",
+      payload: { email: " New.Person@Water.Example ", role: "staff" },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const body = created.json();
-    expect(body.account).toMatchObject({ email: "New.Person@Water.Example", role: "staff", disabled: false, password_set: false });
+    expect(body.account).toMatchObject({
+      email: "New.Person@Water.Example",
+      role: "staff",
+      disabled: false,
+      password_set: false,
+    });
     expect(body.link).toMatch(/^https:\/\/water\.example\.org\/staff\/set-password\/[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(71 * 3_600_000);
     newId = body.account.id;
     link = body.link;
     expect((await signIn(t.app, "new.person@water.example", "")).statusCode).toBe(400);
     expect((await signIn(t.app, "new.person@water.example", "any password at all")).statusCode).toBe(401);
-    const duplicate = await admin({ method: "POST", url: "/api/staff/admin/accounts", payload: { email: "new.person@water.example", role: "admin" } });
+    const duplicate = await admin({
+      method: "POST",
+      url: "/api/staff/admin/accounts",
+      payload: { email: "new.person@water.example", role: "admin" },
+    });
     expect(duplicate.statusCode).toBe(409);
-    const badEmail = await admin({ method: "POST", url: "/api/staff/admin/accounts", payload: { email: "nope", role: "staff" } });
+    const badEmail = await admin({
+      method: "POST",
+      url: "/api/staff/admin/accounts",
+      payload: { email: "nope", role: "staff" },
+    });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toBe("Please enter a valid email address.");
     // The token never reaches the log.
@@ -78,12 +101,24 @@ describe("staff accounts", () => {
     const token = tokenOf(link);
     const info = await anonymous({ method: "GET", url: `/api/staff/password-links/${token}` });
     expect(info.json()).toMatchObject({ email: "New.Person@Water.Example" });
-    const short = await anonymous({ method: "POST", url: `/api/staff/password-links/${token}`, payload: { password: "short" } });
+    const short = await anonymous({
+      method: "POST",
+      url: `/api/staff/password-links/${token}`,
+      payload: { password: "short" },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("The password must be at least 12 characters long.");
-    const set = await anonymous({ method: "POST", url: `/api/staff/password-links/${token}`, payload: { password: "a brand new long password" } });
+    const set = await anonymous({
+      method: "POST",
+      url: `/api/staff/password-links/${token}`,
+      payload: { password: "a brand new long password" },
+    });
     expect(set.statusCode, set.body).toBe(200);
-    const again = await anonymous({ method: "POST", url: `/api/staff/password-links/${token}`, payload: { password: "another long password" } });
+    const again = await anonymous({
+      method: "POST",
+      url: `/api/staff/password-links/${token}`,
+      payload: { password: "another long password" },
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toMatch(/^This link is not valid/);
     const signedIn = await signIn(t.app, "new.person@water.example", "a brand new long password");
@@ -93,8 +128,12 @@ describe("staff accounts", () => {
   });
 
   it("an expired link or an older one replaced by a new link no longer works", async () => {
-    const first = tokenOf((await admin({ method: "POST", url: `/api/staff/admin/accounts/${newId}/password-link` })).json().link);
-    const second = tokenOf((await admin({ method: "POST", url: `/api/staff/admin/accounts/${newId}/password-link` })).json().link);
+    const first = tokenOf(
+      (await admin({ method: "POST", url: `/api/staff/admin/accounts/${newId}/password-link` })).json().link,
+    );
+    const second = tokenOf(
+      (await admin({ method: "POST", url: `/api/staff/admin/accounts/${newId}/password-link` })).json().link,
+    );
     expect((await anonymous({ method: "GET", url: `/api/staff/password-links/${first}` })).statusCode).toBe(404);
     expect((await anonymous({ method: "GET", url: `/api/staff/password-links/${second}` })).statusCode).toBe(200);
     await t.db.query("UPDATE staff_password_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
@@ -103,16 +142,24 @@ describe("staff accounts", () => {
 
   it("an admin changes a role and disables an account, whose session ends at once; the last admin stays", async () => {
     const person = await staffClient(t.app, "new.person@water.example", "a brand new long password");
-    const promoted = await admin({ method: "PATCH", url: `/api/staff/admin/accounts/${newId}`, payload: { role: "admin" } });
+    const promoted = await admin({
+      method: "PATCH",
+      url: `/api/staff/admin/accounts/${newId}`,
+      payload: { role: "admin" },
+    });
     expect(promoted.json()).toMatchObject({ role: "admin" });
     expect((await person({ method: "GET", url: "/api/staff/admin/accounts" })).statusCode).toBe(200);
-    const disabled = await admin({ method: "PATCH", url: `/api/staff/admin/accounts/${newId}`, payload: { disabled: true } });
+    const disabled = await admin({
+      method: "PATCH",
+      url: `/api/staff/admin/accounts/${newId}`,
+      payload: { disabled: true },
+    });
     expect(disabled.json()).toMatchObject({ disabled: true });
     expect((await person({ method: "GET", url: "/api/staff/session" })).statusCode).toBe(401);
 
-    const adminId = (await admin({ method: "GET", url: "/api/staff/admin/accounts" })).json().accounts.find(
-      (account: { email: string }) => account.email === ADMIN,
-    ).id;
+    const adminId = (await admin({ method: "GET", url: "/api/staff/admin/accounts" }))
+      .json()
+      .accounts.find((account: { email: string }) => account.email === ADMIN).id;
     for (const change of [{ role: "staff" }, { disabled: true }]) {
       const refused = await admin({ method: "PATCH", url: `/api/staff/admin/accounts/${adminId}`, payload: change });
       expect(refused.statusCode).toBe(409);
@@ -124,11 +171,20 @@ describe("staff accounts", () => {
 
 describe("API keys", () => {
   it("an admin creates a key shown once, which works until it is revoked", async () => {
-    const created = await admin({ method: "POST", url: "/api/staff/admin/api-keys", payload: { name: "City work orders" } });
+    const created = await admin({
+      method: "POST",
+      url: "/api/staff/admin/api-keys",
+      payload: { name: "City work orders" },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { apiKey, key } = created.json();
     expect(key).toMatch(/^wgp_[A-Za-z0-9_-]{43}$/);
-    expect(apiKey).toMatchObject({ name: "City work orders", prefix: key.slice(0, 10), created_by: ADMIN, revoked_at: null });
+    expect(apiKey).toMatchObject({
+      name: "City work orders",
+      prefix: key.slice(0, 10),
+      created_by: ADMIN,
+      revoked_at: null,
+    });
     const listed = (await admin({ method: "GET", url: "/api/staff/admin/api-keys" })).json();
     expect(JSON.stringify(listed)).not.toContain(key);
     expect(await verifyApiKey(t.db, key)).toMatchObject({ name: "City work orders" });
@@ -138,10 +194,12 @@ describe("API keys", () => {
     const revoked = await admin({ method: "POST", url: `/api/staff/admin/api-keys/${apiKey.id}/revoke` });
     expect(revoked.json().revoked_at).not.toBeNull();
     expect(await verifyApiKey(t.db, key)).toBeUndefined();
-    expect((await admin({ method: "POST", url: `/api/staff/admin/api-keys/${apiKey.id}/revoke` })).statusCode).toBe(404);
-    expect((await admin({ method: "POST", url: "/api/staff/admin/api-keys", payload: { name: "  " } })).json().message).toBe(
-      "Please give the key a name, e.g. the system that will use it.",
+    expect((await admin({ method: "POST", url: `/api/staff/admin/api-keys/${apiKey.id}/revoke` })).statusCode).toBe(
+      404,
     );
+    expect(
+      (await admin({ method: "POST", url: "/api/staff/admin/api-keys", payload: { name: "  " } })).json().message,
+    ).toBe("Please give the key a name, e.g. the system that will use it.");
   });
 });
 
@@ -171,7 +229,9 @@ describe("the audit log", () => {
     );
     const first = (await admin({ method: "GET", url: "/api/staff/admin/audit-log" })).json();
     expect(first.entries).toHaveLength(50);
-    const second = (await admin({ method: "GET", url: `/api/staff/admin/audit-log?before=${first.nextBefore}` })).json();
+    const second = (
+      await admin({ method: "GET", url: `/api/staff/admin/audit-log?before=${first.nextBefore}` })
+    ).json();
     expect(second.entries).toHaveLength(19);
     expect(second.entries.at(-1).action).toBe("account.create");
   });

@@ -2,11 +2,11 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../src/server/app.ts";
-import { loadConfig } from "../../../src/server/config.ts";
-import type { Database } from "../../../src/server/db/database.ts";
-import { openDatabase } from "../../../src/server/db/open-database.ts";
-import { LocalImageStore } from "../../../src/server/storage/local-image-store.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/database.ts";
+import { openDatabase } from "#server/db/open-database.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { runScript } from "../../support/run-script.ts";
 import { signIn } from "./staff-helpers.ts";
 
@@ -49,8 +49,12 @@ describe("npm run staff", { timeout: 120_000 }, () => {
   it("makes a member of staff with --role staff, changes roles, and records it all in the audit log", async () => {
     const added = await runCli(["add", "crew@water.example", "--role", "staff"], "a long enough password\n");
     expect(added.stdout).toContain("Staff account crew@water.example created.");
-    expect((await runCli(["role", "crew@water.example", "admin"])).stdout).toContain("crew@water.example is now an administrator.");
-    expect((await runCli(["role", "crew@water.example", "boss"])).stderr).toContain("Please give the role as staff or admin.");
+    expect((await runCli(["role", "crew@water.example", "admin"])).stdout).toContain(
+      "crew@water.example is now an administrator.",
+    );
+    expect((await runCli(["role", "crew@water.example", "boss"])).stderr).toContain(
+      "Please give the role as staff or admin.",
+    );
     expect((await runCli(["list"])).stdout).toMatch(/crew@water\.example\tadmin\tcreated/);
     await withApp(async (_app, db) => {
       const { rows } = await db.query<{ actor: string; action: string; target: string; details: unknown }>(
@@ -95,11 +99,17 @@ describe("npm run staff", { timeout: 120_000 }, () => {
   it("says which database it opened, so a command run without the portal's DATA_DIR is noticed", async () => {
     const list = await runCli(["list"]);
     expect(list.code).toBe(0);
-    expect(list.stdout.split("\n")[0]).toBe(`Database: the embedded database in ${path.join(dataDir, "db")} (DATA_DIR=${dataDir})`);
+    expect(list.stdout.split("\n")[0]).toBe(
+      `Database: the embedded database in ${path.join(dataDir, "db")} (DATA_DIR=${dataDir})`,
+    );
 
-    const elsewhere = await runScript("scripts/staff.ts", ["list"], { DATABASE_URL: "postgres://crew:secret@127.0.0.1:9/none" });
+    const elsewhere = await runScript("scripts/staff.ts", ["list"], {
+      DATABASE_URL: "postgres://crew:secret@127.0.0.1:9/none",
+    });
     expect(elsewhere.code).toBe(1);
-    expect(elsewhere.stdout).toContain("Database: the PostgreSQL database postgres://crew:***@127.0.0.1:9/none (DATABASE_URL)");
+    expect(elsewhere.stdout).toContain(
+      "Database: the PostgreSQL database postgres://crew:***@127.0.0.1:9/none (DATABASE_URL)",
+    );
     expect(elsewhere.stdout + elsewhere.stderr).not.toContain("secret");
   });
 

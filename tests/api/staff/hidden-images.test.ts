@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicGrievance } from "../../../src/shared/api-types.ts";
-import type { StaffGrievanceDetail } from "../../../src/shared/staff-api.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
 import { makeJpeg } from "../../fixtures/images.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "../test-app.ts";
 import { addStaff, staffClient } from "./staff-helpers.ts";
@@ -26,7 +26,11 @@ describe("images of hidden reports", () => {
     expect(await publicStatus()).toEqual([200, 200, 200]);
 
     const as = await staffClient(t.app);
-    const hidden = await as({ method: "POST", url: `/api/staff/grievances/${id}/hide`, payload: { reason: "Shows a face" } });
+    const hidden = await as({
+      method: "POST",
+      url: `/api/staff/grievances/${id}/hide`,
+      payload: { reason: "Shows a face" },
+    });
     expect(hidden.statusCode).toBe(200);
     expect(await publicStatus()).toEqual([404, 404, 404]);
 

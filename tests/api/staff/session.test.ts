@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STAFF_MESSAGES } from "../../../src/shared/staff-messages.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import {
   addStaff,
@@ -99,7 +99,11 @@ describe("staff sign-in", () => {
 describe("sign-out and expiry", () => {
   it("ends the session on the server at sign-out", async () => {
     const cookie = sessionCookie(await signIn(t.app));
-    const out = await t.app.inject({ method: "DELETE", url: "/api/staff/session", headers: { ...SAME_ORIGIN, cookie } });
+    const out = await t.app.inject({
+      method: "DELETE",
+      url: "/api/staff/session",
+      headers: { ...SAME_ORIGIN, cookie },
+    });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === "staff_session")!.value).toBe("");
     // The old cookie value no longer works even if the browser kept it.
@@ -157,7 +161,11 @@ describe("cross-site protection", () => {
       { host: HOST },
     ];
     for (const headers of cases) {
-      const response = await t.app.inject({ method: "DELETE", url: "/api/staff/session", headers: { ...headers, cookie } });
+      const response = await t.app.inject({
+        method: "DELETE",
+        url: "/api/staff/session",
+        headers: { ...headers, cookie },
+      });
       expect(response.statusCode).toBe(403);
     }
     // The session survived every attempt.

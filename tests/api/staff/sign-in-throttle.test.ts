@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildApp } from "../../../src/server/app.ts";
-import * as password from "../../../src/server/staff/password.ts";
-import { LocalImageStore } from "../../../src/server/storage/local-image-store.ts";
+import { buildApp } from "#server/app.ts";
+import * as password from "#server/staff/password.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { addStaff, resetData, SAME_ORIGIN, STAFF_EMAIL, STAFF_PASSWORD } from "./staff-helpers.ts";
 
@@ -13,12 +13,13 @@ import { addStaff, resetData, SAME_ORIGIN, STAFF_EMAIL, STAFF_PASSWORD } from ".
  * The windows run on a clock the test moves.
  */
 
-vi.mock("../../../src/server/staff/password.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../../src/server/staff/password.ts")>();
+vi.mock("#server/staff/password.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("#server/staff/password.ts")>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword), verifyAgainstDummy: vi.fn(real.verifyAgainstDummy) };
 });
 
-const checks = () => vi.mocked(password.verifyPassword).mock.calls.length + vi.mocked(password.verifyAgainstDummy).mock.calls.length;
+const checks = () =>
+  vi.mocked(password.verifyPassword).mock.calls.length + vi.mocked(password.verifyAgainstDummy).mock.calls.length;
 
 const START = new Date("2026-11-25T12:00:00Z").getTime();
 let clock = START;
@@ -31,9 +32,20 @@ beforeAll(async () => {
   // The configured ceilings, written out so the figures below read plainly.
   t = await createTestApp({
     now,
-    config: { signInMaxFailures: 5, signInMaxAccountFailures: 20, signInMaxAddressFailures: 20, signInWindowMinutes: 15 },
+    config: {
+      signInMaxFailures: 5,
+      signInMaxAccountFailures: 20,
+      signInMaxAddressFailures: 20,
+      signInWindowMinutes: 15,
+    },
   });
-  other = await buildApp({ config: t.config, db: t.db, imageStore: new LocalImageStore(t.storageDir), logger: false, now });
+  other = await buildApp({
+    config: t.config,
+    db: t.db,
+    imageStore: new LocalImageStore(t.storageDir),
+    logger: false,
+    now,
+  });
   await other.ready();
 });
 afterAll(async () => {
@@ -50,27 +62,39 @@ beforeEach(async () => {
 });
 
 const attempt = (pass: string, remoteAddress = "198.51.100.1", email = STAFF_EMAIL, app: FastifyInstance = t.app) =>
-  app.inject({ method: "POST", url: "/api/staff/session", headers: SAME_ORIGIN, remoteAddress, payload: { email, password: pass } });
+  app.inject({
+    method: "POST",
+    url: "/api/staff/session",
+    headers: SAME_ORIGIN,
+    remoteAddress,
+    payload: { email, password: pass },
+  });
 
 const WRONG = "wrong password, long enough";
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {});
 
 describe("parallel attempts", () => {
-  it.each([40, 60])("%i at once from one address, on two instances: 5 passwords checked, then the right one is refused", async (n) => {
-    const answers = await Promise.all(
-      Array.from({ length: n }, (_, i) => attempt(WRONG, "198.51.100.1", STAFF_EMAIL, i % 2 === 0 ? t.app : other)),
-    );
-    expect(tally(answers.map((a) => a.statusCode))).toEqual({ 401: 5, 429: n - 5 });
-    expect(checks()).toBe(5);
-    const right = await attempt(STAFF_PASSWORD);
-    expect(right.statusCode).toBe(429);
-    expect(right.cookies).toHaveLength(0);
-    expect(checks()).toBe(5);
-  });
+  it.each([40, 60])(
+    "%i at once from one address, on two instances: 5 passwords checked, then the right one is refused",
+    async (n) => {
+      const answers = await Promise.all(
+        Array.from({ length: n }, (_, i) => attempt(WRONG, "198.51.100.1", STAFF_EMAIL, i % 2 === 0 ? t.app : other)),
+      );
+      expect(tally(answers.map((a) => a.statusCode))).toEqual({ 401: 5, 429: n - 5 });
+      expect(checks()).toBe(5);
+      const right = await attempt(STAFF_PASSWORD);
+      expect(right.statusCode).toBe(429);
+      expect(right.cookies).toHaveLength(0);
+      expect(checks()).toBe(5);
+    },
+  );
 
   it("60 at once from 60 addresses: the account's own ceiling (20) holds, and the right password is refused after", async () => {
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => attempt(WRONG, `203.0.113.${i + 1}`, STAFF_EMAIL, i % 2 === 0 ? t.app : other)),
+      Array.from({ length: 60 }, (_, i) =>
+        attempt(WRONG, `203.0.113.${i + 1}`, STAFF_EMAIL, i % 2 === 0 ? t.app : other),
+      ),
     );
     expect(tally(answers.map((a) => a.statusCode))).toEqual({ 401: 20, 429: 40 });
     expect(checks()).toBe(20);
@@ -94,7 +118,8 @@ describe("per account and address, per account, per address", () => {
 
   it("an address trying many accounts is stopped at its own ceiling (20), other addresses are not", async () => {
     await addStaff(t.db, "second@water.example");
-    for (let i = 0; i < 20; i++) expect((await attempt(WRONG, "192.0.2.7", `guess${i}@x.example`)).statusCode).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await attempt(WRONG, "192.0.2.7", `guess${i}@x.example`)).statusCode).toBe(401);
     expect((await attempt(STAFF_PASSWORD, "192.0.2.7", "second@water.example")).statusCode).toBe(429);
     expect((await attempt(STAFF_PASSWORD, "192.0.2.8", "second@water.example")).statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
-import type { Database } from "../../../src/server/db/database.ts";
-import { createAccount } from "../../../src/server/staff/account-repository.ts";
-import { hashPassword } from "../../../src/server/staff/password.ts";
+import type { Database } from "#server/db/database.ts";
+import { createAccount } from "#server/staff/account-repository.ts";
+import { hashPassword } from "#server/staff/password.ts";
 
 /** Requests look like they come from the portal's own pages at this host. */
 export const HOST = "portal.test";
@@ -83,7 +83,14 @@ export async function seedGrievance(db: Database, g: SeedGrievance = {}): Promis
 }
 
 /** Records a status event directly (statistics fixtures), `ago` before now, by the given staff id. */
-export async function seedStatusEvent(db: Database, grievanceId: string, from: string, to: string, ago: string, staffId: string) {
+export async function seedStatusEvent(
+  db: Database,
+  grievanceId: string,
+  from: string,
+  to: string,
+  ago: string,
+  staffId: string,
+) {
   await db.query(
     `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, at, staff_id)
      VALUES ($1, 'status', $2, $3, now() - $4::interval, $5)`,

@@ -1,10 +1,10 @@
-import { MAP_MARKER_CAP } from "../../../src/shared/geo.ts";
+import { MAP_MARKER_CAP } from "#shared/places/geo.ts";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AffectedResponse } from "../../../src/shared/api-types.ts";
-import { LOCATION_MESSAGES } from "../../../src/shared/location-messages.ts";
-import { staffApiPaths, type StaffMapResponse, type StaffQueueResponse } from "../../../src/shared/staff-api.ts";
-import { STAFF_MESSAGES } from "../../../src/shared/staff-messages.ts";
+import type { AffectedResponse } from "#shared/api-types.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { staffApiPaths, type StaffMapResponse, type StaffQueueResponse } from "#shared/staff/staff-api.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { seedPlaced } from "../places-helpers.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { addStaff, resetData, SAME_ORIGIN, staffClient } from "./staff-helpers.ts";
@@ -106,7 +106,10 @@ describe("GET /api/staff/grievances/map", () => {
     const { res, body } = await map(`bbox=${AREA}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(body.markers.map((m) => [m.title, m.hidden])).toEqual([["Visible", false], ["Hidden", true]]);
+    expect(body.markers.map((m) => [m.title, m.hidden])).toEqual([
+      ["Visible", false],
+      ["Hidden", true],
+    ]);
     expect(body).toMatchObject({ matching: 2, matchingCapped: false, cap: MAP_MARKER_CAP });
 
     // The public map does not show the hidden one.
@@ -116,8 +119,21 @@ describe("GET /api/staff/grievances/map", () => {
 
   it("takes the queue's filters", async () => {
     const pressed = await seedPlaced(t.db, { title: "Pressed", latitude: -1.25, longitude: 36.85, minutesAgo: 1 });
-    await seedPlaced(t.db, { title: "Hidden resolved", status: "resolved", latitude: -1.26, longitude: 36.86, hidden: true, minutesAgo: 2 });
-    await seedPlaced(t.db, { title: "Leak", category: "Leakage Issues", latitude: -1.27, longitude: 36.87, minutesAgo: 3 });
+    await seedPlaced(t.db, {
+      title: "Hidden resolved",
+      status: "resolved",
+      latitude: -1.26,
+      longitude: 36.86,
+      hidden: true,
+      minutesAgo: 2,
+    });
+    await seedPlaced(t.db, {
+      title: "Leak",
+      category: "Leakage Issues",
+      latitude: -1.27,
+      longitude: 36.87,
+      minutesAgo: 3,
+    });
     await pressAffected(pressed, 1);
     const cases: [string, string[]][] = [
       ["hidden=exclude", ["Pressed", "Leak"]],
@@ -128,7 +144,10 @@ describe("GET /api/staff/grievances/map", () => {
       ["q=leak", ["Leak"]],
     ];
     for (const [query, expected] of cases) {
-      expect((await map(`bbox=${AREA}&${query}`)).body.markers.map((m) => m.title), query).toEqual(expected);
+      expect(
+        (await map(`bbox=${AREA}&${query}`)).body.markers.map((m) => m.title),
+        query,
+      ).toEqual(expected);
     }
   });
 
@@ -141,7 +160,11 @@ describe("GET /api/staff/grievances/map", () => {
   });
 
   it("is for signed-in staff only", async () => {
-    const res = await t.app.inject({ method: "GET", url: `${staffApiPaths.grievanceMap}?bbox=${AREA}`, headers: SAME_ORIGIN });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `${staffApiPaths.grievanceMap}?bbox=${AREA}`,
+      headers: SAME_ORIGIN,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: STAFF_MESSAGES.signInRequired, requestId: expect.any(String) });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PublicStats } from "../../../src/shared/staff-api.ts";
+import type { PublicStats } from "#shared/staff/staff-api.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { addStaff, resetData, seedGrievance, seedStatusEvent, staffClient } from "./staff-helpers.ts";
 
@@ -37,7 +37,8 @@ describe("public statistics", () => {
 
   it("computes counts, medians over 30 and 90 days and the overdue share from the events", async () => {
     const staff = (await addStaff(t.db)).id;
-    const event = (id: string, from: string, to: string, ago: string) => seedStatusEvent(t.db, id, from, to, ago, staff);
+    const event = (id: string, from: string, to: string, ago: string) =>
+      seedStatusEvent(t.db, id, from, to, ago, staff);
 
     // A: answered after 1 day, resolved after 2 days (8 days ago).
     const a = await seedGrievance(t.db, { age: "10 days" });
@@ -97,7 +98,11 @@ describe("public statistics", () => {
     await addStaff(t.db);
     const id = await seedGrievance(t.db, { age: "3 days" });
     const as = await staffClient(t.app);
-    await as({ method: "POST", url: `/api/staff/grievances/${id}/status`, payload: { status: "resolved", note: "Fixed." } });
+    await as({
+      method: "POST",
+      url: `/api/staff/grievances/${id}/status`,
+      payload: { status: "resolved", note: "Fixed." },
+    });
     const s = await stats();
     expect(s.byStatus.resolved).toBe(1);
     expect(s.windows[0]!.resolutions).toBe(1);

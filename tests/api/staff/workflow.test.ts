@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { StaffGrievanceDetail, StaffQueueResponse } from "../../../src/shared/staff-api.ts";
-import { STAFF_MESSAGES } from "../../../src/shared/staff-messages.ts";
+import type { StaffGrievanceDetail, StaffQueueResponse } from "#shared/staff/staff-api.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { addStaff, resetData, seedGrievance, staffClient, STAFF_EMAIL } from "./staff-helpers.ts";
 
@@ -18,7 +18,11 @@ beforeEach(async () => {
 });
 
 const setStatus = (id: string, status: string, note?: string) =>
-  as({ method: "POST", url: `/api/staff/grievances/${id}/status`, payload: { status, ...(note !== undefined && { note }) } });
+  as({
+    method: "POST",
+    url: `/api/staff/grievances/${id}/status`,
+    payload: { status, ...(note !== undefined && { note }) },
+  });
 const progress = (id: string) => t.app.inject({ method: "GET", url: `/api/grievances/${id}/progress` });
 
 describe("status changes", () => {
@@ -55,7 +59,9 @@ describe("status changes", () => {
     expect(pub.body).not.toContain("staff");
 
     // The public detail answers the new status too.
-    expect((await t.app.inject({ method: "GET", url: `/api/grievances/${id}` })).json()).toMatchObject({ status: "in-progress" });
+    expect((await t.app.inject({ method: "GET", url: `/api/grievances/${id}` })).json()).toMatchObject({
+      status: "in-progress",
+    });
   });
 
   it("allows pending -> resolved directly (duplicates, quick fixes) with a note", async () => {
@@ -70,7 +76,9 @@ describe("status changes", () => {
     for (const note of [undefined, "", "   "]) {
       const response = await setStatus(id, "resolved", note);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: "Please add a public note explaining how the report was resolved." });
+      expect(response.json()).toMatchObject({
+        message: "Please add a public note explaining how the report was resolved.",
+      });
     }
     expect((await t.db.query("SELECT 1 FROM grievance_events")).rows).toHaveLength(0);
   });
@@ -161,7 +169,9 @@ describe("hide and unhide", () => {
   it("removes a hidden report from the public list, its counts and the public detail", async () => {
     const visible = await seedGrievance(t.db, { title: "Visible report" });
     const id = await seedGrievance(t.db, { title: "Spam spam spam" });
-    expect((await as({ method: "POST", url: `/api/staff/grievances/${id}/hide`, payload: { reason: "Spam" } })).statusCode).toBe(200);
+    expect(
+      (await as({ method: "POST", url: `/api/staff/grievances/${id}/hide`, payload: { reason: "Spam" } })).statusCode,
+    ).toBe(200);
 
     const detail = await t.app.inject({ method: "GET", url: `/api/grievances/${id}` });
     expect(detail.statusCode).toBe(404);
@@ -203,10 +213,15 @@ describe("the work queue", () => {
     expect(overdue.items.map((g) => g.id)).toEqual([lowOld, urgentOld]);
     expect(overdue).toMatchObject({ matching: 2, total: 4 });
     const filtered = (
-      await as({ method: "GET", url: "/api/staff/grievances?q=LEAK&category=Leakage%20Issues&status=in-progress&priority=low" })
+      await as({
+        method: "GET",
+        url: "/api/staff/grievances?q=LEAK&category=Leakage%20Issues&status=in-progress&priority=low",
+      })
     ).json<StaffQueueResponse>();
     expect(filtered.items.map((g) => g.id)).toEqual([lowOld]);
-    const paged = (await as({ method: "GET", url: "/api/staff/grievances?page=2&pageSize=3" })).json<StaffQueueResponse>();
+    const paged = (
+      await as({ method: "GET", url: "/api/staff/grievances?page=2&pageSize=3" })
+    ).json<StaffQueueResponse>();
     expect(paged.items.map((g) => g.id)).toEqual([resolvedOld]);
   });
 
@@ -218,7 +233,9 @@ describe("the work queue", () => {
       await addStaff(custom.db);
       const id = await seedGrievance(custom.db, { priority: "medium", age: "2 days" });
       const client = await staffClient(custom.app);
-      const queue = (await client({ method: "GET", url: "/api/staff/grievances?overdue=true" })).json<StaffQueueResponse>();
+      const queue = (
+        await client({ method: "GET", url: "/api/staff/grievances?overdue=true" })
+      ).json<StaffQueueResponse>();
       expect(queue.items.map((g) => g.id)).toEqual([id]);
     } finally {
       await custom.close();

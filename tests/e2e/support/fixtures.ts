@@ -41,7 +41,9 @@ export const tileEnv = (tiles: TileServer): Record<string, string> => ({ MAP_TIL
 
 /** A real PNG of the given size and colour, made on the fly. */
 export function pngImage(width = 64, height = 48, color = "#1e88e5"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export interface SeedGrievance {
@@ -90,16 +92,22 @@ export async function expectNoAxeViolations(page: Page) {
   // Buttons fade between their busy and idle colours (0.15 s): measured half-way, a colour fails color-contrast
   // although both ends pass. axe reads the page once its colour transitions have ended.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
   );
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary).toEqual([]);
 }
 
 /** Nothing sticks out sideways on a narrow phone screen. */
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { staffApiPaths } from "../../../src/shared/staff-api.ts";
-import type { DeclareIncident } from "../../../src/shared/incidents.ts";
+import { staffApiPaths } from "#shared/staff/staff-api.ts";
+import type { DeclareIncident } from "#shared/incidents/incidents.ts";
 
 /**
  * Declares a water incident (issue 13) through the staff API, as the console does: signs in with `request` (its

@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, "../../..");
  */
 export function dataDirWithStaff(prefix: string, email: string, password: string): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const cli = spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email], {
+  const cli = spawnSync(process.execPath, ["scripts/staff.ts", "add", email], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     input: `${password}\n`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCRYPT_PARAMS, hashPassword, verifyAgainstDummy, verifyPassword } from "../../../src/server/staff/password.ts";
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, verifyAgainstDummy, verifyPassword } from "#server/staff/password.ts";
 
 const CHEAP = { N: 2 ** 12, r: 8, p: 1 };
 
@@ -24,7 +24,13 @@ describe("password hashing", () => {
   });
 
   it("refuses malformed or absurd stored hashes instead of throwing", async () => {
-    for (const stored of ["", "plain", "scrypt$1$1$1$a$b", "bcrypt$4096$8$1$aaaa$bbbb", "scrypt$4294967296$8$1$aaaa$bbbb"]) {
+    for (const stored of [
+      "",
+      "plain",
+      "scrypt$1$1$1$a$b",
+      "bcrypt$4096$8$1$aaaa$bbbb",
+      "scrypt$4294967296$8$1$aaaa$bbbb",
+    ]) {
       expect(await verifyPassword("anything", stored)).toBe(false);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../../src/server/config.ts";
-import { DEFAULT_OVERDUE_TARGETS, parseOverdueTargets } from "../../../src/server/staff/overdue-targets.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { DEFAULT_OVERDUE_TARGETS, parseOverdueTargets } from "#server/staff/overdue-targets.ts";
 
 describe("overdue targets", () => {
   it("defaults to urgent 1, high 3, medium 7, low 14 days", () => {
@@ -43,7 +43,9 @@ describe("staff configuration", () => {
 
   it("names the variable and the problem when a value is wrong", () => {
     expect(() => loadConfig({ OVERDUE_TARGETS: "urgent=soon" })).toThrow(ConfigError);
-    expect(() => loadConfig({ OVERDUE_TARGETS: "urgent=soon" })).toThrow(/OVERDUE_TARGETS: "urgent=soon" is not of the form/);
+    expect(() => loadConfig({ OVERDUE_TARGETS: "urgent=soon" })).toThrow(
+      /OVERDUE_TARGETS: "urgent=soon" is not of the form/,
+    );
     expect(() => loadConfig({ SESSION_IDLE_MINUTES: "0" })).toThrow(/SESSION_IDLE_MINUTES/);
   });
 });

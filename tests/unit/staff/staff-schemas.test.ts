@@ -1,18 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { STATUSES } from "../../../src/shared/domain.ts";
+import { STATUSES } from "#shared/domain.ts";
 import {
   canTransition,
   hideSchema,
   staffQueueQuerySchema,
   statusChangeSchema,
   transitionProblem,
-} from "../../../src/shared/staff-schemas.ts";
-import { failureDelayMs } from "../../../src/server/staff/sign-in-throttle.ts";
+} from "#shared/staff/staff-schemas.ts";
+import { failureDelayMs } from "#server/staff/sign-in-throttle.ts";
 
 describe("status transitions", () => {
   it("allows exactly pending -> in-progress / resolved, in-progress -> resolved and reopening", () => {
-    const allowed = STATUSES.flatMap((from) => STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`));
-    expect(allowed.sort()).toEqual(["in-progress>resolved", "pending>in-progress", "pending>resolved", "resolved>in-progress"]);
+    const allowed = STATUSES.flatMap((from) =>
+      STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`),
+    );
+    expect(allowed.sort()).toEqual([
+      "in-progress>resolved",
+      "pending>in-progress",
+      "pending>resolved",
+      "resolved>in-progress",
+    ]);
   });
 
   it("explains a refused move in words", () => {
@@ -25,7 +32,10 @@ describe("status transitions", () => {
 describe("staff request schemas", () => {
   it("requires a note only when resolving, and trims it", () => {
     expect(statusChangeSchema.parse({ status: "in-progress" })).toEqual({ status: "in-progress" });
-    expect(statusChangeSchema.parse({ status: "resolved", note: "  Fixed.  " })).toEqual({ status: "resolved", note: "Fixed." });
+    expect(statusChangeSchema.parse({ status: "resolved", note: "  Fixed.  " })).toEqual({
+      status: "resolved",
+      note: "Fixed.",
+    });
     expect(statusChangeSchema.safeParse({ status: "resolved", note: "  " }).error?.issues[0]?.message).toBe(
       "Please add a public note explaining how the report was resolved.",
     );
@@ -43,7 +53,10 @@ describe("staff request schemas", () => {
       hidden: "include",
       page: 1,
     });
-    expect(staffQueueQuerySchema.parse({ overdue: "", hidden: "only" })).toMatchObject({ overdue: undefined, hidden: "only" });
+    expect(staffQueueQuerySchema.parse({ overdue: "", hidden: "only" })).toMatchObject({
+      overdue: undefined,
+      hidden: "only",
+    });
     expect(staffQueueQuerySchema.safeParse({ overdue: "yes" }).success).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PublicStats } from "../../../src/shared/staff-api.ts";
-import { AffectedCount } from "../../../src/web/features/grievances/components/affected-count.tsx";
-import { ImageGallery } from "../../../src/web/features/grievances/components/attached-images.tsx";
-import { OverdueSummary } from "../../../src/web/features/stats/stats-tables.tsx";
+import type { PublicStats } from "#shared/staff/staff-api.ts";
+import { AffectedCount } from "#web/features/grievances/components/affected-count.tsx";
+import { ImageGallery } from "#web/features/grievances/components/attached-images.tsx";
+import { OverdueSummary } from "#web/features/stats/stats-tables.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 /**
@@ -21,7 +21,13 @@ const stats: PublicStats = {
   overdueOpen: 2,
   overdueShare: 2 / 7,
   overdueTargetDays: { low: 30, medium: 14, high: 3, urgent: 1 },
-  incidents: { declared: 0, active: 0, medianDurationHours: null, reportsPerIncident: null, medianMinutesFromFirstReportToDeclaration: null },
+  incidents: {
+    declared: 0,
+    active: 0,
+    medianDurationHours: null,
+    reportsPerIncident: null,
+    medianMinutesFromFirstReportToDeclaration: null,
+  },
 };
 
 const images = [1, 2, 3].map((n) => ({ url: `/i/${n}.jpg`, thumbnailUrl: `/i/${n}-t.webp` }));

@@ -2,13 +2,13 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import type { StaffNotification } from "../../../src/shared/follow.ts";
-import { ConsoleFrame } from "../../../src/web/features/staff/components/console-frame.tsx";
-import { slot, withElements } from "../../../src/web/lib/text-with-elements.tsx";
-import { StaffNotifications } from "../../../src/web/features/staff/components/staff-notifications.tsx";
-import { I18nProvider } from "../../../src/web/lib/i18n/i18n-context.tsx";
-import { t } from "../../../src/web/lib/i18n/i18n.ts";
-import { routeIds } from "../../../src/web/lib/paths.ts";
+import type { StaffNotification } from "#shared/notifications/follow.ts";
+import { ConsoleFrame } from "#web/features/staff/components/console-frame.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { StaffNotifications } from "#web/features/staff/components/staff-notifications.tsx";
+import { I18nProvider } from "#web/lib/i18n/i18n-context.tsx";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { routeIds } from "#web/lib/paths.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 // The console's texts (docs/decisions/019-languages.md): English exactly as before, other languages from the
@@ -57,7 +57,9 @@ describe("console texts", () => {
   afterEach(cleanup);
 
   it("puts an element where the message's placeholder is", () => {
-    const { container } = render(<p>{withElements(t("Signed in as {email}", { email: slot("email") }), { email: <strong>a@b.c</strong> })}</p>);
+    const { container } = render(
+      <p>{withElements(t("Signed in as {email}", { email: slot("email") }), { email: <strong>a@b.c</strong> })}</p>,
+    );
     expect(container.innerHTML).toBe("<p>Signed in as <strong>a@b.c</strong></p>");
   });
 
@@ -80,15 +82,21 @@ describe("console texts", () => {
       </I18nProvider>,
     );
     const meta = () => container.querySelector(".timeline__meta")?.textContent ?? "";
-    expect(container.querySelector(".timeline__title")?.textContent).toBe("Receipt to the reporter to resident@example.org: Pending");
-    expect(meta()).toMatch(/^Queued [A-Z][a-z]{2} \d{2}, 2026 \d{2}:00 · 2 attempt\(s\), next [A-Z][a-z]{2} \d{2}, 2026 \d{2}:00$/);
+    expect(container.querySelector(".timeline__title")?.textContent).toBe(
+      "Receipt to the reporter to resident@example.org: Pending",
+    );
+    expect(meta()).toMatch(
+      /^Queued [A-Z][a-z]{2} \d{2}, 2026 \d{2}:00 · 2 attempt\(s\), next [A-Z][a-z]{2} \d{2}, 2026 \d{2}:00$/,
+    );
     act(() => activateWebLocale("fr"));
     rerender(
       <I18nProvider>
         <StaffNotifications notifications={[notification]} />
       </I18nProvider>,
     );
-    expect(container.querySelector(".timeline__title")?.textContent).toBe("Accusé de réception à l'auteur à resident@example.org : En attente");
+    expect(container.querySelector(".timeline__title")?.textContent).toBe(
+      "Accusé de réception à l'auteur à resident@example.org : En attente",
+    );
     expect(meta()).toContain("2 tentatives, prochaine le ");
   });
 });

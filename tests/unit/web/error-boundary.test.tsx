@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { RootErrorBoundary, RouteErrorBoundary } from "../../../src/web/app/error-boundary.tsx";
-import { PublicLayout, RootLayout } from "../../../src/web/app/layout.tsx";
+import { RootErrorBoundary, RouteErrorBoundary } from "#web/app/error-boundary.tsx";
+import { PublicLayout, RootLayout } from "#web/app/layout.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 function Broken(): never {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDuration } from "../../../src/web/lib/format-duration.ts";
+import { formatDuration } from "#web/lib/format-duration.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 describe("formatDuration", () => {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from "@testing-library/react";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { MESSAGES } from "../../../src/shared/messages.ts";
-import { apiFetch, ApiRequestError, errorMessageOf } from "../../../src/web/lib/api-client.ts";
-import { t } from "../../../src/web/lib/i18n/i18n.ts";
-import { slot, withElements } from "../../../src/web/lib/text-with-elements.tsx";
+import { MESSAGES } from "#shared/messages.ts";
+import { apiFetch, ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 const SENTENCE = "Reports sent from this device are in {myReports}, with their private links.";
@@ -12,7 +12,9 @@ const SENTENCE = "Reports sent from this device are in {myReports}, with their p
 function sentence() {
   return render(
     <p data-testid="sentence">
-      {withElements(t(SENTENCE, { myReports: slot("myReports") }), { myReports: <a href="/my-reports">{t("My Reports")}</a> })}
+      {withElements(t(SENTENCE, { myReports: slot("myReports") }), {
+        myReports: <a href="/my-reports">{t("My Reports")}</a>,
+      })}
     </p>,
   );
 }
@@ -24,7 +26,9 @@ describe("a sentence with a link in it", () => {
   it("reads as before in English, the link in its place", () => {
     activateWebLocale("en");
     const { getByTestId, getByRole } = sentence();
-    expect(getByTestId("sentence").textContent).toBe("Reports sent from this device are in My Reports, with their private links.");
+    expect(getByTestId("sentence").textContent).toBe(
+      "Reports sent from this device are in My Reports, with their private links.",
+    );
     expect(getByRole("link").textContent).toBe("My Reports");
   });
 
@@ -49,7 +53,10 @@ describe("API errors", () => {
   });
 
   it("keep the app's own English in the error, and show it in the active language", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 404 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 404 })),
+    );
     const error = await apiFetch("/api/x").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as Error).message).toBe("The request failed (status 404).");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INCIDENT_LIMITS, incidentAreaSchema } from "../../../src/shared/incidents.ts";
+import { INCIDENT_LIMITS, incidentAreaSchema } from "#shared/incidents/incidents.ts";
 import {
   addPoint,
   areaOfDrawing,
@@ -13,8 +13,8 @@ import {
   polygonArea,
   undoLastPoint,
   type Drawing,
-} from "../../../src/web/features/staff/incidents/incident-draw.ts";
-import { parseDeclareForm } from "../../../src/web/features/staff/incidents/incident-form-data.ts";
+} from "#web/features/staff/incidents/incident-draw.ts";
+import { parseDeclareForm } from "#web/features/staff/incidents/incident-form-data.ts";
 
 // The declare form's drawing (issue 13): what staff click on the map becomes the area the API takes
 // (incidentAreaSchema), and a half-finished drawing is refused with what is missing.
@@ -76,7 +76,8 @@ describe("polygon drawing", () => {
 
   it("stops adding points at the limit the API takes", () => {
     let drawing = emptyDrawing("polygon");
-    for (let i = 0; i < INCIDENT_LIMITS.polygonVertices + 5; i++) drawing = addPoint(drawing, { latitude: 1 + i / 1000, longitude: 36 + (i % 7) / 100 });
+    for (let i = 0; i < INCIDENT_LIMITS.polygonVertices + 5; i++)
+      drawing = addPoint(drawing, { latitude: 1 + i / 1000, longitude: 36 + (i % 7) / 100 });
     expect(drawing.points).toHaveLength(INCIDENT_LIMITS.polygonVertices);
     const result = areaOfDrawing(drawing);
     expect("area" in result && incidentAreaSchema.safeParse(result.area).success).toBe(true);
@@ -85,7 +86,10 @@ describe("polygon drawing", () => {
 
 describe("circle drawing", () => {
   it("a click places the centre, the radius is whole metres, and the schema accepts it", () => {
-    const drawing = { ...addPoint(emptyDrawing("circle"), { latitude: -1.2921, longitude: 36.8219 }), radiusMetres: 750.4 };
+    const drawing = {
+      ...addPoint(emptyDrawing("circle"), { latitude: -1.2921, longitude: 36.8219 }),
+      radiusMetres: 750.4,
+    };
     const result = areaOfDrawing(drawing);
     expect(result).toEqual({ area: { type: "Circle", center: [36.8219, -1.2921], radiusMetres: 750 } });
     expect("area" in result && incidentAreaSchema.safeParse(result.area).success).toBe(true);
@@ -112,7 +116,10 @@ describe("circle drawing", () => {
 
 describe("the other fields", () => {
   it("localities: one per line, trimmed, blank lines and repeats left out", () => {
-    expect(localitiesOf("  Kibera \n\nriverside   estate\r\nKIBERA\nRiverside Estate\n")).toEqual(["Kibera", "riverside estate"]);
+    expect(localitiesOf("  Kibera \n\nriverside   estate\r\nKIBERA\nRiverside Estate\n")).toEqual([
+      "Kibera",
+      "riverside estate",
+    ]);
   });
 
   it("datetime-local values become instants; blank stays absent", () => {
@@ -159,7 +166,11 @@ describe("the declare form's data", () => {
 
   it("says which fields are wrong: no title, a half-drawn area, a restoration before the start", () => {
     const parsed = parseDeclareForm(
-      form({ title: "  ", drawing: JSON.stringify(drawn("polygon", kibera.slice(0, 2))), expectedRestorationAt: "2025-02-28T08:00" }),
+      form({
+        title: "  ",
+        drawing: JSON.stringify(drawn("polygon", kibera.slice(0, 2))),
+        expectedRestorationAt: "2025-02-28T08:00",
+      }),
     );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;

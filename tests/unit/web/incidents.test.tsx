@@ -2,13 +2,13 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { IncidentBanner } from "../../../src/web/features/incidents/incident-banner.tsx";
-import { IncidentMatchPanel } from "../../../src/web/features/incidents/incident-match.tsx";
-import { IncidentSubscribeForm } from "../../../src/web/features/incidents/incident-subscribe-form.tsx";
-import { incidentsAction } from "../../../src/web/features/incidents/incidents-action.ts";
-import type { PublicIncident } from "../../../src/web/features/incidents/incidents-api.ts";
-import { AFFECTED_STORAGE_KEYS } from "../../../src/web/features/affected/browser-id-store.ts";
-import { I18nProvider } from "../../../src/web/lib/i18n/i18n-context.tsx";
+import { IncidentBanner } from "#web/features/incidents/incident-banner.tsx";
+import { IncidentMatchPanel } from "#web/features/incidents/incident-match.tsx";
+import { IncidentSubscribeForm } from "#web/features/incidents/incident-subscribe-form.tsx";
+import { incidentsAction } from "#web/features/incidents/incidents-action.ts";
+import type { PublicIncident } from "#web/features/incidents/incidents-api.ts";
+import { AFFECTED_STORAGE_KEYS } from "#web/features/affected/browser-id-store.ts";
+import { I18nProvider } from "#web/lib/i18n/i18n-context.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 // The public side of water incidents (issue 13): the banner, the report form's "This is probably part of …" and the
@@ -23,7 +23,11 @@ function stubApi() {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init: RequestInit = {}) => {
-      const call = { method: init.method ?? "GET", path: input, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call = {
+        method: init.method ?? "GET",
+        path: input,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const body = answer(call);
       if (body instanceof Response) return body;
@@ -75,7 +79,10 @@ afterEach(() => {
 
 describe("the active incidents' banner", () => {
   it("names up to three active incidents with what to do and a link to each, and leads to the rest", async () => {
-    answer = () => ({ active: [1, 2, 3, 4].map((n) => incident(n)), recent: [incident(9, { closedAt: "2026-02-01T00:00:00.000Z" })] });
+    answer = () => ({
+      active: [1, 2, 3, 4].map((n) => incident(n)),
+      recent: [incident(9, { closedAt: "2026-02-01T00:00:00.000Z" })],
+    });
     renderAt([{ path: "/", Component: IncidentBanner }], "/");
     const banner = await screen.findByRole("region", { name: "4 active incidents" });
     const links = within(banner).getAllByRole("link");
@@ -115,9 +122,17 @@ describe('the report form\'s "This is probably part of …"', () => {
 
   it("asks with the typed location, shows the incident's instructions, and counts the resident once on their press", async () => {
     answer = (call) =>
-      call.method === "POST" ? { affectedCount: 5, alreadyCounted: false } : { items: [{ incident: one, reason: "locality" }] };
+      call.method === "POST"
+        ? { affectedCount: 5, alreadyCounted: false }
+        : { items: [{ incident: one, reason: "locality" }] };
     renderAt(routes({ category: "", location: "Riverside, near the school" }), "/submit-grievance");
-    expect(await screen.findByText("This is probably part of Burst main 1: Boil water before drinking (1).", {}, { timeout: 2000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "This is probably part of Burst main 1: Boil water before drinking (1).",
+        {},
+        { timeout: 2000 },
+      ),
+    ).toBeTruthy();
     const asked = new URL(calls[0]!.path, "http://portal.test");
     expect(asked.pathname).toBe("/api/incidents/matching");
     expect(asked.searchParams.get("location")).toBe("Riverside, near the school");
@@ -162,14 +177,21 @@ describe("Get alerts for your area", () => {
     const done = await screen.findByText("Check your inbox: we sent you a link to confirm.");
     expect(done.getAttribute("role")).toBe("status");
     expect(calls).toEqual([
-      { method: "POST", path: "/api/incident-subscriptions", body: { email: "resident@example.org", locality: "Riverside" } },
+      {
+        method: "POST",
+        path: "/api/incident-subscriptions",
+        body: { email: "resident@example.org", locality: "Riverside" },
+      },
     ]);
   });
 
   it("shows the server's refusal at its field", async () => {
     answer = () =>
       new Response(
-        JSON.stringify({ message: "Please check the form.", fieldErrors: { locality: "Locality must be at most 200 characters." } }),
+        JSON.stringify({
+          message: "Please check the form.",
+          fieldErrors: { locality: "Locality must be at most 200 characters." },
+        }),
         { status: 400, headers: { "Content-Type": "application/json" } },
       );
     renderAt(routes, "/incidents");

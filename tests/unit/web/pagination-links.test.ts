@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { pageLinks, type Paged } from "../../../src/web/features/grievances/pagination-links.ts";
+import { pageLinks, type Paged } from "#web/features/grievances/pagination-links.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 const full = Array.from({ length: 12 });
@@ -32,7 +32,11 @@ describe("pageLinks", () => {
 
   it("falls back to page numbers where there is no cursor", () => {
     // Beyond the last page: nothing to stand on, so the previous page by number.
-    expect(pageLinks("?page=9", page({ page: 9, items: [] }))).toEqual({ label: "Page 9 of 3", previous: "?page=8", next: null });
+    expect(pageLinks("?page=9", page({ page: 9, items: [] }))).toEqual({
+      label: "Page 9 of 3",
+      previous: "?page=8",
+      next: null,
+    });
     // The staff queue answers without cursors.
     const staff: Paged = { page: 2, pageSize: 12, matching: 30, matchingCapped: false, items: full };
     expect(pageLinks("?status=pending&page=2", staff)).toEqual({
@@ -58,8 +62,12 @@ describe("pageLinks", () => {
     activateWebLocale("es");
     try {
       const capped = { matching: 10_000, matchingCapped: true };
-      expect(pageLinks("", page({ ...capped, page: 3, nextCursor: "N", prevCursor: "P" }))?.label).toBe("Página 3 de 834+");
-      expect(pageLinks("", page({ ...capped, page: 1_200, nextCursor: null, prevCursor: "P" }))?.label).toBe("Página 1200");
+      expect(pageLinks("", page({ ...capped, page: 3, nextCursor: "N", prevCursor: "P" }))?.label).toBe(
+        "Página 3 de 834+",
+      );
+      expect(pageLinks("", page({ ...capped, page: 1_200, nextCursor: null, prevCursor: "P" }))?.label).toBe(
+        "Página 1200",
+      );
     } finally {
       activateWebLocale("en");
     }

@@ -2,15 +2,15 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicGrievance } from "../../../src/shared/api-types.ts";
-import type { TrackedGrievance } from "../../../src/shared/tracking.ts";
-import { grievanceAction } from "../../../src/web/app/routes/grievance.action.ts";
-import { AffectedButton } from "../../../src/web/features/affected/affected-button.tsx";
-import { AFFECTED_STORAGE_KEYS } from "../../../src/web/features/affected/browser-id-store.ts";
-import { trackAction } from "../../../src/web/features/tracking/tracking-actions.ts";
-import { TrackRoute } from "../../../src/web/features/tracking/routes/track-route.tsx";
-import { trackLoader } from "../../../src/web/features/tracking/routes/track-route.loader.ts";
-import { I18nProvider } from "../../../src/web/lib/i18n/i18n-context.tsx";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { grievanceAction } from "#web/app/routes/grievance.action.ts";
+import { AffectedButton } from "#web/features/affected/affected-button.tsx";
+import { AFFECTED_STORAGE_KEYS } from "#web/features/affected/browser-id-store.ts";
+import { trackAction } from "#web/features/tracking/tracking-actions.ts";
+import { TrackRoute } from "#web/features/tracking/routes/track-route.tsx";
+import { trackLoader } from "#web/features/tracking/routes/track-route.loader.ts";
+import { I18nProvider } from "#web/lib/i18n/i18n-context.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 // The public buttons that act in place go through router actions (docs/project-structure.md, "Conventions in the
@@ -82,7 +82,13 @@ afterEach(() => {
 describe("the private page's action", () => {
   const token = "t".repeat(32);
   const routes: RouteObject[] = [
-    { path: "/track/:token", loader: trackLoader, action: trackAction, Component: TrackRoute, HydrateFallback: () => null },
+    {
+      path: "/track/:token",
+      loader: trackLoader,
+      action: trackAction,
+      Component: TrackRoute,
+      HydrateFallback: () => null,
+    },
   ];
 
   it('records "Yes", then reads the report again once and thanks the reporter with the focus on the thanks', async () => {
@@ -128,8 +134,18 @@ describe("the private page's action", () => {
     form.append("text", "  It floods the path.  ");
     form.append("images", new File([new Uint8Array([1, 2, 3])], "path.png", { type: "image/png" }), "path.png");
     const request = new Request(`http://localhost/track/${token}`, { method: "POST", body: form });
-    const result = await trackAction({ request, params: { token }, context: {}, url: new URL(request.url), pattern: "/track/:token" } as never);
-    expect(result).toEqual({ intent: "update", ok: true, message: "Thank you. Your update was added to the report's timeline." });
+    const result = await trackAction({
+      request,
+      params: { token },
+      context: {},
+      url: new URL(request.url),
+      pattern: "/track/:token",
+    } as never);
+    expect(result).toEqual({
+      intent: "update",
+      ok: true,
+      message: "Thank you. Your update was added to the report's timeline.",
+    });
     expect(calls).toHaveLength(1);
     const sent = calls[0]!.body as FormData;
     expect(sent.get("text")).toBe("It floods the path.");
@@ -141,7 +157,13 @@ describe("the private page's action", () => {
     form.append("intent", "update");
     form.append("text", "   ");
     const request = new Request(`http://localhost/track/${token}`, { method: "POST", body: form });
-    const result = await trackAction({ request, params: { token }, context: {}, url: new URL(request.url), pattern: "/track/:token" } as never);
+    const result = await trackAction({
+      request,
+      params: { token },
+      context: {},
+      url: new URL(request.url),
+      pattern: "/track/:token",
+    } as never);
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).status).toBe(400);
     expect(await (result as Response).json()).toEqual({
@@ -176,7 +198,9 @@ describe('"I have this problem too" on another page than the report\'s', () => {
     expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(document.activeElement).toBe(button);
     expect(JSON.parse(localStorage.getItem(AFFECTED_STORAGE_KEYS.affected) ?? "[]")).toEqual([grievance.id]);
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`POST /api/grievances/${grievance.id}/affected`]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `POST /api/grievances/${grievance.id}/affected`,
+    ]);
     expect(detailsLoader).not.toHaveBeenCalled();
 
     // A press on the remembered button sends nothing more.
@@ -192,7 +216,10 @@ describe('"I have this problem too" on another page than the report\'s', () => {
       });
     renderAt(
       [
-        { path: "/submit-grievance", element: <AffectedButton grievanceId={grievance.id} affected={3} status="pending" /> },
+        {
+          path: "/submit-grievance",
+          element: <AffectedButton grievanceId={grievance.id} affected={3} status="pending" />,
+        },
         { path: "/grievance/:id", action: grievanceAction, element: null },
       ],
       "/submit-grievance",

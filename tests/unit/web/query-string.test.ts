@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { changedQuery, searchOf } from "../../../src/web/lib/query-string.ts";
-import { listSearch, paths } from "../../../src/web/lib/paths.ts";
-import { timeAgo } from "../../../src/web/lib/time-ago.ts";
+import { changedQuery, searchOf } from "#web/lib/query-string.ts";
+import { listSearch, paths } from "#web/lib/paths.ts";
+import { timeAgo } from "#web/lib/time-ago.ts";
 
 describe("searchOf", () => {
   it("leaves out blank, null and undefined values and writes an area as the API reads it", () => {

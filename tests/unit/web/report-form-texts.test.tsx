@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ErrorSummary } from "../../../src/web/features/report/components/error-summary.tsx";
-import { ImagePicker, type ChosenImage } from "../../../src/web/features/report/components/image-picker.tsx";
-import { mapStatusText } from "../../../src/web/features/map/reports-map-view.ts";
+import { ErrorSummary } from "#web/features/report/components/error-summary.tsx";
+import { ImagePicker, type ChosenImage } from "#web/features/report/components/image-picker.tsx";
+import { mapStatusText } from "#web/features/map/reports-map-view.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 /**
@@ -18,13 +18,20 @@ const images = (count: number): ChosenImage[] =>
   }));
 
 const chosenText = (count: number) => {
-  render(<ImagePicker images={images(count)} error={undefined} disabled={false} onPick={() => {}} onRemove={() => {}} />);
+  render(
+    <ImagePicker images={images(count)} error={undefined} disabled={false} onPick={() => {}} onRemove={() => {}} />,
+  );
   const text = screen.getByTestId("image-count").textContent;
   cleanup();
   return text;
 };
 
-const batch = (count: number) => ({ markers: Array.from({ length: count }, () => ({})), matching: count, matchingCapped: false, cap: 250 });
+const batch = (count: number) => ({
+  markers: Array.from({ length: count }, () => ({})),
+  matching: count,
+  matchingCapped: false,
+  cap: 250,
+});
 
 afterEach(cleanup);
 

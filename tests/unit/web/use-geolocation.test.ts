@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOCATION_MESSAGES } from "../../../src/shared/location-messages.ts";
-import { useGeolocation } from "../../../src/web/features/map/use-geolocation.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useGeolocation } from "#web/features/map/use-geolocation.ts";
 
 const CODES = { PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as const;
 
 /** A navigator.geolocation that answers every request with `answer`. */
 function fakeGeolocation(answer: { coords: { latitude: number; longitude: number } } | { code: number }) {
-  const getCurrentPosition = vi.fn((success: PositionCallback, failure: PositionErrorCallback, _options?: PositionOptions) => {
-    if ("coords" in answer) success(answer as GeolocationPosition);
-    else failure({ ...CODES, code: answer.code, message: "" } as GeolocationPositionError);
-  });
+  const getCurrentPosition = vi.fn(
+    (success: PositionCallback, failure: PositionErrorCallback, _options?: PositionOptions) => {
+      if ("coords" in answer) success(answer as GeolocationPosition);
+      else failure({ ...CODES, code: answer.code, message: "" } as GeolocationPositionError);
+    },
+  );
   vi.stubGlobal("navigator", { ...navigator, geolocation: { getCurrentPosition } });
   return getCurrentPosition;
 }

@@ -71,7 +71,9 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
     await list({ file, strict: true, onReadEntry });
     await Promise.all(pending);
   } catch (error) {
-    throw new BackupError(`${file} is not a backup archive of this portal, or it is damaged (${(error as Error).message}).`);
+    throw new BackupError(
+      `${file} is not a backup archive of this portal, or it is damaged (${(error as Error).message}).`,
+    );
   }
   if (manifestText === undefined) {
     throw new BackupError(`${file} is not a backup archive of this portal: it has no ${MANIFEST_NAME}.`);
@@ -101,12 +103,16 @@ function parseManifest(file: string, text: string): BackupManifest {
   }
   const format = (json as { format?: unknown } | null)?.format;
   if (typeof format === "number" && format > manifestSchema.shape.format.value) {
-    throw new BackupError(`${file} was written by a newer version of the portal (backup format ${format}); restore it with that version.`);
+    throw new BackupError(
+      `${file} was written by a newer version of the portal (backup format ${format}); restore it with that version.`,
+    );
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const problem = parsed.error.issues[0];
-    throw new BackupError(`${file} is not a backup archive of this portal: ${MANIFEST_NAME} ${problem?.path.join(".")}: ${problem?.message}.`);
+    throw new BackupError(
+      `${file} is not a backup archive of this portal: ${MANIFEST_NAME} ${problem?.path.join(".")}: ${problem?.message}.`,
+    );
   }
   return parsed.data;
 }

@@ -1,13 +1,20 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../../config.ts";
-import { IMAGE_BUCKET } from "../../../shared/domain.ts";
+import type { Config } from "#server/config.ts";
+import { IMAGE_BUCKET } from "#shared/domain.ts";
 import { archivePath, writeArchive } from "./backup-archive.ts";
 import { dumpEmbeddedDatabase } from "./backup-database-embedded.ts";
 import { dumpPostgresDatabase } from "./backup-database-postgres.ts";
 import { BackupError } from "./backup-error.ts";
 import { stageImages } from "./backup-images.ts";
-import { ARCHIVE_PATHS, BACKUP_FORMAT, hashFile, MANIFEST_NAME, type ArchivedFile, type BackupManifest } from "./backup-manifest.ts";
+import {
+  ARCHIVE_PATHS,
+  BACKUP_FORMAT,
+  hashFile,
+  MANIFEST_NAME,
+  type ArchivedFile,
+  type BackupManifest,
+} from "./backup-manifest.ts";
 import { portalVersion } from "./backup-portal-version.ts";
 
 export interface BackupOptions {
@@ -30,7 +37,8 @@ export interface BackupResult {
 export async function runBackup(config: Config, destination: string, options: BackupOptions): Promise<BackupResult> {
   const file = path.resolve(destination);
   const existing = await fs.stat(file).catch(() => undefined);
-  if (existing?.isDirectory()) throw new BackupError(`${file} is a folder; give the name of the archive file to write.`);
+  if (existing?.isDirectory())
+    throw new BackupError(`${file} is a folder; give the name of the archive file to write.`);
   if (existing && !options.force) {
     throw new BackupError(`${file} already exists. Choose another name, or add --force to replace it.`);
   }
@@ -48,14 +56,20 @@ export async function runBackup(config: Config, destination: string, options: Ba
           source: "PostgreSQL server (pg_dump)",
           ...(await dumpPostgresDatabase(config.databaseUrl, path.join(staging, ARCHIVE_PATHS.postgresDump))),
         }
-      : { kind: "pglite" as const, ...(await dumpEmbeddedDatabase(config.dataDir, path.join(staging, ARCHIVE_PATHS.pgliteDump))) };
+      : {
+          kind: "pglite" as const,
+          ...(await dumpEmbeddedDatabase(config.dataDir, path.join(staging, ARCHIVE_PATHS.pgliteDump))),
+        };
 
     const images = config.s3
       ? { storage: "s3" as const, bucket: config.s3.bucket, count: 0 }
       : {
           storage: "folder" as const,
           bucket: IMAGE_BUCKET,
-          count: await stageImages(path.join(config.storageDir, IMAGE_BUCKET), path.join(staging, ARCHIVE_PATHS.images, IMAGE_BUCKET)),
+          count: await stageImages(
+            path.join(config.storageDir, IMAGE_BUCKET),
+            path.join(staging, ARCHIVE_PATHS.images, IMAGE_BUCKET),
+          ),
         };
 
     const manifest: BackupManifest = {

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_EXTENSIONS } from "../../db/pglite-database.ts";
+import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_EXTENSIONS } from "#server/db/pglite-database.ts";
 import { BackupError } from "./backup-error.ts";
 import { readDatabaseFacts, type DatabaseFacts } from "./backup-database-facts.ts";
 import { requestDatabaseDump } from "./control-socket-client.ts";

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/database.ts";
+import type { Queryable } from "#server/db/database.ts";
 
 export interface DatabaseFacts {
   /** Names of the migrations recorded in the database, in order. */
@@ -16,7 +16,9 @@ export async function readDatabaseFacts(db: Queryable): Promise<DatabaseFacts> {
     ? (await db.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name")).rows.map((r) => r.name)
     : [];
   const reports = found?.grievances
-    ? Number((await db.query<{ count: string | number }>("SELECT count(*) AS count FROM grievances")).rows[0]?.count ?? 0)
+    ? Number(
+        (await db.query<{ count: string | number }>("SELECT count(*) AS count FROM grievances")).rows[0]?.count ?? 0,
+      )
     : 0;
   return { migrations, reports };
 }

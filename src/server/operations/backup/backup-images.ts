@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { isValidObjectKey } from "../../storage/object-key.ts";
+import { isValidObjectKey } from "#server/storage/object-key.ts";
 
 /**
  * Puts every image of the bucket folder into `targetDir`: a hard link where the two folders share a file system

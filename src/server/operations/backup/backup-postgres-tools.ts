@@ -36,7 +36,9 @@ export async function ensurePgTool(tool: PgTool): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(tool, ["--version"], { stdio: "ignore" });
     child.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "ENOENT" ? missingTool(tool) : new BackupError(`${tool} could not be started: ${error.message}`)),
+      reject(
+        error.code === "ENOENT" ? missingTool(tool) : new BackupError(`${tool} could not be started: ${error.message}`),
+      ),
     );
     child.once("close", () => resolve());
   });

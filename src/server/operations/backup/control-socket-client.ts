@@ -15,7 +15,9 @@ export function requestDatabaseDump(socketPath: string): Promise<Buffer | undefi
     const chunks: Buffer[] = [];
     let connected = false;
     socket.setTimeout(SILENCE_LIMIT_MS, () =>
-      socket.destroy(new BackupError(`The running portal did not answer on ${socketPath} within ${SILENCE_LIMIT_MS / 1000} s.`)),
+      socket.destroy(
+        new BackupError(`The running portal did not answer on ${socketPath} within ${SILENCE_LIMIT_MS / 1000} s.`),
+      ),
     );
     socket.once("connect", () => {
       connected = true;
@@ -25,8 +27,15 @@ export function requestDatabaseDump(socketPath: string): Promise<Buffer | undefi
     socket.once("error", (error: NodeJS.ErrnoException) => {
       if (!connected && (error.code === "ENOENT" || error.code === "ECONNREFUSED")) resolve(undefined);
       else if (error.code === "EACCES") {
-        reject(new BackupError(`${socketPath} belongs to another user: run the backup as the user the portal runs as.`));
-      } else reject(error instanceof BackupError ? error : new BackupError(`The running portal's control socket failed: ${error.message}`));
+        reject(
+          new BackupError(`${socketPath} belongs to another user: run the backup as the user the portal runs as.`),
+        );
+      } else
+        reject(
+          error instanceof BackupError
+            ? error
+            : new BackupError(`The running portal's control socket failed: ${error.message}`),
+        );
     });
     socket.once("end", () => {
       try {
@@ -42,7 +51,9 @@ function parseAnswer(received: Buffer): Buffer {
   const newline = received.indexOf(10);
   let head: ControlAnswer;
   try {
-    head = JSON.parse(received.subarray(0, newline === -1 ? received.length : newline).toString("utf8")) as ControlAnswer;
+    head = JSON.parse(
+      received.subarray(0, newline === -1 ? received.length : newline).toString("utf8"),
+    ) as ControlAnswer;
   } catch {
     throw new BackupError("The running portal's control socket sent something that is not an answer.");
   }

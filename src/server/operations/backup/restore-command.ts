@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../../config.ts";
-import { IMAGE_BUCKET } from "../../../shared/domain.ts";
+import type { Config } from "#server/config.ts";
+import { IMAGE_BUCKET } from "#shared/domain.ts";
 import { extractArchive, verifyArchive } from "./backup-archive.ts";
 import { BackupError } from "./backup-error.ts";
 import { folderHasEntries } from "./backup-images.ts";
@@ -32,7 +32,8 @@ export async function runRestore(config: Config, source: string, options: Restor
   const manifest = await verifyArchive(file);
   checkCompatible(manifest, config);
   const bucketDir = manifest.images.storage === "folder" ? path.join(config.storageDir, IMAGE_BUCKET) : undefined;
-  const archivedImages = (workDir: string) => path.join(workDir, "archive", ARCHIVE_PATHS.images, manifest.images.bucket);
+  const archivedImages = (workDir: string) =>
+    path.join(workDir, "archive", ARCHIVE_PATHS.images, manifest.images.bucket);
   const unpack = async (workDir: string) => {
     await fs.mkdir(path.join(workDir, "archive"));
     await extractArchive(file, path.join(workDir, "archive"));
@@ -68,7 +69,11 @@ export async function runRestore(config: Config, source: string, options: Restor
   const workDir = await fs.mkdtemp(path.join(config.dataDir, ".restore-"));
   try {
     await unpack(workDir);
-    const database = await restorePostgres(databaseUrl, path.join(workDir, "archive", ARCHIVE_PATHS.postgresDump), options.force);
+    const database = await restorePostgres(
+      databaseUrl,
+      path.join(workDir, "archive", ARCHIVE_PATHS.postgresDump),
+      options.force,
+    );
     if (bucketDir) await swapInFolder(archivedImages(workDir), bucketDir);
     return { manifest, database, images: bucketDir ? manifest.images.count : 0 };
   } finally {
@@ -85,7 +90,9 @@ function checkCompatible(manifest: BackupManifest, config: Config): void {
     );
   }
   if (manifest.database.kind === "postgres" && !config.databaseUrl) {
-    throw new BackupError("This archive holds a PostgreSQL dump: set DATABASE_URL to an empty database to restore it into.");
+    throw new BackupError(
+      "This archive holds a PostgreSQL dump: set DATABASE_URL to an empty database to restore it into.",
+    );
   }
   if (manifest.images.storage === "folder" && config.s3) {
     throw new BackupError(

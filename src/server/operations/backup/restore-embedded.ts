@@ -2,9 +2,9 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { lockDataDirectory } from "../../db/data-directory-lock.ts";
-import { migrate } from "../../db/migrate.ts";
-import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_EXTENSIONS } from "../../db/pglite-database.ts";
+import { lockDataDirectory } from "#server/db/data-directory-lock.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_EXTENSIONS } from "#server/db/pglite-database.ts";
 import { readDatabaseFacts, type DatabaseFacts } from "./backup-database-facts.ts";
 import { BackupError } from "./backup-error.ts";
 import { folderHasEntries } from "./backup-images.ts";
@@ -80,7 +80,11 @@ async function refuseNonEmpty(dbDir: string, bucketDir: string | undefined): Pro
 /** Unpacks the dump into `dir`, lets PostgreSQL recover it, applies the migrations this version has, and counts. */
 async function prepareDatabase(dumpFile: string, dir: string): Promise<RestoredDatabase> {
   try {
-    const loaded = await PGlite.create({ dataDir: dir, loadDataDir: await fs.openAsBlob(dumpFile), extensions: PGLITE_EXTENSIONS });
+    const loaded = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: await fs.openAsBlob(dumpFile),
+      extensions: PGLITE_EXTENSIONS,
+    });
     await loaded.close();
   } catch (error) {
     throw new BackupError(`The database in the archive could not be opened: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { migrate } from "../../db/migrate.ts";
-import { openPostgresDatabase } from "../../db/postgres-database.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPostgresDatabase } from "#server/db/postgres-database.ts";
 import { readDatabaseFacts } from "./backup-database-facts.ts";
 import { BackupError } from "./backup-error.ts";
 import { ensurePgTool, runPgTool } from "./backup-postgres-tools.ts";
@@ -35,7 +35,11 @@ export async function checkPostgresTarget(databaseUrl: string, force: boolean): 
  * pg_restore in one transaction (all or nothing), without the original owner and grants (the roles may differ
  * here), then the migrations this version has.
  */
-export async function restorePostgres(databaseUrl: string, dumpFile: string, force: boolean): Promise<RestoredDatabase> {
+export async function restorePostgres(
+  databaseUrl: string,
+  dumpFile: string,
+  force: boolean,
+): Promise<RestoredDatabase> {
   const replace = force ? ["--clean", "--if-exists"] : [];
   await runPgTool(
     "pg_restore",

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/database.ts";
+import type { Queryable } from "#server/db/database.ts";
 import { storedColumns } from "./data-migration-copy.ts";
 import type { CopiedTable } from "./data-migration-tables.ts";
 

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/database.ts";
+import type { Queryable } from "#server/db/database.ts";
 import { quoteIdent, type CopiedTable } from "./data-migration-tables.ts";
 
 export const DEFAULT_BATCH_ROWS = 1_000;
@@ -29,7 +29,9 @@ export async function copyTable(
   const insert =
     `INSERT INTO ${targetTable.sql} (${columns}) OVERRIDING SYSTEM VALUE ` +
     `SELECT ${columns} FROM json_populate_recordset(NULL::${targetTable.sql}, $1::json)`;
-  await source.exec(`DECLARE data_migration_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS row FROM (${storedColumns(sourceTable)}) r`);
+  await source.exec(
+    `DECLARE data_migration_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS row FROM (${storedColumns(sourceTable)}) r`,
+  );
   let copied = 0;
   try {
     for (;;) {
@@ -63,6 +65,10 @@ export async function copySequences(
     );
     const position = rows[0];
     if (!position) continue;
-    await target.query("SELECT setval($1::regclass, $2::bigint, $3)", [targetSql, position.last_value, position.is_called]);
+    await target.query("SELECT setval($1::regclass, $2::bigint, $3)", [
+      targetSql,
+      position.last_value,
+      position.is_called,
+    ]);
   }
 }

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ImageStore } from "../../storage/image-store.ts";
-import type { LocalImageStore } from "../../storage/local-image-store.ts";
-import { contentTypeOfKey } from "../../storage/object-key.ts";
+import type { ImageStore } from "#server/storage/image-store.ts";
+import type { LocalImageStore } from "#server/storage/local-image-store.ts";
+import { contentTypeOfKey } from "#server/storage/object-key.ts";
 
 export interface ImageCopyReport {
   /** Images in the folder. */

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/database.ts";
+import type { Queryable } from "#server/db/database.ts";
 
 /** A table to copy, as the catalog describes it: found, not listed by hand, so every future migration is covered. */
 export interface CopiedTable {
@@ -59,7 +59,10 @@ export async function tablesToCopy(db: Pick<Queryable, "query">): Promise<Copied
 }
 
 /** Kahn's algorithm; a cycle of foreign keys between tables cannot be copied table by table, and says so. */
-function inDependencyOrder(byName: Map<string, CopiedTable>, references: { child: string; parent: string }[]): CopiedTable[] {
+function inDependencyOrder(
+  byName: Map<string, CopiedTable>,
+  references: { child: string; parent: string }[],
+): CopiedTable[] {
   const parentsOf = new Map<string, Set<string>>([...byName.keys()].map((name) => [name, new Set<string>()]));
   for (const { child, parent } of references) {
     if (byName.has(child) && byName.has(parent)) parentsOf.get(child)?.add(parent);
@@ -67,10 +70,14 @@ function inDependencyOrder(byName: Map<string, CopiedTable>, references: { child
   const ordered: CopiedTable[] = [];
   const done = new Set<string>();
   while (done.size < byName.size) {
-    const ready = [...byName.keys()].filter((name) => !done.has(name) && [...parentsOf.get(name)!].every((p) => done.has(p)));
+    const ready = [...byName.keys()].filter(
+      (name) => !done.has(name) && [...parentsOf.get(name)!].every((p) => done.has(p)),
+    );
     if (ready.length === 0) {
       const left = [...byName.keys()].filter((name) => !done.has(name));
-      throw new Error(`The foreign keys of ${left.join(", ")} form a cycle; these tables cannot be copied one after another.`);
+      throw new Error(
+        `The foreign keys of ${left.join(", ")} form a cycle; these tables cannot be copied one after another.`,
+      );
     }
     for (const name of ready.sort()) {
       done.add(name);
@@ -91,7 +98,8 @@ export function assertSameTables(source: CopiedTable[], target: CopiedTable[]): 
   const problems: string[] = [];
   for (const [name, columns] of from) {
     if (!to.has(name)) problems.push(`table ${name} is only in the embedded database`);
-    else if (to.get(name) !== columns) problems.push(`table ${name} has columns (${columns}) there but (${to.get(name)}) in the target`);
+    else if (to.get(name) !== columns)
+      problems.push(`table ${name} has columns (${columns}) there but (${to.get(name)}) in the target`);
   }
   for (const name of to.keys()) if (!from.has(name)) problems.push(`table ${name} is only in the target`);
   if (problems.length > 0) {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Database, Queryable } from "../../db/database.ts";
+import type { Database, Queryable } from "#server/db/database.ts";
 
 /**
  * The target PostgreSQL database of `npm run migrate-data`, held in ONE transaction from the first migration to the
@@ -33,7 +33,7 @@ export async function beginTargetTransaction(connectionString: string): Promise<
   client.on("error", () => undefined);
   await client.connect();
   let open = true;
-  const query: Queryable["query"] = async <Row,>(sql: string, params?: unknown[]) =>
+  const query: Queryable["query"] = async <Row>(sql: string, params?: unknown[]) =>
     (await client.query(sql, params)) as unknown as { rows: Row[] };
   const exec = async (sql: string) => void (await client.query(sql));
   try {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Database, Queryable } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
-import { openPgliteDatabase } from "../../db/pglite-database.ts";
+import type { Database, Queryable } from "#server/db/database.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { openPgliteDatabase } from "#server/db/pglite-database.ts";
 import { assertSameChecksums, tableChecksum, type TableChecksum } from "./data-migration-checksums.ts";
 import { copySequences, copyTable, DEFAULT_BATCH_ROWS } from "./data-migration-copy.ts";
 import { assertSameTables, sequencesOf, tablesToCopy, type CopiedTable } from "./data-migration-tables.ts";
@@ -35,7 +35,8 @@ export interface DataMigrationReport {
 /** A refusal or failure the operator can act on; the message says what happened to the target. */
 export class DataMigrationError extends Error {}
 
-const ROLLED_BACK = "Nothing was written to the target database (the copy was rolled back); fix the cause and run the command again.";
+const ROLLED_BACK =
+  "Nothing was written to the target database (the copy was rolled back); fix the cause and run the command again.";
 
 /**
  * `npm run migrate-data`: copies every row of the embedded database in DATA_DIR into an empty PostgreSQL database
@@ -58,10 +59,13 @@ export async function migrateData(options: DataMigrationOptions): Promise<DataMi
         `${newerSchema}\nCopy it with the newest version of the portal instead: the target must get the same schema.`,
       );
     }
-    if (sourceMigrations.length > 0) await log(`Brought the embedded database up to date first: ${sourceMigrations.join(", ")}.`);
+    if (sourceMigrations.length > 0)
+      await log(`Brought the embedded database up to date first: ${sourceMigrations.join(", ")}.`);
 
     const target = await beginTargetTransaction(options.targetUrl).catch((error: unknown) => {
-      throw new DataMigrationError(`Could not connect to the target database: ${(error as Error).message}`, { cause: error });
+      throw new DataMigrationError(`Could not connect to the target database: ${(error as Error).message}`, {
+        cause: error,
+      });
     });
     try {
       await assertTargetEmpty(target);
@@ -144,5 +148,8 @@ async function copyAll(
 export function formatTableCounts(tables: TableChecksum[]): string {
   const width = Math.max(5, ...tables.map((t) => t.table.length));
   const lines = tables.map((t) => `${t.table.padEnd(width)}  ${String(t.rows).padStart(9)}  ${t.checksum}  equal`);
-  return [`${"table".padEnd(width)}  ${"rows".padStart(9)}  ${"checksum (md5)".padEnd(32)}  source = target`, ...lines].join("\n");
+  return [
+    `${"table".padEnd(width)}  ${"rows".padStart(9)}  ${"checksum (md5)".padEnd(32)}  source = target`,
+    ...lines,
+  ].join("\n");
 }

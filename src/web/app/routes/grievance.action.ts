@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { AFFECTED_INTENT, markAsAffected, type AffectedResult } from "../../features/affected/affected-action.ts";
-import { FOLLOW_INTENT, follow, type FollowResult } from "../../features/follow/follow-action.ts";
+import { AFFECTED_INTENT, markAsAffected, type AffectedResult } from "#web/features/affected/affected-action.ts";
+import { FOLLOW_INTENT, follow, type FollowResult } from "#web/features/follow/follow-action.ts";
 
 // The report page's action, in the page's chunk (grievance.tsx passes it on to router.tsx): the router loads every
 // lazy part of a route together when it opens it, and what the action needs the page's buttons load anyway, so it

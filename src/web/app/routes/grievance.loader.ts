@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getGrievance } from "../../features/grievances/api/grievances.ts";
+import { getGrievance } from "#web/features/grievances/api/grievances.ts";
 
 // A module of its own, loaded beside the page's (router.tsx): the request starts as soon as this small chunk
 // arrives, while the page's larger one is still downloading.

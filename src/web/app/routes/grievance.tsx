@@ -1,15 +1,15 @@
 import { Suspense } from "react";
 import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
-import type { PublicGrievance } from "../../../shared/api-types.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
-import { GrievanceDetails } from "../../features/grievances/components/grievance-details.tsx";
-import { ApiRequestError, errorMessageOf } from "../../lib/api-client.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { SupportReference } from "../../lib/support-reference.tsx";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { GrievanceDetails } from "#web/features/grievances/components/grievance-details.tsx";
+import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { SupportReference } from "#web/lib/support-reference.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { paths } from "../paths.ts";
 import type { grievanceLoader } from "./grievance.loader.ts";
-import "../../styles/content.css";
+import "#web/styles/content.css";
 
 // The page's action comes with the page (grievance.action.ts says why).
 export { grievanceAction } from "./grievance.action.ts";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getGrievances } from "../../features/grievances/api/grievances.ts";
-import { listQueryFromSearchParams } from "../../features/grievances/list-query.ts";
-import { listViewOf } from "../../lib/paths.ts";
+import { getGrievances } from "#web/features/grievances/api/grievances.ts";
+import { listQueryFromSearchParams } from "#web/features/grievances/list-query.ts";
+import { listViewOf } from "#web/lib/paths.ts";
 
 // A module of its own, loaded beside the page's (router.tsx): the request starts as soon as this small chunk
 // arrives, while the page's larger one is still downloading.

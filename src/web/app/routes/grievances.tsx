@@ -1,19 +1,19 @@
 import { Suspense } from "react";
 import { Await, useAsyncError, useLoaderData, useRevalidator, useSearchParams } from "react-router";
-import { FilterDisclosure } from "../../features/grievances/components/filter-disclosure.tsx";
-import type { GrievanceListResponse } from "../../../shared/api-types.ts";
-import { activeFilterCount, GrievanceFilters } from "../../features/grievances/components/grievance-filters.tsx";
-import { GrievanceList, ListLoading } from "../../features/grievances/components/grievance-list.tsx";
-import { ListError } from "../../features/grievances/components/list-error.tsx";
-import { GrievanceMapView } from "../../features/grievances/components/grievance-map-view.tsx";
-import { ExportLinks } from "../../features/grievances/components/export-links.tsx";
-import { ViewSwitch } from "../../features/grievances/components/view-switch.tsx";
-import { IncidentBannerSlot } from "../../features/incidents/incident-banner-slot.tsx";
-import { SubmittedPanelSlot } from "../../features/tracking/components/submitted-panel-slot.tsx";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { FilterDisclosure } from "#web/features/grievances/components/filter-disclosure.tsx";
+import type { GrievanceListResponse } from "#shared/api-types.ts";
+import { activeFilterCount, GrievanceFilters } from "#web/features/grievances/components/grievance-filters.tsx";
+import { GrievanceList, ListLoading } from "#web/features/grievances/components/grievance-list.tsx";
+import { ListError } from "#web/features/grievances/components/list-error.tsx";
+import { GrievanceMapView } from "#web/features/grievances/components/grievance-map-view.tsx";
+import { ExportLinks } from "#web/features/grievances/components/export-links.tsx";
+import { ViewSwitch } from "#web/features/grievances/components/view-switch.tsx";
+import { IncidentBannerSlot } from "#web/features/incidents/incident-banner-slot.tsx";
+import { SubmittedPanelSlot } from "#web/features/tracking/components/submitted-panel-slot.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import type { grievancesLoader } from "./grievances.loader.ts";
-import "../../styles/content.css";
+import "#web/styles/content.css";
 
 function ListLoadError() {
   const error = useAsyncError();

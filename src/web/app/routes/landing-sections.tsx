@@ -1,11 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Await, Form, Link } from "react-router";
-import type { GrievanceListResponse } from "../../../shared/api-types.ts";
-import { msg } from "../../../shared/i18n/locales.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { slot, withElements } from "../../lib/text-with-elements.tsx";
+import type { GrievanceListResponse } from "#shared/api-types.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { paths } from "../paths.ts";
-import "../../styles/landing-sections.css";
+import "#web/styles/landing-sections.css";
 
 /*
  * The landing page below its opening section: how it works, the newest reports, "Already reported something?" and
@@ -18,7 +18,9 @@ import "../../styles/landing-sections.css";
 const REASONS = [
   {
     title: msg("Water Quality"),
-    text: msg("Report changes in clarity, taste or odor, and any sign of contamination, so water can be tested and treated."),
+    text: msg(
+      "Report changes in clarity, taste or odor, and any sign of contamination, so water can be tested and treated.",
+    ),
     icon: "drop",
   },
   {
@@ -28,7 +30,9 @@ const REASONS = [
   },
   {
     title: msg("Community Health"),
-    text: msg("Sanitation and hygiene problems affect everyone. Your report helps protect the health of your neighbours."),
+    text: msg(
+      "Sanitation and hygiene problems affect everyone. Your report helps protect the health of your neighbours.",
+    ),
     icon: "health",
   },
   {
@@ -61,7 +65,9 @@ const STEPS = [
   },
   {
     title: msg("Keep your reference"),
-    text: msg("You get a reference such as WS-4F7K2Q and a private link to your report, kept on this device in My Reports."),
+    text: msg(
+      "You get a reference such as WS-4F7K2Q and a private link to your report, kept on this device in My Reports.",
+    ),
   },
   {
     title: msg("Follow it until it is fixed"),
@@ -109,7 +115,9 @@ export function LandingSections({ recent }: { recent: Promise<GrievanceListRespo
           <p>
             {/* The link sits where each language's sentence wants it: one message with a slot for it. */}
             {withElements(
-              t("Reports sent from this device are in {myReports}, with their private links.", { myReports: slot("myReports") }),
+              t("Reports sent from this device are in {myReports}, with their private links.", {
+                myReports: slot("myReports"),
+              }),
               { myReports: <Link to={paths.myReports()}>{t("My Reports")}</Link> },
             )}{" "}
             {t("Or find any report by its reference:")}

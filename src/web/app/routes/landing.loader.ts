@@ -1,4 +1,4 @@
-import { getGrievances } from "../../features/grievances/api/grievances.ts";
+import { getGrievances } from "#web/features/grievances/api/grievances.ts";
 
 /** How many of the newest reports the landing page shows. */
 export const RECENT_REPORTS = 3;

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Link, useLoaderData } from "react-router";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { IncidentBannerSlot } from "../../features/incidents/incident-banner-slot.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { IncidentBannerSlot } from "#web/features/incidents/incident-banner-slot.tsx";
 import { paths } from "../paths.ts";
 import type { landingLoader } from "./landing.loader.ts";
 

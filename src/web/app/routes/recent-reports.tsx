@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { GrievanceListResponse } from "../../../shared/api-types.ts";
-import { StatusBadge } from "../../features/grievances/components/badges.tsx";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { timeAgo } from "../../lib/time-ago.ts";
+import type { GrievanceListResponse } from "#shared/api-types.ts";
+import { StatusBadge } from "#web/features/grievances/components/badges.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { timeAgo } from "#web/lib/time-ago.ts";
 import { paths } from "../paths.ts";
-import "../../styles/badges.css";
-import "../../styles/recent-reports.css";
+import "#web/styles/badges.css";
+import "#web/styles/recent-reports.css";
 
 /** The landing page's newest reports: status, title (the link), place and how long ago. */
 export function RecentReports({ data }: { data: GrievanceListResponse }) {

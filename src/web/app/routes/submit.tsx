@@ -1,9 +1,9 @@
-import { IncidentBannerSlot } from "../../features/incidents/incident-banner-slot.tsx";
-import { ReportForm } from "../../features/report/components/report-form.tsx";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { IncidentBannerSlot } from "#web/features/incidents/incident-banner-slot.tsx";
+import { ReportForm } from "#web/features/report/components/report-form.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { list, listLoader } from "../route-modules.ts";
-import "../../styles/content.css";
+import "#web/styles/content.css";
 
 // Two seconds after an accepted report the visitor is sent to the list: its code downloads meanwhile, so the list
 // shows on time even on a slow connection.

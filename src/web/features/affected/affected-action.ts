@@ -1,5 +1,5 @@
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { ApiRequestError } from "../../lib/api-client.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
 import { sendAffected } from "./affected-api.ts";
 import { browserId, markAffected } from "./browser-id-store.ts";
 
@@ -16,7 +16,8 @@ export type AffectedResult =
  * language), ours for anything else (an English id). Translated where shown (docs/decisions/019-languages.md).
  */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message)
+    return error.message;
   return LOCATION_MESSAGES.affectedFailed;
 }
 

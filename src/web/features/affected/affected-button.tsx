@@ -1,10 +1,10 @@
 import { useId, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { Status } from "../../../shared/domain.ts";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { translateText } from "../../lib/i18n/translate-text.ts";
-import { paths } from "../../lib/paths.ts";
+import type { Status } from "#shared/domain.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
 import type { AffectedResult } from "./affected-action.ts";
 import { useMarkedAffected } from "./browser-id-store.ts";
 import "./affected.css";
@@ -20,7 +20,15 @@ import "./affected.css";
  * shell has usually cached already. `fetcher.submit`, not a form: on the form page the button sits inside the
  * report form, and a form cannot hold another.
  */
-export function AffectedButton({ grievanceId, affected, status }: { grievanceId: string; affected: number; status: Status }) {
+export function AffectedButton({
+  grievanceId,
+  affected,
+  status,
+}: {
+  grievanceId: string;
+  affected: number;
+  status: Status;
+}) {
   const t = useT();
   const fetcher = useFetcher<AffectedResult>();
   const remembered = useMarkedAffected(grievanceId);
@@ -31,7 +39,10 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
 
   // The count the server gave with the answer; a fresher one from the page (a reload of its data) wins over it.
   const [count, setCount] = useState(affected);
-  const [seen, setSeen] = useState<{ affected: number; answer: AffectedResult | undefined }>({ affected, answer: undefined });
+  const [seen, setSeen] = useState<{ affected: number; answer: AffectedResult | undefined }>({
+    affected,
+    answer: undefined,
+  });
   if (affected !== seen.affected || fetcher.data !== seen.answer) {
     setSeen({ affected, answer: fetcher.data });
     if (affected !== seen.affected) setCount(affected);
@@ -48,7 +59,10 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
     // The action's word, checked against its type: a type-only import keeps the action out of the form page's chunk.
     const intent: AffectedResult["intent"] = "affected";
     // The answer carries the new count: the page's report is not read again for it.
-    void fetcher.submit({ intent }, { method: "post", action: paths.grievance(grievanceId), defaultShouldRevalidate: false });
+    void fetcher.submit(
+      { intent },
+      { method: "post", action: paths.grievance(grievanceId), defaultShouldRevalidate: false },
+    );
   };
 
   const countText = (
@@ -69,7 +83,15 @@ export function AffectedButton({ grievanceId, affected, status }: { grievanceId:
         : "";
 
   return (
-    <AffectedControl countText={countText} countId={countId} inactive={inactive} done={done} failed={failed} onPress={press} message={message}>
+    <AffectedControl
+      countText={countText}
+      countId={countId}
+      inactive={inactive}
+      done={done}
+      failed={failed}
+      onPress={press}
+      message={message}
+    >
       {t(LOCATION_MESSAGES.affectedButton)}
     </AffectedControl>
   );

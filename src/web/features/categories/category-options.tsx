@@ -1,4 +1,4 @@
-import type { CategoryView } from "../../../shared/category-schemas.ts";
+import type { CategoryView } from "#shared/categories/category-schemas.ts";
 import { groupCategories } from "./use-categories.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { apiPaths } from "../../../shared/api-paths.ts";
-import type { CategoryList, CategoryView } from "../../../shared/category-schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import type { CategoryList, CategoryView } from "#shared/categories/category-schemas.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 // One request per page visit for every component that shows categories; a failed one is tried again next time.
 let pending: Promise<CategoryView[]> | undefined;

@@ -1,6 +1,6 @@
-import { followInputSchema } from "../../../shared/follow.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
-import { errorMessageOf } from "../../lib/api-client.ts";
+import { followInputSchema } from "#shared/notifications/follow.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
 import { followGrievance } from "./follow-api.ts";
 
 /** The `intent` of "Follow this report": one of the actions of the report's page (app/routes/grievance.action.ts). */

@@ -1,6 +1,6 @@
-import { apiPaths, pathTo } from "../../../shared/api-paths.ts";
-import type { FollowAccepted } from "../../../shared/follow.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { apiPaths, pathTo } from "#shared/api-paths.ts";
+import type { FollowAccepted } from "#shared/notifications/follow.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 /** POST /api/grievances/:id/followers: the same answer whether or not the address already follows. */
 export function followGrievance(grievanceId: string, email: string): Promise<FollowAccepted> {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { translateText } from "../../lib/i18n/translate-text.ts";
-import { paths } from "../../lib/paths.ts";
-import { BusySubmitButton } from "../../lib/busy-submit-button.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import type { FollowResult } from "./follow-action.ts";
 
 /**
@@ -32,7 +32,13 @@ export function FollowForm({ grievanceId }: { grievanceId: string }) {
         {t("Get an e-mail when its status changes. We first send a link to confirm; your address is never shown.")}
       </p>
       {/* Following changes nothing the page shows: the report is not read again after it. */}
-      <fetcher.Form method="post" action={paths.grievance(grievanceId)} defaultShouldRevalidate={false} noValidate ref={formRef}>
+      <fetcher.Form
+        method="post"
+        action={paths.grievance(grievanceId)}
+        defaultShouldRevalidate={false}
+        noValidate
+        ref={formRef}
+      >
         <input type="hidden" name="intent" value={"follow" satisfies FollowResult["intent"]} />
         <div className="field">
           <label htmlFor={`${id}-email`}>{t("Your e-mail")}</label>
@@ -55,7 +61,12 @@ export function FollowForm({ grievanceId }: { grievanceId: string }) {
         <div role="status" className={result?.ok ? "alert alert--success" : undefined} data-testid="follow-done">
           {result?.ok ? translateText(result.message) : ""}
         </div>
-        <div role="alert" id={`${id}-error`} className={error ? "alert alert--error" : undefined} data-testid="follow-error">
+        <div
+          role="alert"
+          id={`${id}-error`}
+          className={error ? "alert alert--error" : undefined}
+          data-testid="follow-error"
+        >
           {error}
         </div>
       </fetcher.Form>

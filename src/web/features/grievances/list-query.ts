@@ -1,2 +1,2 @@
-// Shared with the server, which reads the list page's address the same way (shared/list-page-query.ts).
-export { listQueryFromSearchParams } from "../../../shared/list-page-query.ts";
+// Shared with the server, which reads the list page's address the same way (shared/grievances/list-page-query.ts).
+export { listQueryFromSearchParams } from "#shared/grievances/list-page-query.ts";

@@ -1,6 +1,6 @@
-import { t } from "../../lib/i18n/i18n.ts";
-import { formatCount } from "../../lib/i18n/format.ts";
-import { changedQuery } from "../../lib/query-string.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { changedQuery } from "#web/lib/query-string.ts";
 
 /** What a paged answer (public list or staff queue) tells about its pages. */
 export interface Paged {
@@ -53,7 +53,10 @@ export function pageLinks(search: string, data: Paged): PageLinks | null {
   const label =
     matchingCapped && page >= knownPages
       ? t("Page {page}", { page: formatCount(page) })
-      : t("Page {page} of {pages}", { page: formatCount(page), pages: `${formatCount(knownPages)}${matchingCapped ? "+" : ""}` });
+      : t("Page {page} of {pages}", {
+          page: formatCount(page),
+          pages: `${formatCount(knownPages)}${matchingCapped ? "+" : ""}`,
+        });
   return {
     label,
     previous: page > 1 ? queryOf(search, page - 1, data.prevCursor) : null,

@@ -1,10 +1,10 @@
-import type { ProgressEntry } from "../../../shared/staff-api.ts";
-import { statusLabel } from "../../../shared/format.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { formatDateTime } from "../../lib/i18n/format.ts";
+import type { ProgressEntry } from "#shared/staff/staff-api.ts";
+import { statusLabel } from "#shared/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { ImageGallery } from "./components/attached-images.tsx";
 import { useGrievanceProgress } from "./use-grievance-progress.ts";
-import "../../styles/progress.css";
+import "#web/styles/progress.css";
 
 function Entry({ entry }: { entry: ProgressEntry }) {
   const t = useT();

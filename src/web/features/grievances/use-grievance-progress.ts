@@ -1,11 +1,9 @@
 import { useEffect, useState } from "react";
-import type { GrievanceProgress } from "../../../shared/staff-api.ts";
+import type { GrievanceProgress } from "#shared/staff/staff-api.ts";
 import { getGrievanceProgress } from "./api/progress.ts";
 
 export type ProgressState =
-  | { state: "loading" }
-  | { state: "loaded"; progress: GrievanceProgress }
-  | { state: "failed" };
+  { state: "loading" } | { state: "loaded"; progress: GrievanceProgress } | { state: "failed" };
 
 /**
  * Fetches the timeline from inside the details page rather than its loader: a failure here must only affect

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { translateText } from "../../lib/i18n/translate-text.ts";
-import { paths } from "../../lib/paths.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
 import type { IncidentAffectedResult } from "./incident-affected.ts";
 import { useMarkedIncidentAffected } from "./incident-affected.ts";
 import { AffectedControl } from "../affected/affected-button.tsx";
@@ -13,7 +13,15 @@ import { AffectedControl } from "../affected/affected-button.tsx";
  * button is (the incident's page, the report form's "This is probably part of …"); the button keeps the focus
  * (aria-disabled) and the outcome is read out politely.
  */
-export function IncidentAffectedButton({ incidentId, affectedCount, active }: { incidentId: string; affectedCount: number; active: boolean }) {
+export function IncidentAffectedButton({
+  incidentId,
+  affectedCount,
+  active,
+}: {
+  incidentId: string;
+  affectedCount: number;
+  active: boolean;
+}) {
   const t = useT();
   const fetcher = useFetcher<IncidentAffectedResult>();
   const remembered = useMarkedIncidentAffected(incidentId);
@@ -23,7 +31,8 @@ export function IncidentAffectedButton({ incidentId, affectedCount, active }: { 
   // The answer's count wins over the one the page was given; a fresher one from the page wins over both.
   const [seen, setSeen] = useState({ given: affectedCount, count: affectedCount, answer: fetcher.data });
   if (affectedCount !== seen.given || fetcher.data !== seen.answer) {
-    const count = affectedCount !== seen.given ? affectedCount : fetcher.data?.ok ? fetcher.data.affectedCount : seen.count;
+    const count =
+      affectedCount !== seen.given ? affectedCount : fetcher.data?.ok ? fetcher.data.affectedCount : seen.count;
     setSeen({ given: affectedCount, count, answer: fetcher.data });
   }
 
@@ -35,7 +44,10 @@ export function IncidentAffectedButton({ incidentId, affectedCount, active }: { 
   const press = () => {
     if (inactive) return;
     const intent: IncidentAffectedResult["intent"] = "incident-affected";
-    void fetcher.submit({ intent }, { method: "post", action: paths.incident(incidentId), defaultShouldRevalidate: false });
+    void fetcher.submit(
+      { intent },
+      { method: "post", action: paths.incident(incidentId), defaultShouldRevalidate: false },
+    );
   };
 
   const countText = (
@@ -54,7 +66,15 @@ export function IncidentAffectedButton({ incidentId, affectedCount, active }: { 
         ? translateText(answer.message)
         : "";
   return (
-    <AffectedControl countText={countText} countId={countId} inactive={inactive} done={done} failed={failed} onPress={press} message={message}>
+    <AffectedControl
+      countText={countText}
+      countId={countId}
+      inactive={inactive}
+      done={done}
+      failed={failed}
+      onPress={press}
+      message={message}
+    >
       {t("I am affected")}
     </AffectedControl>
   );

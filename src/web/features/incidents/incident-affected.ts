@@ -1,5 +1,5 @@
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { ApiRequestError } from "../../lib/api-client.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
 import { browserId, markAffected, useMarkedAffected } from "../affected/browser-id-store.ts";
 import { sendIncidentAffected } from "./incidents-api.ts";
 
@@ -21,7 +21,12 @@ export async function markIncidentAffected(incidentId: string): Promise<Incident
   try {
     const answer = await sendIncidentAffected(incidentId, browserId());
     markAffected(storeKey(incidentId));
-    return { intent: INCIDENT_AFFECTED_INTENT, ok: true, affectedCount: answer.affectedCount, counted: !answer.alreadyCounted };
+    return {
+      intent: INCIDENT_AFFECTED_INTENT,
+      ok: true,
+      affectedCount: answer.affectedCount,
+      counted: !answer.alreadyCounted,
+    };
   } catch (error) {
     // The server's own words for a refusal it explains (already translated), ours for anything else.
     const message =

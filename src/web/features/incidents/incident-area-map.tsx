@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { IncidentArea } from "../../../shared/incidents.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
+import type { IncidentArea } from "#shared/incidents/incidents.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L, textElement } from "../map/create-map.ts";
 import { loadMapSettings } from "../map/map-settings-api.ts";
 
@@ -19,7 +19,10 @@ function layerOf(area: IncidentArea): L.Path {
     return L.circle([latitude, longitude], { ...style, radius: area.radiusMetres });
   }
   // GeoJSON writes [longitude, latitude]; Leaflet wants [latitude, longitude].
-  return L.polygon(area.coordinates[0].map(([longitude, latitude]) => [latitude, longitude] as [number, number]), style);
+  return L.polygon(
+    area.coordinates[0].map(([longitude, latitude]) => [latitude, longitude] as [number, number]),
+    style,
+  );
 }
 
 /**
@@ -56,6 +59,7 @@ export default function IncidentAreaMap({ areas, label, describedBy }: IncidentA
     };
   }, [areas, label, describedBy, t]);
 
-  if (failed) return <p className="muted">{t("The map could not be loaded. The affected localities are listed in words.")}</p>;
+  if (failed)
+    return <p className="muted">{t("The map could not be loaded. The affected localities are listed in words.")}</p>;
   return <div ref={element} className="map map--small" data-testid="incident-map" />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../lib/paths.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
 import { getIncidents, type PublicIncident } from "./incidents-api.ts";
 import "./incidents.css";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../lib/paths.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
 import { IncidentBadges, IncidentFacts, IncidentInstructions } from "./incident-facts.tsx";
 import type { PublicIncident } from "./incidents-api.ts";
 

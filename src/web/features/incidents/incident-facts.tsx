@@ -1,6 +1,6 @@
-import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "../../../shared/incidents.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { formatDateTime } from "../../lib/i18n/format.ts";
+import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "#shared/incidents/incidents.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
 import type { PublicIncident } from "./incidents-api.ts";
 
 /** The incident's kind and how serious it is, as two badges; "Resolved" once closed. */
@@ -58,7 +58,9 @@ export function IncidentFacts({ incident }: { incident: PublicIncident }) {
       )}
       <div>
         <dt>{t("Affected")}</dt>
-        <dd>{t("{count, plural, one {# person affected} other {# people affected}}", { count: incident.affectedCount })}</dd>
+        <dd>
+          {t("{count, plural, one {# person affected} other {# people affected}}", { count: incident.affectedCount })}
+        </dd>
       </div>
       <div>
         <dt>{t("Reports")}</dt>

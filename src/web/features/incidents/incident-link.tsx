@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { INCIDENT_TYPE_NAMES } from "../../../shared/incidents.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../lib/paths.ts";
+import { INCIDENT_TYPE_NAMES } from "#shared/incidents/incidents.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
 import type { IncidentSummary } from "./incidents-api.ts";
 
 /**
@@ -20,7 +20,9 @@ export function IncidentLink({ incident }: { incident: IncidentSummary }) {
   const t = useT();
   return (
     <p className="incident-link" data-testid="incident-link">
-      <span className="incident-badge incident-badge--type">{t(INCIDENT_TYPE_NAMES[incident.type] ?? INCIDENT_TYPE_NAMES.other)}</span>{" "}
+      <span className="incident-badge incident-badge--type">
+        {t(INCIDENT_TYPE_NAMES[incident.type] ?? INCIDENT_TYPE_NAMES.other)}
+      </span>{" "}
       {t("Part of the incident")} <Link to={paths.incident(incident.id)}>{incident.title}</Link>
       {incident.closedAt && <> ({t("resolved")})</>}
     </p>

@@ -1,13 +1,13 @@
 import { useId } from "react";
-import type { LatLng } from "../../../shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../lib/paths.ts";
-import { searchOf } from "../../lib/query-string.ts";
+import type { LatLng } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { searchOf } from "#web/lib/query-string.ts";
 import { IncidentAffectedButton } from "./incident-affected-button.tsx";
 import { findMatchingIncidents } from "./incidents-api.ts";
 import "./incidents.css";
-import { useSuggestions } from "../../lib/use-suggestions.ts";
+import { useSuggestions } from "#web/lib/use-suggestions.ts";
 
 /** What the form knows so far, for "This is probably part of …". */
 export interface IncidentMatchInput {
@@ -41,7 +41,13 @@ export function IncidentMatchPanel(input: IncidentMatchInput) {
   const t = useT();
   const headingId = useId();
   const items = useSuggestions(incidentMatchSearch(input), findMatchingIncidents, "Matching incidents");
-  const note = items.length > 0 ? t("{count, plural, one {This report is probably part of an active incident, shown below.} other {This report is probably part of one of # active incidents, shown below.}}", { count: items.length }) : "";
+  const note =
+    items.length > 0
+      ? t(
+          "{count, plural, one {This report is probably part of an active incident, shown below.} other {This report is probably part of one of # active incidents, shown below.}}",
+          { count: items.length },
+        )
+      : "";
   return (
     <div className="field--full">
       <p className="visually-hidden" role="status">
@@ -64,7 +70,8 @@ export function IncidentMatchPanel(input: IncidentMatchInput) {
                 <p>
                   {/* A new tab: the form and its chosen photos stay as they are in this one. */}
                   <a href={paths.incident(incident.id)} target="_blank" rel="noopener">
-                    {t("About this incident")} <span className="similar__new-tab">{t(LOCATION_MESSAGES.opensInNewTab)}</span>
+                    {t("About this incident")}{" "}
+                    <span className="similar__new-tab">{t(LOCATION_MESSAGES.opensInNewTab)}</span>
                   </a>
                 </p>
                 <IncidentAffectedButton incidentId={incident.id} affectedCount={incident.affectedCount} active />

@@ -1,5 +1,5 @@
-import { formatCount } from "../../lib/i18n/format.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { IncidentStats } from "./incidents-api.ts";
 
 /** One decimal place: a mean of reports, a median of hours. */
@@ -16,7 +16,10 @@ export function IncidentStatsSection({ stats }: { stats: IncidentStats }) {
   const rows = [
     [t("Incidents declared"), formatCount(stats.declared)],
     [t("Active now"), formatCount(stats.active)],
-    [t("Median duration"), stats.medianDurationHours === null ? none : t("{hours} hours", { hours: oneDecimal(stats.medianDurationHours) })],
+    [
+      t("Median duration"),
+      stats.medianDurationHours === null ? none : t("{hours} hours", { hours: oneDecimal(stats.medianDurationHours) }),
+    ],
     [t("Reports per incident"), stats.reportsPerIncident === null ? none : oneDecimal(stats.reportsPerIncident)],
     [
       t("Median time from the first report to the declaration"),

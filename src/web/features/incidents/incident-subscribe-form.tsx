@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { MapSettings } from "../../../shared/api-types.ts";
-import { roundCoordinate, type LatLng } from "../../../shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { BusySubmitButton } from "../../lib/busy-submit-button.tsx";
-import { formatCount } from "../../lib/i18n/format.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { translateText } from "../../lib/i18n/translate-text.ts";
+import type { MapSettings } from "#shared/api-types.ts";
+import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { loadMapSettings } from "../map/map-settings-api.ts";
 import { useGeolocation } from "../map/use-geolocation.ts";
 import {
@@ -39,7 +39,9 @@ function useLazyPicker(wanted: boolean): MapLoad {
 }
 
 const distanceLabel = (t: ReturnType<typeof useT>, metres: number) =>
-  metres < 1_000 ? t("{distance} m", { distance: formatCount(metres) }) : t("{distance} km", { distance: formatCount(metres / 1_000) });
+  metres < 1_000
+    ? t("{distance} m", { distance: formatCount(metres) })
+    : t("{distance} km", { distance: formatCount(metres / 1_000) });
 
 /**
  * "Get alerts for your area" (issue 13): an e-mail address, then a place with a distance (the resident's location
@@ -77,7 +79,8 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
   const invalid = (field: SubscriptionField) =>
     errorOf(field) ? { "aria-invalid": true, "aria-describedby": `${fieldIds[field]}-error` } : {};
 
-  const place = (where: LatLng) => setPin({ latitude: roundCoordinate(where.latitude), longitude: roundCoordinate(where.longitude) });
+  const place = (where: LatLng) =>
+    setPin({ latitude: roundCoordinate(where.latitude), longitude: roundCoordinate(where.longitude) });
   const locating = geolocation.state.kind === "locating";
   const Picker = map.kind === "ready" ? map.picker.default : undefined;
   const failure = result && !result.ok ? translateText(result.message) : "";
@@ -86,7 +89,9 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
     <section className="card incident-subscribe" aria-labelledby={`${id}-heading`} data-testid="incident-subscribe">
       <h2 id={`${id}-heading`}>{t("Get alerts for your area")}</h2>
       <p className="muted">
-        {t("We e-mail you when an incident is declared, updated or resolved in your area. We first send a link to confirm.")}
+        {t(
+          "We e-mail you when an incident is declared, updated or resolved in your area. We first send a link to confirm.",
+        )}
       </p>
       <fetcher.Form method="post" action={action} defaultShouldRevalidate={false} noValidate ref={formRef}>
         <input type="hidden" name="intent" value={"incident-subscribe" satisfies IncidentSubscribeResult["intent"]} />
@@ -98,11 +103,23 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
         <fieldset className="field incident-subscribe__where">
           <legend>{t("Where")}</legend>
           <label className="choice">
-            <input type="radio" name="mode" value="place" checked={mode === "place"} onChange={() => setMode("place")} />{" "}
+            <input
+              type="radio"
+              name="mode"
+              value="place"
+              checked={mode === "place"}
+              onChange={() => setMode("place")}
+            />{" "}
             {t("Around a place")}
           </label>
           <label className="choice">
-            <input type="radio" name="mode" value="locality" checked={mode === "locality"} onChange={() => setMode("locality")} />{" "}
+            <input
+              type="radio"
+              name="mode"
+              value="locality"
+              checked={mode === "locality"}
+              onChange={() => setMode("locality")}
+            />{" "}
             {t("In a locality")}
           </label>
         </fieldset>
@@ -117,7 +134,12 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
               >
                 {t(LOCATION_MESSAGES.useMyLocation)}
               </button>
-              <button type="button" className="button button--secondary" aria-expanded={mapOpen} onClick={() => setMapOpen(!mapOpen)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-expanded={mapOpen}
+                onClick={() => setMapOpen(!mapOpen)}
+              >
                 {mapOpen ? t(LOCATION_MESSAGES.hideMap) : t(LOCATION_MESSAGES.chooseOnMap)}
               </button>
             </div>
@@ -134,7 +156,11 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
                     : ""}
             </p>
             {mapOpen && map.kind === "idle" && <p className="hint">{t(LOCATION_MESSAGES.formMapLoading)}</p>}
-            {mapOpen && map.kind === "failed" && <p className="pin-group__unavailable">{t("The map could not be loaded. Use your location or name a locality.")}</p>}
+            {mapOpen && map.kind === "failed" && (
+              <p className="pin-group__unavailable">
+                {t("The map could not be loaded. Use your location or name a locality.")}
+              </p>
+            )}
             {mapOpen && Picker && map.kind === "ready" && <Picker settings={map.settings} pin={pin} onPin={place} />}
             <input type="hidden" name="latitude" value={pin?.latitude ?? ""} />
             <input type="hidden" name="longitude" value={pin?.longitude ?? ""} />
@@ -169,7 +195,11 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
             {t("Get alerts")}
           </BusySubmitButton>
         </div>
-        <div role="status" className={result?.ok ? "alert alert--success" : undefined} data-testid="incident-subscribe-done">
+        <div
+          role="status"
+          className={result?.ok ? "alert alert--success" : undefined}
+          data-testid="incident-subscribe-done"
+        >
           {result?.ok ? translateText(result.message) : ""}
         </div>
         <div role="alert" className={failure ? "alert alert--error" : undefined} data-testid="incident-subscribe-error">

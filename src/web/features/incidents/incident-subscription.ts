@@ -1,6 +1,10 @@
-import { INCIDENT_LIMITS, incidentSubscriptionSchema, type IncidentSubscriptionRequest } from "../../../shared/incidents.ts";
-import { msg } from "../../../shared/i18n/locales.ts";
-import { ApiRequestError, errorMessageOf } from "../../lib/api-client.ts";
+import {
+  INCIDENT_LIMITS,
+  incidentSubscriptionSchema,
+  type IncidentSubscriptionRequest,
+} from "#shared/incidents/incidents.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { subscribeToIncidents } from "./incidents-api.ts";
 
 /** The `intent` of "Get alerts for your area": one of the actions of both incident pages (incidents-action.ts). */
@@ -19,7 +23,12 @@ export type SubscriptionField = "email" | "place" | "locality";
  */
 export type IncidentSubscribeResult =
   | { intent: typeof INCIDENT_SUBSCRIBE_INTENT; ok: true; message: string }
-  | { intent: typeof INCIDENT_SUBSCRIBE_INTENT; ok: false; message: string; fieldErrors: Partial<Record<SubscriptionField, string>> };
+  | {
+      intent: typeof INCIDENT_SUBSCRIBE_INTENT;
+      ok: false;
+      message: string;
+      fieldErrors: Partial<Record<SubscriptionField, string>>;
+    };
 
 export const SUBSCRIPTION_MESSAGES = {
   choosePlace: msg("Choose a place on the map or use your location."),
@@ -81,7 +90,10 @@ export async function subscribe(form: FormData): Promise<IncidentSubscribeResult
     const answer = await subscribeToIncidents(request);
     return { intent: INCIDENT_SUBSCRIBE_INTENT, ok: true, message: answer.message };
   } catch (error) {
-    const fieldErrors = error instanceof ApiRequestError ? (error.fieldErrors as Record<string, string | undefined> | undefined) : undefined;
+    const fieldErrors =
+      error instanceof ApiRequestError
+        ? (error.fieldErrors as Record<string, string | undefined> | undefined)
+        : undefined;
     return refusal(errorMessageOf(error), fieldErrors ?? {});
   }
 }

@@ -1,6 +1,6 @@
-import { apiPaths, pathTo } from "../../../shared/api-paths.ts";
-import type { IncidentSubscriptionRequest } from "../../../shared/incidents.ts";
-import type { AffectedBody } from "../../../shared/location-schemas.ts";
+import { apiPaths, pathTo } from "#shared/api-paths.ts";
+import type { IncidentSubscriptionRequest } from "#shared/incidents/incidents.ts";
+import type { AffectedBody } from "#shared/places/location-schemas.ts";
 import type { z } from "zod/mini";
 import type {
   incidentAffectedResponseSchema,
@@ -10,8 +10,8 @@ import type {
   incidentSubscriptionAcceptedSchema,
   incidentSummarySchema,
   publicIncidentSchema,
-} from "../../../shared/api-schemas/incidents.ts";
-import { apiFetch } from "../../lib/api-fetch.ts";
+} from "#shared/api-schemas/incidents.ts";
+import { apiFetch } from "#web/lib/api-fetch.ts";
 
 // The answers' types, from the schemas the server serialises with (type-only: no zod in the browser's chunks).
 export type PublicIncident = z.output<typeof publicIncidentSchema>;

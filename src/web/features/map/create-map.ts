@@ -1,8 +1,8 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import type { MapSettings } from "../../../shared/api-types.ts";
-import { bboxOfArea } from "../../../shared/service-area.ts";
-import { t } from "../../lib/i18n/i18n.ts";
+import type { MapSettings } from "#shared/api-types.ts";
+import { bboxOfArea } from "#shared/places/service-area.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
 import "./map.css";
 
 /**

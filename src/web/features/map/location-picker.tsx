@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from "react";
-import type { MapSettings } from "../../../shared/api-types.ts";
-import type { LatLng } from "../../../shared/geo.ts";
-import { isInsideArea } from "../../../shared/service-area.ts";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
+import type { MapSettings } from "#shared/api-types.ts";
+import type { LatLng } from "#shared/places/geo.ts";
+import { isInsideArea } from "#shared/places/service-area.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L, nameMap, pinIcon } from "./create-map.ts";
 import "./location-picker.css";
 
@@ -90,7 +90,13 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
   useEffect(() => {
     const current = map.current;
     if (!current) return;
-    const handlers = [current.dragging, current.keyboard, current.scrollWheelZoom, current.doubleClickZoom, current.boxZoom];
+    const handlers = [
+      current.dragging,
+      current.keyboard,
+      current.scrollWheelZoom,
+      current.doubleClickZoom,
+      current.boxZoom,
+    ];
     for (const handler of handlers) {
       if (disabled) handler.disable();
       else handler.enable();
@@ -111,7 +117,12 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
         {/* Where "Place the pin at the map centre" puts it: shown so keyboard users can aim. */}
         <span className="location-picker__crosshair" aria-hidden="true" />
       </div>
-      <button type="button" className="button button--secondary location-picker__centre" onClick={placeAtCentre} disabled={disabled}>
+      <button
+        type="button"
+        className="button button--secondary location-picker__centre"
+        onClick={placeAtCentre}
+        disabled={disabled}
+      >
         {t(LOCATION_MESSAGES.placePinAtCentre)}
       </button>
     </div>

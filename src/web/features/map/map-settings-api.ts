@@ -1,6 +1,6 @@
-import { apiPaths } from "../../../shared/api-paths.ts";
-import type { MapSettings } from "../../../shared/api-types.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import type { MapSettings } from "#shared/api-types.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 let settings: Promise<MapSettings> | undefined;
 

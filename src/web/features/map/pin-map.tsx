@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L, pinIcon } from "./create-map.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
 

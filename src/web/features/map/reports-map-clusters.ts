@@ -1,5 +1,5 @@
 import Supercluster from "supercluster";
-import type { Bbox } from "../../../shared/geo.ts";
+import type { Bbox } from "#shared/places/geo.ts";
 
 /** What the map needs of any report it shows (the public MapMarker, the console's marker). */
 export interface MapPoint {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import type { Bbox } from "../../../shared/geo.ts";
-import { t } from "../../lib/i18n/i18n.ts";
-import { useLocale } from "../../lib/i18n/i18n-context.tsx";
+import type { Bbox } from "#shared/places/geo.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { useLocale } from "#web/lib/i18n/i18n-context.tsx";
 import { L } from "./create-map.ts";
 import type { MapPoint, Placed } from "./reports-map-clusters.ts";
 import { clusterIcon, reportIcon } from "./reports-map-icons.ts";
@@ -22,9 +22,12 @@ interface MarkerLook<M> {
 
 // A cluster holds two reports or more; the plural still lets each language word its count.
 const clusterLabel = (count: number) =>
-  t("{count, plural, one {# report close together. Zoom in to see them.} other {# reports close together. Zoom in to see them.}}", {
-    count,
-  });
+  t(
+    "{count, plural, one {# report close together. Zoom in to see them.} other {# reports close together. Zoom in to see them.}}",
+    {
+      count,
+    },
+  );
 
 /**
  * Draws the reports (or clusters) of the current view and redraws when the map comes to rest. Markers that stay are
@@ -55,7 +58,9 @@ export function useMarkerLayer<M extends MapPoint>(
 
     const draw = () => {
       const places = placesRef.current(visibleBbox(map), map.getZoom());
-      const keyed = new Map(places.map((place) => [`${localeRef.current}|${keyOf(place, latest.current.look)}`, place]));
+      const keyed = new Map(
+        places.map((place) => [`${localeRef.current}|${keyOf(place, latest.current.look)}`, place]),
+      );
       for (const [key, marker] of drawn) {
         if (!keyed.has(key)) {
           layer.removeLayer(marker);

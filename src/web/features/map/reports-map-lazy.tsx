@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { MapPoint } from "./reports-map-clusters.ts";
 import type { ReportsMapProps } from "./reports-map.tsx";
 

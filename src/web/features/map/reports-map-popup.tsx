@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { L } from "./create-map.ts";
 import type { MapPoint } from "./reports-map-clusters.ts";
 import type { OpenCardRequest } from "./reports-map-layer.ts";
@@ -50,7 +50,10 @@ export function PopupCard<M extends MapPoint>(props: {
 
   // Leaflet names its close button in English ("Close popup"), with no option to change it.
   useEffect(() => {
-    popupRef.current?.getElement()?.querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", t("Close popup"));
+    popupRef.current
+      ?.getElement()
+      ?.querySelector(".leaflet-popup-close-button")
+      ?.setAttribute("aria-label", t("Close popup"));
   }, [map, card, t]);
 
   // After React has filled the card: size the popup to it, and take a keyboard user into it.

@@ -1,7 +1,7 @@
-import type { Bbox } from "../../../shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { t } from "../../lib/i18n/i18n.ts";
-import { translateText } from "../../lib/i18n/translate-text.ts";
+import type { Bbox } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
 import type { L } from "./create-map.ts";
 
 /** One answer of a map endpoint (GrievanceMapResponse, the console's): the markers and how many matched. */
@@ -34,7 +34,8 @@ export function visibleBbox(map: L.Map): Bbox {
  */
 export function mapStatusText(batch: MarkerBatch<unknown>): string {
   if (batch.markers.length === 0) return t(LOCATION_MESSAGES.mapEmpty);
-  if (batch.matchingCapped || batch.matching > batch.markers.length) return translateText(LOCATION_MESSAGES.mapCapped(batch.cap));
+  if (batch.matchingCapped || batch.matching > batch.markers.length)
+    return translateText(LOCATION_MESSAGES.mapCapped(batch.cap));
   // A plural of its own rather than the shared English "report"/"reports": languages count in more forms than two.
   return t("{count, plural, one {Showing # report in this area.} other {Showing # reports in this area.}}", {
     count: batch.markers.length,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import type { Bbox } from "../../../shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
+import type { Bbox } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, nameMap, type L } from "./create-map.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
 import { clusterReports, type MapPoint } from "./reports-map-clusters.ts";

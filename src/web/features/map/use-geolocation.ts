@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { LatLng } from "../../../shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../../shared/location-messages.ts";
+import type { LatLng } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 
 /**
  * The browser's position for "Use my location". Never required: every failure comes with a message that points to
  * the map and to the words, and nothing is retried behind the resident's back.
  */
-export type GeolocationState =
-  | { kind: "idle" }
-  | { kind: "locating" }
-  | { kind: "failed"; message: string };
+export type GeolocationState = { kind: "idle" } | { kind: "locating" } | { kind: "failed"; message: string };
 
 // A phone's first GPS fix outdoors takes a few seconds; indoors it may never come.
 const TIMEOUT_MS = 15_000;

@@ -1,4 +1,4 @@
-import { staffQueueQuerySchema } from "../../../shared/staff-schemas.ts";
+import { staffQueueQuerySchema } from "#shared/staff/staff-schemas.ts";
 import { listQueryFromSearchParams } from "../grievances/list-query.ts";
 import type { StaffQueueRequest } from "./api/staff-api.ts";
 

@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "react-router";
-import { statusLabel } from "../../../shared/format.ts";
-import { hideUpdateSchema } from "../../../shared/reporter-actions.ts";
-import { hideSchema, statusChangeSchema } from "../../../shared/staff-schemas.ts";
-import { errorMessageOf } from "../../lib/api-client.ts";
-import { t } from "../../lib/i18n/i18n.ts";
-import { translateText } from "../../lib/i18n/translate-text.ts";
+import { statusLabel } from "#shared/format.ts";
+import { hideUpdateSchema } from "#shared/tracking/reporter-actions.ts";
+import { hideSchema, statusChangeSchema } from "#shared/staff/staff-schemas.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./api/staff-api.ts";
 import { linkReports } from "./incidents/incidents-api.ts";
 import { isSignedOut } from "./session-guard.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export type StaffIntent = "status" | "hide" | "unhide" | "hide-update" | "link-incident";
 
@@ -17,7 +17,12 @@ export type StaffActionResult =
   | { intent: StaffIntent; ok: true; message: string }
   | { intent: StaffIntent; ok: false; message: string; field?: "status" | "note" | "reason" | "incidentId" };
 
-async function send(intent: StaffIntent, request: Request, call: () => Promise<unknown>, done: string): Promise<StaffActionResult> {
+async function send(
+  intent: StaffIntent,
+  request: Request,
+  call: () => Promise<unknown>,
+  done: string,
+): Promise<StaffActionResult> {
   try {
     await call();
     return { intent, ok: true, message: done };
@@ -56,7 +61,12 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
   if (intent === "hide") {
     const parsed = hideSchema.safeParse({ reason: form.get("reason") ?? "" });
     if (!parsed.success) return { intent, ok: false, message: problemOf(parsed.error.issues), field: "reason" };
-    return send(intent, request, () => hideGrievance(id, parsed.data.reason), t("The report is now hidden from the public."));
+    return send(
+      intent,
+      request,
+      () => hideGrievance(id, parsed.data.reason),
+      t("The report is now hidden from the public."),
+    );
   }
   if (intent === "unhide") {
     return send(intent, request, () => unhideGrievance(id), t("The report is visible to the public again."));
@@ -66,7 +76,12 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     const updateId = String(form.get("updateId") ?? "");
     const parsed = hideUpdateSchema.safeParse({ reason: form.get("reason") ?? "" });
     if (!parsed.success) return { intent, ok: false, message: problemOf(parsed.error.issues), field: "reason" };
-    return send(intent, request, () => hideReporterUpdate(id, updateId, parsed.data.reason), t("The update is now hidden from the public."));
+    return send(
+      intent,
+      request,
+      () => hideReporterUpdate(id, updateId, parsed.data.reason),
+      t("The update is now hidden from the public."),
+    );
   }
   if (intent === "link-incident") {
     // One report, through the incident's linking of a list (issue 13).

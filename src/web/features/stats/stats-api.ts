@@ -1,5 +1,5 @@
-import { staffApiPaths, type PublicStats } from "../../../shared/staff-api.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { staffApiPaths, type PublicStats } from "#shared/staff/staff-api.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 export function getStats(signal?: AbortSignal): Promise<PublicStats> {
   return apiFetch<PublicStats>(staffApiPaths.stats, { signal });

@@ -1,20 +1,20 @@
 import { Suspense } from "react";
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
-import { msg } from "../../../shared/i18n/locales.ts";
-import type { PublicStats } from "../../../shared/staff-api.ts";
-import { errorMessageOf } from "../../lib/api-client.ts";
-import { useT } from "../../lib/i18n/i18n-context.tsx";
-import { formatDateTime } from "../../lib/i18n/format.ts";
-import { translateText } from "../../lib/i18n/translate-text.ts";
-import { slot, withElements } from "../../lib/text-with-elements.tsx";
-import { SupportReference } from "../../lib/support-reference.tsx";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import type { PublicStats } from "#shared/staff/staff-api.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { SupportReference } from "#web/lib/support-reference.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { IncidentStatsSection } from "../incidents/incident-stats.tsx";
 import type { IncidentStats } from "../incidents/incidents-api.ts";
 import { getStats } from "./stats-api.ts";
 import { CategoryCounts, DurationTable, OverdueSummary, StatusCounts } from "./stats-tables.tsx";
-import "../../styles/progress.css";
-import "../../styles/content.css";
+import "#web/styles/progress.css";
+import "#web/styles/content.css";
 
 const TITLE = msg("Progress & Statistics");
 
@@ -60,7 +60,9 @@ function StatsContent({ stats }: { stats: PublicStats }) {
       <section className="card stats__section" aria-labelledby="stats-times-heading">
         <h2 id="stats-times-heading">{t("How quickly reports are handled")}</h2>
         <p className="muted">
-          {t("First response: from the report to its first status change. Resolution: from the report to being resolved.")}
+          {t(
+            "First response: from the report to its first status change. Resolution: from the report to being resolved.",
+          )}
         </p>
         <DurationTable windows={stats.windows} />
       </section>
@@ -71,7 +73,9 @@ function StatsContent({ stats }: { stats: PublicStats }) {
       {/* Until every server reports incidents, the answer may lack them (issue 13). */}
       {incidents && <IncidentStatsSection stats={incidents} />}
       <p className="muted stats__generated">
-        {withElements(t("Figures as of {time}. Hidden reports are not counted.", { time: slot("time") }), { time: <time dateTime={stats.generatedAt}>{formatDateTime(stats.generatedAt)}</time> })}
+        {withElements(t("Figures as of {time}. Hidden reports are not counted.", { time: slot("time") }), {
+          time: <time dateTime={stats.generatedAt}>{formatDateTime(stats.generatedAt)}</time>,
+        })}
       </p>
     </div>
   );

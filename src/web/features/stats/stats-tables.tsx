@@ -1,11 +1,11 @@
-import { PRIORITIES, STATUSES } from "../../../shared/domain.ts";
-import { priorityLabel, statusLabel } from "../../../shared/format.ts";
-import { msg, type Locale } from "../../../shared/i18n/locales.ts";
-import type { PublicStats, StatsWindow } from "../../../shared/staff-api.ts";
-import { formatDuration } from "../../lib/format-duration.ts";
-import { useLocale, useT } from "../../lib/i18n/i18n-context.tsx";
-import { formatCount } from "../../lib/i18n/format.ts";
-import { slot, withElements } from "../../lib/text-with-elements.tsx";
+import { PRIORITIES, STATUSES } from "#shared/domain.ts";
+import { priorityLabel, statusLabel } from "#shared/format.ts";
+import { msg, type Locale } from "#shared/i18n/locales.ts";
+import type { PublicStats, StatsWindow } from "#shared/staff/staff-api.ts";
+import { formatDuration } from "#web/lib/format-duration.ts";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 
 const NO_DATA = msg("No data yet");
 
@@ -41,7 +41,13 @@ function CountTable({ caption, label, rows }: { caption: string; label: string; 
 export function StatusCounts({ stats }: { stats: PublicStats }) {
   const t = useT();
   const rows = STATUSES.map((status): [string, number] => [t(statusLabel(status)), stats.byStatus[status] ?? 0]);
-  return <CountTable caption={t("Reports by status")} label={t("Status")} rows={[...rows, [t("All reports"), stats.total]]} />;
+  return (
+    <CountTable
+      caption={t("Reports by status")}
+      label={t("Status")}
+      rows={[...rows, [t("All reports"), stats.total]]}
+    />
+  );
 }
 
 export function CategoryCounts({ stats }: { stats: PublicStats }) {
@@ -58,7 +64,9 @@ function Median({ seconds, count }: { seconds: number | null; count: number }) {
   return (
     <>
       {formatDuration(seconds)}
-      <span className="muted stats-table__basis">{t("({count, plural, one {# report} other {# reports}})", { count })}</span>
+      <span className="muted stats-table__basis">
+        {t("({count, plural, one {# report} other {# reports}})", { count })}
+      </span>
     </>
   );
 }
@@ -111,11 +119,14 @@ export function OverdueSummary({ stats }: { stats: PublicStats }) {
       <p className="stats-figure" data-testid="overdue-share">
         {share === null
           ? t("No reports are open at the moment.")
-          : withElements(t("{share} of open reports are overdue ({overdue} of {open}).", {
+          : withElements(
+              t("{share} of open reports are overdue ({overdue} of {open}).", {
                 share: slot("share"),
                 overdue: formatCount(stats.overdueOpen),
                 open: formatCount(stats.open),
-              }), { share: <strong>{formatPercent(share, locale)}</strong> })}
+              }),
+              { share: <strong>{formatPercent(share, locale)}</strong> },
+            )}
       </p>
       <p>{t("A report is overdue when it is still pending or in progress after the target time for its priority:")}</p>
       <dl className="stats-targets">

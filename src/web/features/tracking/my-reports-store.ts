@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { isReference } from "../../../shared/reference.ts";
-import { isTrackingToken, trackingTokenOf, type SubmittedGrievance } from "../../../shared/tracking.ts";
+import { isReference } from "#shared/grievances/reference.ts";
+import { isTrackingToken, trackingTokenOf, type SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { readItem, STORAGE_KEYS, subscribeToStorage, writeItem } from "./browser-storage.ts";
 
 /**

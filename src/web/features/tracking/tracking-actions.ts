@@ -5,8 +5,8 @@ import {
   REPORTER_MESSAGES,
   reporterUpdateSchema,
   UPDATE_TEXT_FIELD,
-} from "../../../shared/reporter-actions.ts";
-import { ApiRequestError, errorMessageOf } from "../../lib/api-client.ts";
+} from "#shared/tracking/reporter-actions.ts";
+import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { addReporterUpdate, answerFixedQuestion } from "./api/tracking.ts";
 
 /** The reporter's actions on their private page (docs/decisions/015-reporter-actions.md), told apart by `intent`. */
@@ -65,7 +65,8 @@ async function addUpdate(token: string, form: FormData): Promise<UpdateResult | 
 
 async function answer(token: string, form: FormData): Promise<AnswerResult | Response> {
   const fixed = form.get("fixed");
-  const input = fixed === "false" ? { fixed: false, note: textOf(form, "note") } : { fixed: fixed === "true" ? true : fixed };
+  const input =
+    fixed === "false" ? { fixed: false, note: textOf(form, "note") } : { fixed: fixed === "true" ? true : fixed };
   // The note is checked as the server checks it, and sent trimmed.
   const parsed = fixedAnswerSchema.safeParse(input);
   if (!parsed.success) {
@@ -94,4 +95,3 @@ export async function trackAction({ params, request }: ActionFunctionArgs): Prom
   if (intent === ANSWER_INTENT) return answer(token, form);
   throw new Error(`Unknown action on the private page: ${String(intent)}`);
 }
-

@@ -1,4 +1,8 @@
-import { formatCount as formatCountIn, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from "../../../shared/format.ts";
+import {
+  formatCount as formatCountIn,
+  formatDate as formatDateIn,
+  formatDateTime as formatDateTimeIn,
+} from "#shared/format.ts";
 import { currentLocale, t } from "./i18n.ts";
 
 // Dates and counts in the active language (docs/decisions/019-languages.md); apart from i18n.ts so that the first
@@ -17,5 +21,7 @@ export function showingCount(
   noun: "grievances" | "reports" = "grievances",
 ): string {
   const values = { matching: `${formatCount(matching)}${matchingCapped ? "+" : ""}`, total: formatCount(total) };
-  return noun === "reports" ? t("Showing {matching} of {total} reports", values) : t("Showing {matching} of {total} grievances", values);
+  return noun === "reports"
+    ? t("Showing {matching} of {total} reports", values)
+    : t("Showing {matching} of {total} grievances", values);
 }

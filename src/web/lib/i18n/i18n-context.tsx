@@ -1,5 +1,5 @@
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import type { Locale } from "../../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { currentLocale, i18n, t } from "./i18n.ts";
 
 const LocaleContext = createContext<Locale | null>(null);

@@ -1,7 +1,15 @@
 import type { Messages } from "@lingui/core";
-import type { CatalogueBundle } from "../../../shared/i18n/catalogue-bundles.ts";
-import { englishText } from "../../../shared/i18n/english-text.ts";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, cookieLocale, directionOf, isLocale, pickLocale, type Locale } from "../../../shared/i18n/locales.ts";
+import type { CatalogueBundle } from "#shared/i18n/catalogue-bundles.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  cookieLocale,
+  directionOf,
+  isLocale,
+  pickLocale,
+  type Locale,
+} from "#shared/i18n/locales.ts";
 import { MessageRuntime } from "./message-runtime.ts";
 
 /**

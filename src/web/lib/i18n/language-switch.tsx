@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { LOCALES, LOCALE_NAMES, isLocale } from "../../../shared/i18n/locales.ts";
+import { LOCALES, LOCALE_NAMES, isLocale } from "#shared/i18n/locales.ts";
 import { activateLocale } from "./i18n.ts";
 import { useLocale, useT } from "./i18n-context.tsx";
 
@@ -47,7 +47,16 @@ export function LanguageSwitch({ className }: { className?: string }) {
 /** A globe, the sign people look for to change language: drawn, as an emoji may be missing from a phone's fonts. */
 function GlobeIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
     </svg>

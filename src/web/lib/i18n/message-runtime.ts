@@ -14,9 +14,11 @@ type Values = Record<string, unknown>;
 
 // Lingui leaves \uXXXX and \xXX sequences of a message to its runtime to decode.
 const ESCAPE = /\\u([a-fA-F0-9]{4})|\\x([a-fA-F0-9]{2})/g;
-const decode = (text: string) => text.replace(ESCAPE, (_, unicode?: string, hex?: string) => String.fromCharCode(parseInt(unicode ?? hex!, 16)));
+const decode = (text: string) =>
+  text.replace(ESCAPE, (_, unicode?: string, hex?: string) => String.fromCharCode(parseInt(unicode ?? hex!, 16)));
 
-const own = (object: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? (object as Values)[key] : undefined);
+const own = (object: object, key: string): unknown =>
+  Object.prototype.hasOwnProperty.call(object, key) ? (object as Values)[key] : undefined;
 
 export class MessageRuntime {
   private active = "";
@@ -72,11 +74,16 @@ export class MessageRuntime {
       const value = own(values, name);
       if (type === "plural" || type === "selectordinal" || type === "select") {
         const cases = format as Record<string, Token[]> & { offset?: number };
-        const chosen = type === "select" ? this.selected(cases, value) : this.plural(cases, Number(value), type === "selectordinal");
+        const chosen =
+          type === "select" ? this.selected(cases, value) : this.plural(cases, Number(value), type === "selectordinal");
         // As in Lingui, "#" is the number in a plural's own cases only.
-        if (chosen) text += this.format(chosen, values, type === "select" ? undefined : Number(value) - (cases.offset ?? 0));
+        if (chosen)
+          text += this.format(chosen, values, type === "select" ? undefined : Number(value) - (cases.offset ?? 0));
       } else if (type === "number") {
-        text += this.number(Number(value), typeof format === "string" ? { style: format as "percent" } : (format as Intl.NumberFormatOptions));
+        text += this.number(
+          Number(value),
+          typeof format === "string" ? { style: format as "percent" } : (format as Intl.NumberFormatOptions),
+        );
       } else if (value != null) {
         text += String(value);
       }
@@ -88,13 +95,26 @@ export class MessageRuntime {
     return (own(cases, String(value)) as Token[] | undefined) ?? cases.other;
   }
 
-  private plural(cases: Record<string, Token[]> & { offset?: number }, value: number, ordinal: boolean): Token[] | undefined {
-    const rules = this.memo(`plural-${ordinal}`, () => new Intl.PluralRules(this.locales(), { type: ordinal ? "ordinal" : "cardinal" }));
-    return (own(cases, String(value)) as Token[] | undefined) ?? (own(cases, rules.select(value - (cases.offset ?? 0))) as Token[] | undefined) ?? cases.other;
+  private plural(
+    cases: Record<string, Token[]> & { offset?: number },
+    value: number,
+    ordinal: boolean,
+  ): Token[] | undefined {
+    const rules = this.memo(
+      `plural-${ordinal}`,
+      () => new Intl.PluralRules(this.locales(), { type: ordinal ? "ordinal" : "cardinal" }),
+    );
+    return (
+      (own(cases, String(value)) as Token[] | undefined) ??
+      (own(cases, rules.select(value - (cases.offset ?? 0))) as Token[] | undefined) ??
+      cases.other
+    );
   }
 
   private number(value: number, options?: Intl.NumberFormatOptions): string {
-    return this.memo(`number-${JSON.stringify(options)}`, () => new Intl.NumberFormat(this.locales(), options)).format(value);
+    return this.memo(`number-${JSON.stringify(options)}`, () => new Intl.NumberFormat(this.locales(), options)).format(
+      value,
+    );
   }
 
   // Lingui's own fallback: the active language, then English.

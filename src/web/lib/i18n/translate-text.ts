@@ -1,4 +1,4 @@
-import { translateText as translateTextWith } from "../../../shared/i18n/translate-text.ts";
+import { translateText as translateTextWith } from "#shared/i18n/translate-text.ts";
 import { i18n } from "./i18n.ts";
 
 // Apart from i18n.ts so that the first load carries it only if a page needs it (docs/decisions/012).

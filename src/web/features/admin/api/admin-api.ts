@@ -1,16 +1,17 @@
-import { pathTo } from "../../../../shared/api-paths.ts";
-import type { AccountView, ApiKeyView, AuditEntryView, PasswordLink } from "../../../../shared/admin-schemas.ts";
-import type { CategoryList, CategoryView } from "../../../../shared/category-schemas.ts";
-import { staffApiPaths } from "../../../../shared/staff-api.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { searchOf } from "../../../lib/query-string.ts";
+import { pathTo } from "#shared/api-paths.ts";
+import type { AccountView, ApiKeyView, AuditEntryView, PasswordLink } from "#shared/admin/admin-schemas.ts";
+import type { CategoryList, CategoryView } from "#shared/categories/category-schemas.ts";
+import { staffApiPaths } from "#shared/staff/staff-api.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { searchOf } from "#web/lib/query-string.ts";
 
 /** The administration's requests (admins only): JSON, from the portal's own origin like every console change. */
 function sendJson<T>(path: string, method: "POST" | "PATCH", body: unknown): Promise<T> {
   return apiFetch<T>(path, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 }
 
-export const getAdminCategories = (signal?: AbortSignal) => apiFetch<CategoryList>(staffApiPaths.adminCategories, { signal });
+export const getAdminCategories = (signal?: AbortSignal) =>
+  apiFetch<CategoryList>(staffApiPaths.adminCategories, { signal });
 
 export const createCategory = (input: { name: string; service_code: string; description: string; group: string }) =>
   sendJson<CategoryView>(staffApiPaths.adminCategories, "POST", input);
@@ -32,10 +33,12 @@ export const changeAccount = (id: string, change: { role?: string; disabled?: bo
 export const newPasswordLink = (id: string) =>
   sendJson<PasswordLink>(pathTo(staffApiPaths.adminAccountLink, { id }), "POST", {});
 
-export const getApiKeys = (signal?: AbortSignal) => apiFetch<{ keys: ApiKeyView[] }>(staffApiPaths.adminApiKeys, { signal });
+export const getApiKeys = (signal?: AbortSignal) =>
+  apiFetch<{ keys: ApiKeyView[] }>(staffApiPaths.adminApiKeys, { signal });
 export const createApiKey = (name: string) =>
   sendJson<{ apiKey: ApiKeyView; key: string }>(staffApiPaths.adminApiKeys, "POST", { name });
-export const revokeApiKey = (id: string) => sendJson<ApiKeyView>(pathTo(staffApiPaths.adminApiKeyRevoke, { id }), "POST", {});
+export const revokeApiKey = (id: string) =>
+  sendJson<ApiKeyView>(pathTo(staffApiPaths.adminApiKeyRevoke, { id }), "POST", {});
 
 export const getAuditLog = (before: string | null, signal?: AbortSignal) =>
   apiFetch<{ entries: AuditEntryView[]; nextBefore: string | null }>(

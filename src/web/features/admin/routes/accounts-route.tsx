@@ -1,17 +1,25 @@
-import { Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { newAccountSchema, PASSWORD_LINK_HOURS, type AccountView } from "../../../../shared/admin-schemas.ts";
-import { errorMessageOf } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/i18n.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { FormFeedback, type FeedbackResult } from "../../staff/components/form-feedback.tsx";
-import { isSignedOut, withStaffSession } from "../../staff/session-guard.ts";
-import { CopyLink } from "../../tracking/components/copy-link.tsx";
+import {
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { newAccountSchema, PASSWORD_LINK_HOURS, type AccountView } from "#shared/admin/admin-schemas.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
+import { isSignedOut, withStaffSession } from "#web/features/staff/session-guard.ts";
+import { CopyLink } from "#web/features/tracking/components/copy-link.tsx";
 import { changeAccount, createAccount, getAccounts, newPasswordLink } from "../api/admin-api.ts";
-import "../../../styles/tracking.css";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import "#web/styles/tracking.css";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 
 export async function accountsLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getAccounts(request.signal));
@@ -36,7 +44,11 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
     if (intent === "link") {
       const made = await newPasswordLink(id);
       const email = made.account.email;
-      return { ok: true, message: t("New link for {email}; older links stop working.", { email }), link: { email, url: made.link } };
+      return {
+        ok: true,
+        message: t("New link for {email}; older links stop working.", { email }),
+        link: { email, url: made.link },
+      };
     }
     if (intent === "admin" || intent === "staff") {
       const saved = await changeAccount(id, { role: intent });
@@ -73,10 +85,13 @@ export function AccountsRoute() {
       {result?.ok && result.link && (
         <div className="card admin-once" data-testid="password-link">
           <p>
-            {t("Give this link to {email} (it works once, for {hours, plural, one {# hour} other {# hours}}). It is not shown again.", {
-              email: result.link.email,
-              hours: PASSWORD_LINK_HOURS,
-            })}
+            {t(
+              "Give this link to {email} (it works once, for {hours, plural, one {# hour} other {# hours}}). It is not shown again.",
+              {
+                email: result.link.email,
+                hours: PASSWORD_LINK_HOURS,
+              },
+            )}
           </p>
           <CopyLink url={result.link.url} label={t("Set-password link")} />
         </div>
@@ -116,7 +131,10 @@ function AccountItem({ account, busy }: { account: AccountView; busy: boolean })
   const { email } = account;
   const isAdmin = account.role === "admin";
   return (
-    <li className={`admin-list__item card${account.disabled ? " admin-list__item--inactive" : ""}`} data-testid="account-item">
+    <li
+      className={`admin-list__item card${account.disabled ? " admin-list__item--inactive" : ""}`}
+      data-testid="account-item"
+    >
       <div className="admin-list__head">
         <div>
           <h3 className="admin-list__name">{account.email}</h3>
@@ -128,15 +146,33 @@ function AccountItem({ account, busy }: { account: AccountView; busy: boolean })
         </div>
         <Form method="post" className="admin-list__actions">
           <input type="hidden" name="id" value={account.id} />
-          <BusySubmitButton busy={busy} name="intent" value={isAdmin ? "staff" : "admin"} className="button button--secondary button--small" aria-label={isAdmin ? t("Make staff: {email}", { email }) : t("Make administrator: {email}", { email })}>
+          <BusySubmitButton
+            busy={busy}
+            name="intent"
+            value={isAdmin ? "staff" : "admin"}
+            className="button button--secondary button--small"
+            aria-label={isAdmin ? t("Make staff: {email}", { email }) : t("Make administrator: {email}", { email })}
+          >
             {isAdmin ? t("Make staff") : t("Make administrator")}
           </BusySubmitButton>
           {account.disabled && (
-            <BusySubmitButton busy={busy} name="intent" value="enable" className="button button--secondary button--small" aria-label={t("Enable: {email}", { email })}>
+            <BusySubmitButton
+              busy={busy}
+              name="intent"
+              value="enable"
+              className="button button--secondary button--small"
+              aria-label={t("Enable: {email}", { email })}
+            >
               {t("Enable")}
             </BusySubmitButton>
           )}
-          <BusySubmitButton busy={busy} name="intent" value="link" className="button button--secondary button--small" aria-label={t("New set-password link: {email}", { email })}>
+          <BusySubmitButton
+            busy={busy}
+            name="intent"
+            value="link"
+            className="button button--secondary button--small"
+            aria-label={t("New set-password link: {email}", { email })}
+          >
             {t("New set-password link")}
           </BusySubmitButton>
         </Form>
@@ -149,7 +185,12 @@ function AccountItem({ account, busy }: { account: AccountView; busy: boolean })
             <Form method="post">
               <input type="hidden" name="id" value={account.id} />
               <p>{t("They are signed out at once and cannot sign in until enabled again.")}</p>
-              <BusySubmitButton busy={busy} name="intent" value="disable" className="button button--danger button--small">
+              <BusySubmitButton
+                busy={busy}
+                name="intent"
+                value="disable"
+                className="button button--danger button--small"
+              >
                 {t("Disable {email}", { email })}
               </BusySubmitButton>
             </Form>

@@ -1,11 +1,11 @@
 import { NavLink, Outlet, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { STAFF_MESSAGES } from "../../../../shared/staff-messages.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { getSession } from "../../staff/api/staff-api.ts";
-import { withStaffSession } from "../../staff/session-guard.ts";
-import "../../../styles/admin.css";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { getSession } from "#web/features/staff/api/staff-api.ts";
+import { withStaffSession } from "#web/features/staff/session-guard.ts";
+import "#web/styles/admin.css";
 
 /** The administration is for administrators: others get a page that says so (the API refuses them too). */
 export async function adminLayoutLoader({ request }: LoaderFunctionArgs) {

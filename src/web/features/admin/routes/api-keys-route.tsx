@@ -1,18 +1,26 @@
-import { Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { newApiKeySchema, type ApiKeyView } from "../../../../shared/admin-schemas.ts";
-import { errorMessageOf } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/i18n.ts";
-import { formatDateTime } from "../../../lib/i18n/format.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { FormFeedback, type FeedbackResult } from "../../staff/components/form-feedback.tsx";
-import { isSignedOut, withStaffSession } from "../../staff/session-guard.ts";
-import { CopyLink } from "../../tracking/components/copy-link.tsx";
+import {
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { newApiKeySchema, type ApiKeyView } from "#shared/admin/admin-schemas.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
+import { isSignedOut, withStaffSession } from "#web/features/staff/session-guard.ts";
+import { CopyLink } from "#web/features/tracking/components/copy-link.tsx";
 import { createApiKey, getApiKeys, revokeApiKey } from "../api/admin-api.ts";
-import "../../../styles/tracking.css";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import "#web/styles/tracking.css";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 
 export async function apiKeysLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getApiKeys(request.signal));
@@ -29,11 +37,11 @@ export async function apiKeysAction({ request }: ActionFunctionArgs): Promise<Ap
       // The shared schema's message is an English id; the server's answers come translated.
       if (!parsed.success) return { ok: false, message: translateText(parsed.error.issues[0]?.message ?? "") };
       const made = await createApiKey(parsed.data.name);
-      return { ok: true, message: t("Key \"{name}\" created.", { name: made.apiKey.name }), key: made.key };
+      return { ok: true, message: t('Key "{name}" created.', { name: made.apiKey.name }), key: made.key };
     }
     if (intent === "revoke") {
       const revoked = await revokeApiKey(String(form.get("id") ?? ""));
-      return { ok: true, message: t("Key \"{name}\" revoked: it no longer works.", { name: revoked.name }) };
+      return { ok: true, message: t('Key "{name}" revoked: it no longer works.', { name: revoked.name }) };
     }
     return { ok: false, message: t("This action is not known.") };
   } catch (error) {
@@ -51,7 +59,9 @@ export function ApiKeysRoute() {
   return (
     <section aria-labelledby="keys-heading">
       <h2 id="keys-heading">{t("API keys")}</h2>
-      <p className="muted">{t("Open311 clients (work-order systems, 311 apps) post reports with a key. See docs/integrators.md.")}</p>
+      <p className="muted">
+        {t("Open311 clients (work-order systems, 311 apps) post reports with a key. See docs/integrators.md.")}
+      </p>
       <FormFeedback result={result} testId="keys" />
       {result?.ok && result.key && (
         <div className="card admin-once" data-testid="new-api-key">
@@ -72,7 +82,14 @@ export function ApiKeysRoute() {
         <Form method="post" className="admin-form">
           <div className="field">
             <label htmlFor="new-key-name">{t("Name")}</label>
-            <input type="text" id="new-key-name" name="name" required maxLength={100} placeholder={t("e.g. City work-order system")} />
+            <input
+              type="text"
+              id="new-key-name"
+              name="name"
+              required
+              maxLength={100}
+              placeholder={t("e.g. City work-order system")}
+            />
           </div>
           <BusySubmitButton busy={busy} name="intent" value="create" className="button">
             {t("Create key")}
@@ -87,7 +104,10 @@ function ApiKeyItem({ apiKey, busy }: { apiKey: ApiKeyView; busy: boolean }) {
   const t = useT();
   const { name } = apiKey;
   return (
-    <li className={`admin-list__item card${apiKey.revoked_at ? " admin-list__item--inactive" : ""}`} data-testid="api-key-item">
+    <li
+      className={`admin-list__item card${apiKey.revoked_at ? " admin-list__item--inactive" : ""}`}
+      data-testid="api-key-item"
+    >
       <div className="admin-list__head">
         <div>
           <h3 className="admin-list__name">{apiKey.name}</h3>
@@ -98,7 +118,9 @@ function ApiKeyItem({ apiKey, busy }: { apiKey: ApiKeyView; busy: boolean }) {
               ? t("created {date} by {email}", { date: formatDateTime(apiKey.created_at), email: apiKey.created_by })
               : t("created {date}", { date: formatDateTime(apiKey.created_at) })}
             {" · "}
-            {apiKey.last_used_at ? t("last used {date}", { date: formatDateTime(apiKey.last_used_at) }) : t("last used never")}
+            {apiKey.last_used_at
+              ? t("last used {date}", { date: formatDateTime(apiKey.last_used_at) })
+              : t("last used never")}
             {apiKey.revoked_at && ` · ${t("revoked {date}", { date: formatDateTime(apiKey.revoked_at) })}`}
           </p>
         </div>
@@ -108,7 +130,12 @@ function ApiKeyItem({ apiKey, busy }: { apiKey: ApiKeyView; busy: boolean }) {
             <Form method="post">
               <input type="hidden" name="id" value={apiKey.id} />
               <p>{t("Clients using this key will be refused at once.")}</p>
-              <BusySubmitButton busy={busy} name="intent" value="revoke" className="button button--danger button--small">
+              <BusySubmitButton
+                busy={busy}
+                name="intent"
+                value="revoke"
+                className="button button--danger button--small"
+              >
                 {t("Revoke {name}", { name })}
               </BusySubmitButton>
             </Form>

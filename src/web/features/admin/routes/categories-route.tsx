@@ -1,17 +1,30 @@
-import { Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { CATEGORY_LIMITS, categoryChangeSchema, newCategorySchema, type CategoryView } from "../../../../shared/category-schemas.ts";
-import { errorMessageOf } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/i18n.ts";
-import { formatCount } from "../../../lib/i18n/format.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { forgetCategories } from "../../categories/use-categories.ts";
-import { FormFeedback, type FeedbackResult } from "../../staff/components/form-feedback.tsx";
-import { isSignedOut, withStaffSession } from "../../staff/session-guard.ts";
+import {
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
+import {
+  CATEGORY_LIMITS,
+  categoryChangeSchema,
+  newCategorySchema,
+  type CategoryView,
+} from "#shared/categories/category-schemas.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { forgetCategories } from "#web/features/categories/use-categories.ts";
+import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
+import { isSignedOut, withStaffSession } from "#web/features/staff/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 
 export async function categoriesLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getAdminCategories(request.signal));
@@ -19,7 +32,10 @@ export async function categoriesLoader({ request }: LoaderFunctionArgs) {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 /** A shared schema's message is an English id; the server's answers come already translated. */
-const problemOf = (issues: readonly { message: string }[]): FeedbackResult => ({ ok: false, message: translateText(issues[0]?.message ?? "") });
+const problemOf = (issues: readonly { message: string }[]): FeedbackResult => ({
+  ok: false,
+  message: translateText(issues[0]?.message ?? ""),
+});
 
 /** One action for the page's forms, told apart by `intent`; the shared schemas check input before it is sent. */
 export async function categoriesAction({ request }: ActionFunctionArgs): Promise<FeedbackResult> {
@@ -46,7 +62,7 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
     });
     if (!parsed.success) return problemOf(parsed.error.issues);
     const created = await createCategory({ ...parsed.data, group: parsed.data.group ?? "" });
-    return { ok: true, message: t("\"{name}\" was added at the end of the list.", { name: created.name }) };
+    return { ok: true, message: t('"{name}" was added at the end of the list.', { name: created.name }) };
   }
   if (intent === "edit") {
     const parsed = categoryChangeSchema.safeParse({
@@ -56,15 +72,15 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
     });
     if (!parsed.success) return problemOf(parsed.error.issues);
     const saved = await updateCategory(code, parsed.data);
-    return { ok: true, message: t("\"{name}\" was saved.", { name: saved.name }) };
+    return { ok: true, message: t('"{name}" was saved.', { name: saved.name }) };
   }
   if (intent === "activate" || intent === "deactivate") {
     const saved = await updateCategory(code, { active: intent === "activate" });
     return {
       ok: true,
       message: saved.active
-        ? t("\"{name}\" is offered on the form again.", { name: saved.name })
-        : t("\"{name}\" is no longer offered on the form. Its reports keep it.", { name: saved.name }),
+        ? t('"{name}" is offered on the form again.', { name: saved.name })
+        : t('"{name}" is no longer offered on the form. Its reports keep it.', { name: saved.name }),
     };
   }
   if (intent === "up" || intent === "down") {
@@ -78,8 +94,8 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
     const values = { name: moved?.name ?? code, place: formatCount(to + 1), count: formatCount(order.length) };
     const message =
       intent === "up"
-        ? t("\"{name}\" moved up to place {place} of {count}.", values)
-        : t("\"{name}\" moved down to place {place} of {count}.", values);
+        ? t('"{name}" moved up to place {place} of {count}.', values)
+        : t('"{name}" moved down to place {place} of {count}.', values);
     return { ok: true, message };
   }
   return { ok: false, message: t("This action is not known.") };
@@ -103,7 +119,14 @@ export function CategoriesRoute() {
       <FormFeedback result={result} testId="categories" />
       <ol className="admin-list" data-testid="category-list">
         {categories.map((category, index) => (
-          <CategoryItem key={category.key} category={category} first={index === 0} last={index === categories.length - 1} order={order} busy={busy} />
+          <CategoryItem
+            key={category.key}
+            category={category}
+            first={index === 0}
+            last={index === categories.length - 1}
+            order={order}
+            busy={busy}
+          />
         ))}
       </ol>
       <NewCategoryForm busy={busy} />
@@ -122,7 +145,10 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
     </>
   );
   return (
-    <li className={`admin-list__item card${category.active ? "" : " admin-list__item--inactive"}`} data-testid="category-item">
+    <li
+      className={`admin-list__item card${category.active ? "" : " admin-list__item--inactive"}`}
+      data-testid="category-item"
+    >
       <div className="admin-list__head">
         <div>
           <h3 className="admin-list__name">{category.name}</h3>
@@ -135,10 +161,24 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
         </div>
         <Form method="post" className="admin-list__actions">
           {hidden}
-          <button type="submit" name="intent" value="up" className="button button--secondary button--small" disabled={first || busy} aria-label={t("Move {name} up", { name })}>
+          <button
+            type="submit"
+            name="intent"
+            value="up"
+            className="button button--secondary button--small"
+            disabled={first || busy}
+            aria-label={t("Move {name} up", { name })}
+          >
             {t("Move up")}
           </button>
-          <button type="submit" name="intent" value="down" className="button button--secondary button--small" disabled={last || busy} aria-label={t("Move {name} down", { name })}>
+          <button
+            type="submit"
+            name="intent"
+            value="down"
+            className="button button--secondary button--small"
+            disabled={last || busy}
+            aria-label={t("Move {name} down", { name })}
+          >
             {t("Move down")}
           </button>
           <BusySubmitButton
@@ -172,15 +212,34 @@ function CategoryFields({ category, idPrefix }: { category?: CategoryView; idPre
     <div className="admin-form__fields">
       <div className="field">
         <label htmlFor={`${idPrefix}-name`}>{t("Name")}</label>
-        <input type="text" id={`${idPrefix}-name`} name="name" required maxLength={CATEGORY_LIMITS.name} defaultValue={category?.name} />
+        <input
+          type="text"
+          id={`${idPrefix}-name`}
+          name="name"
+          required
+          maxLength={CATEGORY_LIMITS.name}
+          defaultValue={category?.name}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-group`}>{t("Group (optional)")}</label>
-        <input type="text" id={`${idPrefix}-group`} name="group" maxLength={CATEGORY_LIMITS.group} defaultValue={category?.group ?? ""} />
+        <input
+          type="text"
+          id={`${idPrefix}-group`}
+          name="group"
+          maxLength={CATEGORY_LIMITS.group}
+          defaultValue={category?.group ?? ""}
+        />
       </div>
       <div className="field field--full">
         <label htmlFor={`${idPrefix}-description`}>{t("Description (optional)")}</label>
-        <textarea id={`${idPrefix}-description`} name="description" rows={2} maxLength={CATEGORY_LIMITS.description} defaultValue={category?.description} />
+        <textarea
+          id={`${idPrefix}-description`}
+          name="description"
+          rows={2}
+          maxLength={CATEGORY_LIMITS.description}
+          defaultValue={category?.description}
+        />
       </div>
     </div>
   );
@@ -195,7 +254,15 @@ function NewCategoryForm({ busy }: { busy: boolean }) {
         <div className="admin-form__fields">
           <div className="field">
             <label htmlFor="new-category-code">{t("Service code")}</label>
-            <input type="text" id="new-category-code" name="service_code" required maxLength={CATEGORY_LIMITS.serviceCode} pattern="[a-z0-9][a-z0-9_\-]*" aria-describedby="new-category-code-hint" />
+            <input
+              type="text"
+              id="new-category-code"
+              name="service_code"
+              required
+              maxLength={CATEGORY_LIMITS.serviceCode}
+              pattern="[a-z0-9][a-z0-9_\-]*"
+              aria-describedby="new-category-code-hint"
+            />
             <p className="field-hint" id="new-category-code-hint">
               {t("Lowercase letters, digits, - or _, e.g. water-kiosks. It cannot be changed later.")}
             </p>

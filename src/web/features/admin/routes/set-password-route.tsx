@@ -1,13 +1,22 @@
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { ADMIN_MESSAGES, setPasswordSchema } from "../../../../shared/admin-schemas.ts";
-import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { ADMIN_MESSAGES, setPasswordSchema } from "#shared/admin/admin-schemas.ts";
+import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getPasswordLink, setPassword } from "../api/admin-api.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 
 /** Which account the one-time link is for; a dead link is said so plainly (404 from the API). */
 export async function setPasswordLoader({ params, request }: LoaderFunctionArgs) {
@@ -25,7 +34,8 @@ export async function setPasswordAction({ params, request }: ActionFunctionArgs)
   // The shared messages are English ids; the server's answers come already translated.
   if (password !== String(form.get("repeat") ?? "")) return { message: translateText(ADMIN_MESSAGES.passwordsDiffer) };
   const parsed = setPasswordSchema.safeParse({ password });
-  if (!parsed.success) return { message: translateText(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.passwordTooShort) };
+  if (!parsed.success)
+    return { message: translateText(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.passwordTooShort) };
   try {
     await setPassword(params.token ?? "", parsed.data.password);
   } catch (error) {
@@ -60,7 +70,15 @@ export function SetPasswordRoute() {
             </p>
             <div className="field">
               <label htmlFor="new-password">{t("New password")}</label>
-              <input type="password" id="new-password" name="password" required minLength={12} autoComplete="new-password" aria-describedby="new-password-hint" />
+              <input
+                type="password"
+                id="new-password"
+                name="password"
+                required
+                minLength={12}
+                autoComplete="new-password"
+                aria-describedby="new-password-hint"
+              />
               <p className="field-hint" id="new-password-hint">
                 {t("At least 12 characters.")}
               </p>

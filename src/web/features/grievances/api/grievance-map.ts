@@ -1,9 +1,9 @@
-import { apiPaths } from "../../../../shared/api-paths.ts";
-import type { GrievanceMapResponse } from "../../../../shared/api-types.ts";
-import type { Bbox } from "../../../../shared/geo.ts";
-import type { GrievanceListFilters } from "../../../../shared/grievance-schema.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { searchOf } from "../../../lib/query-string.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import type { GrievanceMapResponse } from "#shared/api-types.ts";
+import type { Bbox } from "#shared/places/geo.ts";
+import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { searchOf } from "#web/lib/query-string.ts";
 
 export type MapFilters = Partial<Pick<GrievanceListFilters, "q" | "category" | "status" | "priority">>;
 

@@ -1,8 +1,8 @@
-import { apiPaths, pathTo } from "../../../../shared/api-paths.ts";
-import type { GrievanceListResponse, PublicGrievance } from "../../../../shared/api-types.ts";
-import type { GrievanceListQuery } from "../../../../shared/grievance-schema.ts";
-import { apiFetch } from "../../../lib/api-fetch.ts";
-import { searchOf } from "../../../lib/query-string.ts";
+import { apiPaths, pathTo } from "#shared/api-paths.ts";
+import type { GrievanceListResponse, PublicGrievance } from "#shared/api-types.ts";
+import type { GrievanceListQuery } from "#shared/grievances/grievance-schema.ts";
+import { apiFetch } from "#web/lib/api-fetch.ts";
+import { searchOf } from "#web/lib/query-string.ts";
 
 export type GrievanceListRequest = Partial<GrievanceListQuery>;
 

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import type { GrievanceImage } from "../../../../shared/api-types.ts";
-import { msg } from "../../../../shared/i18n/locales.ts";
-import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, gallerySources } from "../../../../shared/report-photos.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import type { GrievanceImage } from "#shared/api-types.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, gallerySources } from "#shared/grievances/report-photos.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
 
 // The first row of the grid on a phone, in the first screenful below the description: loaded at once (the first
@@ -15,7 +15,7 @@ const NAMES = {
   photo: { button: msg("View photo {number} of {count}"), viewer: msg("Photo {number} of {count}") },
 } as const;
 
-/** The thumbnail, or the medium version where the cell needs more pixels (shared/report-photos.ts). */
+/** The thumbnail, or the medium version where the cell needs more pixels (shared/grievances/report-photos.ts). */
 function GalleryImage({ image, index, eagerCount }: { image: GrievanceImage; index: number; eagerCount: number }) {
   return (
     <img
@@ -42,7 +42,12 @@ interface ImageGalleryProps {
  * A grid of thumbnails, each a button opening the full-screen viewer: the report's "Attached Images", and the photos
  * of an update from the reporter in the timeline (docs/decisions/015-reporter-actions.md).
  */
-export function ImageGallery({ images, eagerCount = FIRST_ROW, noun = "image", className = "image-grid" }: ImageGalleryProps) {
+export function ImageGallery({
+  images,
+  eagerCount = FIRST_ROW,
+  noun = "image",
+  className = "image-grid",
+}: ImageGalleryProps) {
   const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
   const count = images.length;

@@ -1,12 +1,12 @@
-import { exportPaths } from "../../../../shared/api-paths.ts";
-import { FEED_TITLES, exportSearchOf } from "../../../../shared/feed-links.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { useFilterParams } from "../../../lib/use-filter-params.ts";
+import { exportPaths } from "#shared/api-paths.ts";
+import { FEED_TITLES, exportSearchOf } from "#shared/exports/feed-links.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useFilterParams } from "#web/lib/use-filter-params.ts";
 
 /**
  * "Download CSV" and "Atom feed" for the filters in the address, and the feed announced to browsers and feed
  * readers with `<link rel="alternate">` (React places it in the document's head; the server's HTML carries the same
- * one for readers without JavaScript, shared/feed-links.ts). Modest links: most visitors
+ * one for readers without JavaScript, shared/exports/feed-links.ts). Modest links: most visitors
  * came to read reports, not to download them.
  */
 export function ExportLinks() {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import "../../../styles/filter-disclosure.css";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import "#web/styles/filter-disclosure.css";
 
 /** Below this width the filters start folded away: on a phone they would otherwise fill the first screen. */
 const NARROW_SCREEN = "(max-width: 640px)";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { PublicGrievance } from "../../../../shared/api-types.ts";
-import { truncateDescription } from "../../../../shared/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { formatDate } from "../../../lib/i18n/format.ts";
-import { paths } from "../../../lib/paths.ts";
-import { timeAgo } from "../../../lib/time-ago.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import { truncateDescription } from "#shared/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatDate } from "#web/lib/i18n/format.ts";
+import { paths } from "#web/lib/paths.ts";
+import { timeAgo } from "#web/lib/time-ago.ts";
 import { AffectedCount } from "./affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { PublicGrievance } from "../../../../shared/api-types.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { AffectedButton } from "../../affected/affected-button.tsx";
-import { IncidentLink, incidentOf } from "../../incidents/incident-link.tsx";
-import { FollowForm } from "../../follow/follow-form.tsx";
+import type { PublicGrievance } from "#shared/api-types.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { AffectedButton } from "#web/features/affected/affected-button.tsx";
+import { IncidentLink, incidentOf } from "#web/features/incidents/incident-link.tsx";
+import { FollowForm } from "#web/features/follow/follow-form.tsx";
 import { AttachedImages } from "./attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "./grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";

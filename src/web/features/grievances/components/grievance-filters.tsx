@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import { FIELD_LIMITS, PRIORITIES, STATUSES } from "../../../../shared/domain.ts";
-import { CategoryOptions } from "../../categories/category-options.tsx";
-import { useCategories } from "../../categories/use-categories.ts";
-import { priorityLabel, statusLabel } from "../../../../shared/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { changedQuery } from "../../../lib/query-string.ts";
-import { useFilterParams } from "../../../lib/use-filter-params.ts";
+import { FIELD_LIMITS, PRIORITIES, STATUSES } from "#shared/domain.ts";
+import { CategoryOptions } from "#web/features/categories/category-options.tsx";
+import { useCategories } from "#web/features/categories/use-categories.ts";
+import { priorityLabel, statusLabel } from "#shared/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { changedQuery } from "#web/lib/query-string.ts";
+import { useFilterParams } from "#web/lib/use-filter-params.ts";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -113,7 +113,12 @@ export function GrievanceFilters() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-status`}>{t("Status")}</label>
-          <select id={`${id}-status`} name="status" value={status} onChange={(event) => setFilter("status", event.target.value)}>
+          <select
+            id={`${id}-status`}
+            name="status"
+            value={status}
+            onChange={(event) => setFilter("status", event.target.value)}
+          >
             <option value="">{t("All Statuses")}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>

@@ -1,8 +1,8 @@
-import type { GrievanceListResponse } from "../../../../shared/api-types.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { showingCount } from "../../../lib/i18n/format.ts";
-import { MESSAGES } from "../../../../shared/messages.ts";
-import { useAnnouncement } from "../../../lib/announcer.tsx";
+import type { GrievanceListResponse } from "#shared/api-types.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { showingCount } from "#web/lib/i18n/format.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { useAnnouncement } from "#web/lib/announcer.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
 import { GrievanceCard } from "./grievance-card.tsx";
 import { Pagination } from "./pagination.tsx";

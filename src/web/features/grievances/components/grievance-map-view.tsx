@@ -1,11 +1,11 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import type { MapMarker } from "../../../../shared/api-types.ts";
-import type { Bbox } from "../../../../shared/geo.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { LazyReportsMap } from "../../map/reports-map-lazy.tsx";
-import { STATUS_LEGEND } from "../../map/reports-map-legend.ts";
+import type { MapMarker } from "#shared/api-types.ts";
+import type { Bbox } from "#shared/places/geo.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { LazyReportsMap } from "#web/features/map/reports-map-lazy.tsx";
+import { STATUS_LEGEND } from "#web/features/map/reports-map-legend.ts";
 import { getGrievanceMap } from "../api/grievance-map.ts";
 import { listQueryFromSearchParams } from "../list-query.ts";
 import { MapCard } from "./map-card.tsx";

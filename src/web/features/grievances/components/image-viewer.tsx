@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from "react";
-import type { GrievanceImage } from "../../../../shared/api-types.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import type { GrievanceImage } from "#shared/api-types.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 
 interface ImageViewerProps {
   image: GrievanceImage | null;

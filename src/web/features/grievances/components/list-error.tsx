@@ -1,8 +1,8 @@
-import { MESSAGES } from "../../../../shared/messages.ts";
-import { errorMessageOf } from "../../../lib/api-client.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { SupportReference } from "../../../lib/support-reference.tsx";
+import { MESSAGES } from "#shared/messages.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { SupportReference } from "#web/lib/support-reference.tsx";
 
 /** The list could not be loaded (docs/product-decisions.md D3): say so, give the reason and a way to try again. */
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,4 +1,4 @@
-import type { PublicGrievance } from "../../../../shared/api-types.ts";
+import type { PublicGrievance } from "#shared/api-types.ts";
 import { ProgressTimeline } from "../progress-timeline.tsx";
 
 /**

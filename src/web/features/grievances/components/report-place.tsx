@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { LOCATION_MESSAGES } from "../../../../shared/location-messages.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { PinMapSlot } from "../../map/pin-map-slot.tsx";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { PinMapSlot } from "#web/features/map/pin-map-slot.tsx";
 
 /** OpenStreetMap's own page with a marker at the pin, zoomed to the street. */
 export const osmLink = (latitude: number, longitude: number) =>
@@ -16,7 +16,11 @@ export function ReportPlace({ latitude, longitude }: { latitude: number | null; 
   const coordinatesId = useId();
   if (latitude === null || longitude === null) return null;
   return (
-    <section className="details__section details__place" aria-labelledby={`${coordinatesId}-heading`} data-testid="report-place">
+    <section
+      className="details__section details__place"
+      aria-labelledby={`${coordinatesId}-heading`}
+      data-testid="report-place"
+    >
       <h2 id={`${coordinatesId}-heading`}>{t("On the map")}</h2>
       <PinMapSlot
         latitude={latitude}
@@ -26,7 +30,10 @@ export function ReportPlace({ latitude, longitude }: { latitude: number | null; 
       />
       <p className="details__place-links">
         <span id={coordinatesId} className="details__coordinates" data-testid="coordinates">
-          {t("Latitude {latitude}, longitude {longitude}", { latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) })}
+          {t("Latitude {latitude}, longitude {longitude}", {
+            latitude: latitude.toFixed(6),
+            longitude: longitude.toFixed(6),
+          })}
         </span>
         <a href={osmLink(latitude, longitude)} rel="noopener" data-testid="osm-link">
           {t(LOCATION_MESSAGES.openInOsm)}

@@ -1,18 +1,18 @@
 import { useId, useMemo } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { exportPaths } from "../../../../shared/api-paths.ts";
-import { ApiRequestError } from "../../../lib/api-client.ts";
-import { formatDateTime } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { exportPaths } from "#shared/api-paths.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { IncidentAffectedButton } from "../incident-affected-button.tsx";
 import { IncidentAreaMapSlot } from "../incident-area-map-slot.tsx";
 import { IncidentBadges, IncidentFacts, IncidentInstructions } from "../incident-facts.tsx";
 import { IncidentSubscribeForm } from "../incident-subscribe-form.tsx";
 import { getIncident } from "../incidents-api.ts";
 import "../incidents.css";
-import "../../../styles/content.css";
+import "#web/styles/content.css";
 
 // "I am affected" and "Get alerts for your area" are sent through this page's action.
 export { incidentsAction } from "../incidents-action.ts";

@@ -1,17 +1,17 @@
 import { useId, useMemo } from "react";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { exportPaths } from "../../../../shared/api-paths.ts";
-import { FEED_TITLES } from "../../../../shared/feed-links.ts";
-import { RECENT_INCIDENT_DAYS } from "../../../../shared/incidents.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { exportPaths } from "#shared/api-paths.ts";
+import { FEED_TITLES } from "#shared/exports/feed-links.ts";
+import { RECENT_INCIDENT_DAYS } from "#shared/incidents/incidents.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { IncidentAreaMapSlot } from "../incident-area-map-slot.tsx";
 import { IncidentCard } from "../incident-card.tsx";
 import { IncidentSubscribeForm } from "../incident-subscribe-form.tsx";
 import { getIncidents } from "../incidents-api.ts";
 import "../incidents.css";
-import "../../../styles/content.css";
+import "#web/styles/content.css";
 
 // "Get alerts for your area" is sent through this page's action.
 export { incidentsAction } from "../incidents-action.ts";
@@ -27,10 +27,7 @@ export function IncidentsRoute() {
   useDocumentTitle(t("Water incidents"));
   const { active, recent } = useLoaderData<typeof incidentsLoader>();
   const localitiesId = useId();
-  const areas = useMemo(
-    () => active.flatMap(({ id, title, area }) => (area ? [{ id, title, area }] : [])),
-    [active],
-  );
+  const areas = useMemo(() => active.flatMap(({ id, title, area }) => (area ? [{ id, title, area }] : [])), [active]);
   const localities = [...new Set(active.flatMap((incident) => incident.localities))];
   return (
     <div className="page incidents-page">
@@ -55,9 +52,7 @@ export function IncidentsRoute() {
               ))}
             </ul>
             {localities.length > 0 && (
-              <p id={localitiesId}>
-                {t("Affected localities: {localities}", { localities: localities.join(", ") })}
-              </p>
+              <p id={localitiesId}>{t("Affected localities: {localities}", { localities: localities.join(", ") })}</p>
             )}
             <IncidentAreaMapSlot
               areas={areas}
@@ -86,7 +81,12 @@ export function IncidentsRoute() {
 
       <p className="incident-feeds">
         {/* Announced to browsers and feed readers (React places it in the head; the server's HTML has it too). */}
-        <link rel="alternate" type="application/atom+xml" title={t(FEED_TITLES.incidents)} href={exportPaths.incidentsFeed} />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title={t(FEED_TITLES.incidents)}
+          href={exportPaths.incidentsFeed}
+        />
         {/* The server's document, not a page of the app. */}
         <a href={exportPaths.incidentsFeed} type="application/atom+xml">
           {t(FEED_TITLES.incidents)}

@@ -1,8 +1,8 @@
-import { apiPaths } from "../../../../shared/api-paths.ts";
-import type { ReverseGeocodeResponse, SimilarReportsResponse } from "../../../../shared/api-types.ts";
-import { SIMILAR_TITLE_MIN_LENGTH, type LatLng } from "../../../../shared/geo.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { searchOf } from "../../../lib/query-string.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import type { ReverseGeocodeResponse, SimilarReportsResponse } from "#shared/api-types.ts";
+import { SIMILAR_TITLE_MIN_LENGTH, type LatLng } from "#shared/places/geo.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { searchOf } from "#web/lib/query-string.ts";
 
 /** What the form knows so far, for "Has someone already reported this?". */
 export interface SimilarInput {
@@ -28,5 +28,8 @@ export function findSimilar(search: string, signal: AbortSignal): Promise<Simila
 
 /** The address of a pin, through the portal (GEOCODER_URL): the resident's place is not sent to a third party. */
 export function reverseGeocode(pin: LatLng, signal: AbortSignal): Promise<ReverseGeocodeResponse> {
-  return apiFetch<ReverseGeocodeResponse>(`${apiPaths.reverseGeocode}${searchOf({ latitude: pin.latitude, longitude: pin.longitude })}`, { signal });
+  return apiFetch<ReverseGeocodeResponse>(
+    `${apiPaths.reverseGeocode}${searchOf({ latitude: pin.latitude, longitude: pin.longitude })}`,
+    { signal },
+  );
 }

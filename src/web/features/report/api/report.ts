@@ -1,8 +1,8 @@
-import { apiPaths } from "../../../../shared/api-paths.ts";
-import type { StorageStatus } from "../../../../shared/api-types.ts";
-import type { GrievanceField } from "../../../../shared/grievance-schema.ts";
-import type { SubmittedGrievance } from "../../../../shared/tracking.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiPaths } from "#shared/api-paths.ts";
+import type { StorageStatus } from "#shared/api-types.ts";
+import type { GrievanceField } from "#shared/grievances/grievance-schema.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 export function getStorageStatus(signal?: AbortSignal): Promise<StorageStatus> {
   return apiFetch<StorageStatus>(apiPaths.storage, { signal });

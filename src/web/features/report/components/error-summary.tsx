@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode, Ref } from "react";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import "../../../styles/error-summary.css";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import "#web/styles/error-summary.css";
 
 export interface SummaryLink {
   /** The id of the control to go to. */

@@ -1,9 +1,9 @@
 import type { ChangeEvent } from "react";
-import { MAX_IMAGES } from "../../../../shared/domain.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { IMAGE_ACCEPT } from "../../../lib/image-files.ts";
-import "../../../styles/image-picker.css";
+import { MAX_IMAGES } from "#shared/domain.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { IMAGE_ACCEPT } from "#web/lib/image-files.ts";
+import "#web/styles/image-picker.css";
 
 export interface ChosenImage {
   id: string;
@@ -32,13 +32,23 @@ function chosenText(t: ReturnType<typeof useT>, count: number): string {
   if (count === 0) return t("No photos chosen.");
   const left = MAX_IMAGES - count;
   if (left <= 0) return t("{count, plural, one {# photo chosen.} other {# photos chosen.}}", { count });
-  return t("{count, plural, one {# photo chosen} other {# photos chosen}}, {left, plural, one {# more allowed.} other {# more allowed.}}", {
-    count,
-    left,
-  });
+  return t(
+    "{count, plural, one {# photo chosen} other {# photos chosen}}, {left, plural, one {# more allowed.} other {# more allowed.}}",
+    {
+      count,
+      left,
+    },
+  );
 }
 
-export function ImagePicker({ images, error, disabled, onPick, onRemove, inputId = IMAGES_INPUT_ID }: ImagePickerProps) {
+export function ImagePicker({
+  images,
+  error,
+  disabled,
+  onPick,
+  onRemove,
+  inputId = IMAGES_INPUT_ID,
+}: ImagePickerProps) {
   const t = useT();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;

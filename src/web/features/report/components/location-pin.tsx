@@ -1,22 +1,19 @@
 import { useEffect, useRef, useState } from "react";
-import type { MapSettings } from "../../../../shared/api-types.ts";
-import { roundCoordinate, type LatLng } from "../../../../shared/geo.ts";
-import { LOCATION_MESSAGES } from "../../../../shared/location-messages.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { loadMapSettings } from "../../map/map-settings-api.ts";
-import { useGeolocation } from "../../map/use-geolocation.ts";
+import type { MapSettings } from "#shared/api-types.ts";
+import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { loadMapSettings } from "#web/features/map/map-settings-api.ts";
+import { useGeolocation } from "#web/features/map/use-geolocation.ts";
 import { reverseGeocode } from "../api/places.ts";
 
 /**
  * "Pin on a map", under the Location field: optional, and the map (Leaflet) is only downloaded once the resident
  * asks for it, or when the form already holds a pin. Whatever fails here, the words in the Location field suffice.
  */
-type PickerModule = typeof import("../../map/location-picker.tsx");
-type MapLoad =
-  | { kind: "idle" }
-  | { kind: "ready"; settings: MapSettings; picker: PickerModule }
-  | { kind: "failed" };
+type PickerModule = typeof import("#web/features/map/location-picker.tsx");
+type MapLoad = { kind: "idle" } | { kind: "ready"; settings: MapSettings; picker: PickerModule } | { kind: "failed" };
 
 export interface LocationPinProps {
   /** The group's id: the form focuses it when the server refuses the pin. */
@@ -32,9 +29,20 @@ export interface LocationPinProps {
 }
 
 const formatCoordinate = (value: number) => value.toFixed(6);
-const rounded = (pin: LatLng): LatLng => ({ latitude: roundCoordinate(pin.latitude), longitude: roundCoordinate(pin.longitude) });
+const rounded = (pin: LatLng): LatLng => ({
+  latitude: roundCoordinate(pin.latitude),
+  longitude: roundCoordinate(pin.longitude),
+});
 
-export function LocationPin({ id, pin, onPinChange, error, locationFillable, onLocationFill, disabled }: LocationPinProps) {
+export function LocationPin({
+  id,
+  pin,
+  onPinChange,
+  error,
+  locationFillable,
+  onLocationFill,
+  disabled,
+}: LocationPinProps) {
   const t = useT();
   const [open, setOpen] = useState(pin !== null);
   const [map, setMap] = useState<MapLoad>({ kind: "idle" });
@@ -55,7 +63,7 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
   useEffect(() => {
     if (!mapWanted) return;
     let current = true;
-    Promise.all([loadMapSettings(), import("../../map/location-picker.tsx")]).then(
+    Promise.all([loadMapSettings(), import("#web/features/map/location-picker.tsx")]).then(
       ([settings, picker]) => current && setMap({ kind: "ready", settings, picker }),
       (failure: unknown) => {
         console.error("The form's map could not be loaded:", failure);
@@ -120,7 +128,11 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
   // The server's refusal comes translated, the schema's in English: translateText leaves the first as it is.
   const shownError = error ? translateText(error) : outside ? t(LOCATION_MESSAGES.outsideServiceArea) : undefined;
   const errorId = `${id}-error`;
-  const status = locating ? t(LOCATION_MESSAGES.locating) : geolocation.state.kind === "failed" ? t(geolocation.state.message) : "";
+  const status = locating
+    ? t(LOCATION_MESSAGES.locating)
+    : geolocation.state.kind === "failed"
+      ? t(geolocation.state.message)
+      : "";
   const Picker = map.kind === "ready" ? map.picker.default : undefined;
 
   return (
@@ -165,7 +177,9 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
       </p>
       <div id={`${id}-map`} className="pin-group__map" hidden={!open}>
         {open && map.kind === "idle" && <p className="hint">{t(LOCATION_MESSAGES.formMapLoading)}</p>}
-        {open && map.kind === "failed" && <p className="pin-group__unavailable">{t(LOCATION_MESSAGES.mapUnavailable)}</p>}
+        {open && map.kind === "failed" && (
+          <p className="pin-group__unavailable">{t(LOCATION_MESSAGES.mapUnavailable)}</p>
+        )}
         {open && Picker && map.kind === "ready" && (
           <Picker settings={map.settings} pin={pin} onPin={place} disabled={disabled} />
         )}
@@ -173,9 +187,16 @@ export function LocationPin({ id, pin, onPinChange, error, locationFillable, onL
       {pin && (
         <div className="pin-group__pin">
           <p className="pin-group__coordinates" data-testid="pin-coordinates">
-            {translateText(LOCATION_MESSAGES.pinCoordinates(formatCoordinate(pin.latitude), formatCoordinate(pin.longitude)))}
+            {translateText(
+              LOCATION_MESSAGES.pinCoordinates(formatCoordinate(pin.latitude), formatCoordinate(pin.longitude)),
+            )}
           </p>
-          <button type="button" className="button button--secondary pin-group__remove" onClick={remove} disabled={disabled}>
+          <button
+            type="button"
+            className="button button--secondary pin-group__remove"
+            onClick={remove}
+            disabled={disabled}
+          >
             {t(LOCATION_MESSAGES.removePin)}
           </button>
         </div>

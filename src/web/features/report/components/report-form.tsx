@@ -1,30 +1,30 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "../../../../shared/domain.ts";
+import { DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES, REDIRECT_AFTER_SUBMIT_MS } from "#shared/domain.ts";
 import {
   fieldErrorsOf,
   grievanceInputSchema,
   summaryMessageOf,
   type FieldErrors,
   type GrievanceField,
-} from "../../../../shared/grievance-schema.ts";
-import { MESSAGES } from "../../../../shared/messages.ts";
-import { msg } from "../../../../shared/i18n/locales.ts";
-import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
-import { priorityLabel } from "../../../../shared/format.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { SupportReference } from "../../../lib/support-reference.tsx";
-import { CategoryOptions } from "../../categories/category-options.tsx";
-import { useCategories } from "../../categories/use-categories.ts";
-import { loadSubmittedPanel } from "../../tracking/components/submitted-panel-slot.tsx";
-import { announceSubmitted, rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
+} from "#shared/grievances/grievance-schema.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
+import { priorityLabel } from "#shared/format.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { SupportReference } from "#web/lib/support-reference.tsx";
+import { CategoryOptions } from "#web/features/categories/category-options.tsx";
+import { useCategories } from "#web/features/categories/use-categories.ts";
+import { loadSubmittedPanel } from "#web/features/tracking/components/submitted-panel-slot.tsx";
+import { announceSubmitted, rememberedReportOf, rememberReport } from "#web/features/tracking/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
-import { useAnnounce } from "../../../lib/announcer.tsx";
+import { useAnnounce } from "#web/lib/announcer.tsx";
 import { QUEUE_CHANGED_EVENT, SAVED_OFFLINE_MESSAGE } from "../offline/offline-flag.ts";
 import { saveForLater } from "../offline/offline-queue.ts";
-import { IncidentMatchPanel } from "../../incidents/incident-match.tsx";
+import { IncidentMatchPanel } from "#web/features/incidents/incident-match.tsx";
 import { ErrorSummary, type SummaryLink } from "./error-summary.tsx";
 import { ImagePicker, IMAGES_INPUT_ID } from "./image-picker.tsx";
 import { LocationPin } from "./location-pin.tsx";
@@ -78,7 +78,8 @@ const SUMMARY_LINKS: Record<GrievanceField | "images", string> = {
 };
 
 // Both coordinates belong to the one "Pin on a map" group, which takes the focus for either.
-const fieldId = (field: GrievanceField) => (field === "longitude" ? "report-latitude" : `report-${field.replace("_", "-")}`);
+const fieldId = (field: GrievanceField) =>
+  field === "longitude" ? "report-latitude" : `report-${field.replace("_", "-")}`;
 
 /**
  * The alert at the top carries the headline message; the text under a field says what to do there, worded
@@ -259,7 +260,11 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     setStatus("submitting");
     announce(t("Submitting..."));
     try {
-      const submitted = await createGrievance(values, images.map((image) => image.file), key);
+      const submitted = await createGrievance(
+        values,
+        images.map((image) => image.file),
+        key,
+      );
       keepSubmitted(submitted);
       onAccepted?.();
       setReference(submitted.reference);
@@ -309,7 +314,12 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
     ) : null;
 
   return (
-    <form className="report-form card" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="report-heading">
+    <form
+      className="report-form card"
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      aria-labelledby="report-heading"
+    >
       <StorageNotice />
 
       {/* The schema's headline is English, the server's comes translated: translateText leaves the latter as it is. */}
@@ -333,7 +343,10 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
               <>
                 {" "}
                 <span>
-                  {t("Your reference:")} <strong className="reference" data-testid="submitted-reference">{reference}</strong>
+                  {t("Your reference:")}{" "}
+                  <strong className="reference" data-testid="submitted-reference">
+                    {reference}
+                  </strong>
                 </span>
               </>
             )}
@@ -346,7 +359,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
       <div className="form-grid">
         <div className="field field--full">
           <label htmlFor={fieldId("title")}>
-            {t("Issue Title")}<span className="required-mark">*</span>
+            {t("Issue Title")}
+            <span className="required-mark">*</span>
           </label>
           <input type="text" required maxLength={FIELD_LIMITS.title} autoComplete="off" {...fieldProps("title")} />
           {fieldError("title")}
@@ -354,7 +368,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field">
           <label htmlFor={fieldId("category")}>
-            {t("Category")}<span className="required-mark">*</span>
+            {t("Category")}
+            <span className="required-mark">*</span>
           </label>
           <select required {...fieldProps("category")}>
             <option value="">{t("Select a category")}</option>
@@ -382,7 +397,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field field--full">
           <label htmlFor={fieldId("location")}>
-            {t("Location")}<OptionalMark />
+            {t("Location")}
+            <OptionalMark />
           </label>
           <input
             type="text"
@@ -410,7 +426,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field field--full">
           <label htmlFor={fieldId("description")}>
-            {t("Detailed Description")}<span className="required-mark">*</span>
+            {t("Detailed Description")}
+            <span className="required-mark">*</span>
           </label>
           <textarea required rows={6} maxLength={FIELD_LIMITS.description} {...fieldProps("description")} />
           {fieldError("description")}
@@ -426,7 +443,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field">
           <label htmlFor={fieldId("user_email")}>
-            {t("Email Address")}<OptionalMark />
+            {t("Email Address")}
+            <OptionalMark />
           </label>
           <input type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" {...fieldProps("user_email")} />
           {fieldError("user_email")}
@@ -434,7 +452,8 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
 
         <div className="field">
           <label htmlFor={fieldId("user_phone")}>
-            {t("Phone Number")}<OptionalMark />
+            {t("Phone Number")}
+            <OptionalMark />
           </label>
           <input type="tel" maxLength={FIELD_LIMITS.phone} autoComplete="tel" {...fieldProps("user_phone")} />
           {fieldError("user_phone")}

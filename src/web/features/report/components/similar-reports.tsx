@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
-import { LOCATION_MESSAGES } from "../../../../shared/location-messages.ts";
-import { formatCount, formatDate } from "../../../lib/i18n/format.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useLocale, useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useSuggestions } from "../../../lib/use-suggestions.ts";
-import { AffectedButton } from "../../affected/affected-button.tsx";
-import { StatusBadge } from "../../grievances/components/badges.tsx";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { formatCount, formatDate } from "#web/lib/i18n/format.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useSuggestions } from "#web/lib/use-suggestions.ts";
+import { AffectedButton } from "#web/features/affected/affected-button.tsx";
+import { StatusBadge } from "#web/features/grievances/components/badges.tsx";
 import { findSimilar, similarSearch, type SimilarInput } from "../api/places.ts";
 
 /**
@@ -43,7 +43,7 @@ export function SimilarReports(input: SimilarInput) {
   const note =
     items.length > 0
       ? t(
-          "{count, plural, one {# similar open report is shown under \"Has someone already reported this?\".} other {# similar open reports are shown under \"Has someone already reported this?\".}}",
+          '{count, plural, one {# similar open report is shown under "Has someone already reported this?".} other {# similar open reports are shown under "Has someone already reported this?".}}',
           { count: items.length },
         )
       : everShown

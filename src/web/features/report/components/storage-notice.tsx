@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { STORAGE_READY_MESSAGE_MS } from "../../../../shared/domain.ts";
-import { MESSAGES } from "../../../../shared/messages.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { STORAGE_READY_MESSAGE_MS } from "#shared/domain.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { getStorageStatus } from "../api/report.ts";
 
 type StorageState = "checking" | "ready" | "hidden" | "unavailable";

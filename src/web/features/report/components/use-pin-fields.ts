@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from "react";
-import { parseDecimal, type LatLng } from "../../../../shared/geo.ts";
+import { parseDecimal, type LatLng } from "#shared/places/geo.ts";
 
 /** The form's fields a pin touches: its two coordinates, and the location in words an address may fill. */
 export interface PinFieldValues {

@@ -1,4 +1,4 @@
-import { msg } from "../../../../shared/i18n/locales.ts";
+import { msg } from "#shared/i18n/locales.ts";
 
 /**
  * What the first load needs to know of the offline outbox, without IndexedDB or the outbox's code: whether this

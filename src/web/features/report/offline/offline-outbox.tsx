@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { msg } from "../../../../shared/i18n/locales.ts";
-import { useAnnounce } from "../../../lib/announcer.tsx";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { t as translate } from "../../../lib/i18n/i18n.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { paths } from "../../../lib/paths.ts";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import { msg } from "#shared/i18n/locales.ts";
+import { useAnnounce } from "#web/lib/announcer.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { t as translate } from "#web/lib/i18n/i18n.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { QUEUE_CHANGED_EVENT } from "./offline-flag.ts";
 import { listQueued, removeQueued, type QueuedReport } from "./offline-queue.ts";
 import { sendQueuedReports, type SentReport } from "./offline-sender.ts";
-import "../../../styles/offline.css";
+import "#web/styles/offline.css";
 
 // Said through the live region, in the language active when the report goes (not a dependency of the sending, so
 // a change of language sends nothing).
-const SENT_ANNOUNCEMENT = msg("Your report \"{title}\" was sent. Reference {reference}.");
+const SENT_ANNOUNCEMENT = msg('Your report "{title}" was sent. Reference {reference}.');
 
 /**
  * Above every public page while this browser holds reports saved offline: how many wait, each one sent since (with
@@ -36,7 +36,10 @@ export function OfflineOutbox() {
     void sendQueuedReports().then((done) => {
       if (done.length === 0) return;
       // Two "online" events during one run share its result (offline-sender.ts): each report is shown once.
-      setSent((prev) => [...prev, ...done.filter((report) => !prev.some((shown) => shown.submitted.id === report.submitted.id))]);
+      setSent((prev) => [
+        ...prev,
+        ...done.filter((report) => !prev.some((shown) => shown.submitted.id === report.submitted.id)),
+      ]);
       announce(
         done
           .map((report) => translate(SENT_ANNOUNCEMENT, { title: report.title, reference: report.submitted.reference }))
@@ -72,9 +75,15 @@ export function OfflineOutbox() {
       )}
       {sent.map((report) => (
         <p key={report.submitted.id} className="offline-outbox__sent" data-testid="offline-sent">
-          {withElements(t("Your report “{title}” was sent. Reference: {reference}.", { title: report.title, reference: slot("reference") }), {
-            reference: <strong className="reference">{report.submitted.reference}</strong>,
-          })}{" "}
+          {withElements(
+            t("Your report “{title}” was sent. Reference: {reference}.", {
+              title: report.title,
+              reference: slot("reference"),
+            }),
+            {
+              reference: <strong className="reference">{report.submitted.reference}</strong>,
+            },
+          )}{" "}
           <Link to={paths.grievance(report.submitted.id)}>{t("View it")}</Link>
         </p>
       ))}
@@ -87,7 +96,11 @@ export function OfflineOutbox() {
               reason: translateText(report.refusal ?? ""),
             })}
           </p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void removeQueued(report.key)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void removeQueued(report.key)}
+          >
             {t("Discard it")}
           </button>
         </div>

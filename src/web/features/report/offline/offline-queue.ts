@@ -1,5 +1,5 @@
 import { createStore, del, entries, keys, set, type UseStore } from "idb-keyval";
-import type { GrievanceField } from "../../../../shared/grievance-schema.ts";
+import type { GrievanceField } from "#shared/grievances/grievance-schema.ts";
 import { QUEUE_CHANGED_EVENT, QUEUED_COUNT_KEY } from "./offline-flag.ts";
 
 /**

@@ -1,6 +1,6 @@
-import type { SubmittedGrievance } from "../../../../shared/tracking.ts";
-import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
-import { rememberedReportOf, rememberReport } from "../../tracking/my-reports-store.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
+import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
+import { rememberedReportOf, rememberReport } from "#web/features/tracking/my-reports-store.ts";
 import { createGrievance } from "../api/report.ts";
 import { listQueued, markRefused, removeQueued, type QueuedReport } from "./offline-queue.ts";
 

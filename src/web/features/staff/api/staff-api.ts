@@ -1,10 +1,15 @@
-import type { Bbox } from "../../../../shared/geo.ts";
-import type { StaffGrievanceDetail, StaffMapResponse, StaffQueueResponse, StaffSession } from "../../../../shared/staff-api.ts";
-import { staffApiPaths } from "../../../../shared/staff-api.ts";
-import { pathTo } from "../../../../shared/api-paths.ts";
-import type { StaffQueueQuery } from "../../../../shared/staff-schemas.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { searchOf } from "../../../lib/query-string.ts";
+import type { Bbox } from "#shared/places/geo.ts";
+import type {
+  StaffGrievanceDetail,
+  StaffMapResponse,
+  StaffQueueResponse,
+  StaffSession,
+} from "#shared/staff/staff-api.ts";
+import { staffApiPaths } from "#shared/staff/staff-api.ts";
+import { pathTo } from "#shared/api-paths.ts";
+import type { StaffQueueQuery } from "#shared/staff/staff-schemas.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { searchOf } from "#web/lib/query-string.ts";
 
 export type StaffQueueRequest = Partial<StaffQueueQuery>;
 
@@ -30,7 +35,9 @@ export function signIn(email: string, password: string): Promise<StaffSession> {
 
 /** The server answers 204 with no body, which apiFetch would treat as "no answer": use fetch directly. */
 export async function signOut(): Promise<void> {
-  await fetch(staffApiPaths.session, { method: "DELETE", headers: { Accept: "application/json" } }).catch(() => undefined);
+  await fetch(staffApiPaths.session, { method: "DELETE", headers: { Accept: "application/json" } }).catch(
+    () => undefined,
+  );
 }
 
 export function getQueue(query: StaffQueueRequest, signal?: AbortSignal): Promise<StaffQueueResponse> {
@@ -63,4 +70,3 @@ export function unhideGrievance(id: string): Promise<StaffGrievanceDetail> {
 export function hideReporterUpdate(id: string, updateId: string, reason: string): Promise<StaffGrievanceDetail> {
   return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.hideUpdate, { id, updateId }), "POST", { reason });
 }
-

@@ -1,11 +1,11 @@
 import { Form, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { LanguageSwitch } from "../../../lib/i18n/language-switch.tsx";
-import { paths, routeIds } from "../../../lib/paths.ts";
-import { WaterLogo } from "../../../lib/water-logo.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { LanguageSwitch } from "#web/lib/i18n/language-switch.tsx";
+import { paths, routeIds } from "#web/lib/paths.ts";
+import { WaterLogo } from "#web/lib/water-logo.tsx";
 import type { staffLayoutLoader } from "../routes/staff-layout.tsx";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
-import "../../../styles/staff.css";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import "#web/styles/staff.css";
 
 /**
  * The console's own frame: a tool for staff, not a page of the public site (docs/accessibility.md). Its header

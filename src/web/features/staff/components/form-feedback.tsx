@@ -19,7 +19,13 @@ export function FormFeedback({ result, testId }: { result: FeedbackResult | unde
   }, [result, confirmation]);
   return (
     <div className="form-feedback">
-      <div ref={confirmationRef} tabIndex={-1} role="status" className={confirmation ? "alert alert--success" : undefined} data-testid={`${testId}-done`}>
+      <div
+        ref={confirmationRef}
+        tabIndex={-1}
+        role="status"
+        className={confirmation ? "alert alert--success" : undefined}
+        data-testid={`${testId}-done`}
+      >
         {confirmation}
       </div>
       <div role="alert" className={problem ? "alert alert--error" : undefined} data-testid={`${testId}-error`}>

@@ -1,4 +1,4 @@
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 
 /** Console-only flags, styled like the public badges but with words, never colour alone. */
 export function OverdueMarker() {

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { changedQuery } from "../../../lib/query-string.ts";
-import { useFilterParams } from "../../../lib/use-filter-params.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { changedQuery } from "#web/lib/query-string.ts";
+import { useFilterParams } from "#web/lib/use-filter-params.ts";
 
 /**
  * The console's filters beyond the public list's (which GrievanceFilters renders): "Overdue only", "Reopened by
@@ -72,7 +72,12 @@ export function QueueExtraFilters() {
         </div>
         <div className="field queue-filters__sort">
           <label htmlFor={`${id}-sort`}>{t("Sort by")}</label>
-          <select id={`${id}-sort`} name="sort" value={sort} onChange={(event) => update("sort", event.target.value || null)}>
+          <select
+            id={`${id}-sort`}
+            name="sort"
+            value={sort}
+            onChange={(event) => update("sort", event.target.value || null)}
+          >
             <option value="">{t("Oldest open first")}</option>
             <option value="affected">{t("Most people affected")}</option>
           </select>

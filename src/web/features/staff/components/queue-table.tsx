@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import type { StaffQueueResponse } from "../../../../shared/staff-api.ts";
-import { formatDate, showingCount } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { MESSAGES } from "../../../../shared/messages.ts";
-import { AffectedCount } from "../../grievances/components/affected-count.tsx";
-import { PriorityBadge, StatusBadge } from "../../grievances/components/badges.tsx";
-import { Pagination } from "../../grievances/components/pagination.tsx";
-import { formatDuration } from "../../../lib/format-duration.ts";
-import { useAnnouncement } from "../../../lib/announcer.tsx";
-import { paths } from "../../../lib/paths.ts";
+import type { StaffQueueResponse } from "#shared/staff/staff-api.ts";
+import { formatDate, showingCount } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { MESSAGES } from "#shared/messages.ts";
+import { AffectedCount } from "#web/features/grievances/components/affected-count.tsx";
+import { PriorityBadge, StatusBadge } from "#web/features/grievances/components/badges.tsx";
+import { Pagination } from "#web/features/grievances/components/pagination.tsx";
+import { formatDuration } from "#web/lib/format-duration.ts";
+import { useAnnouncement } from "#web/lib/announcer.tsx";
+import { paths } from "#web/lib/paths.ts";
 import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 
 type QueueItem = StaffQueueResponse["items"][number];
@@ -67,7 +67,9 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                   </td>
                   <td data-label={t("Reported")}>
                     <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
-                    <span className="muted queue-table__age">{t("{duration} ago", { duration: formatDuration(item.age_seconds, 1) })}</span>
+                    <span className="muted queue-table__age">
+                      {t("{duration} ago", { duration: formatDuration(item.age_seconds, 1) })}
+                    </span>
                   </td>
                   {/* A row without flags leaves the cell empty: stacked on a phone, it then takes no line. */}
                   <td data-label={t("Flags")} className={flagged(item) ? undefined : "queue-table__no-flags"}>

@@ -1,4 +1,4 @@
-import { HIDE_REASON_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
+import { HIDE_REASON_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
 
 /** The required reason for hiding a report or a reporter's update, with its error under it. */
 export function ReasonField({ id, label, rows, error }: { id: string; label: string; rows: number; error: string }) {

@@ -1,14 +1,14 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import type { StaffReporterUpdate } from "../../../../shared/staff-api.ts";
-import { formatCount, formatDateTime } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { ImageGallery } from "../../grievances/components/attached-images.tsx";
+import type { StaffReporterUpdate } from "#shared/staff/staff-api.ts";
+import { formatCount, formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { ImageGallery } from "#web/features/grievances/components/attached-images.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 /** Hide one update with a required reason; its own fetcher, so each update's form keeps its own messages. */
@@ -49,11 +49,21 @@ function hiddenStateText(update: StaffReporterUpdate, t: ReturnType<typeof useT>
 function UpdateItem({ update, index, count }: { update: StaffReporterUpdate; index: number; count: number }) {
   const t = useT();
   return (
-    <li className={`reporter-update${update.hidden ? " reporter-update--hidden" : ""}`} data-testid="staff-reporter-update">
+    <li
+      className={`reporter-update${update.hidden ? " reporter-update--hidden" : ""}`}
+      data-testid="staff-reporter-update"
+    >
       <p className="timeline__meta">
-        {withElements(t("Update {number} of {count} · {date}", { number: formatCount(index + 1), count: formatCount(count), date: slot("date") }), {
-          date: <time dateTime={update.at}>{formatDateTime(update.at)}</time>,
-        })}
+        {withElements(
+          t("Update {number} of {count} · {date}", {
+            number: formatCount(index + 1),
+            count: formatCount(count),
+            date: slot("date"),
+          }),
+          {
+            date: <time dateTime={update.at}>{formatDateTime(update.at)}</time>,
+          },
+        )}
       </p>
       <p className="timeline__note">{update.text}</p>
       {update.images.length > 0 && (
@@ -88,7 +98,11 @@ export function ReporterUpdatesPanel({ updates }: { updates: StaffReporterUpdate
   const id = useId();
   if (updates.length === 0) return null;
   return (
-    <section className="details__section reporter-updates" aria-labelledby={`${id}-heading`} data-testid="staff-reporter-updates">
+    <section
+      className="details__section reporter-updates"
+      aria-labelledby={`${id}-heading`}
+      data-testid="staff-reporter-updates"
+    >
       <h2 id={`${id}-heading`}>{t("Updates from the reporter")}</h2>
       <ol className="reporter-updates__list">
         {updates.map((update, index) => (

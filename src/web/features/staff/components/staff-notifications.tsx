@@ -1,8 +1,8 @@
-import type { NotificationKind, StaffNotification } from "../../../../shared/follow.ts";
-import { msg } from "../../../../shared/i18n/locales.ts";
-import { formatDateTime } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import type { NotificationKind, StaffNotification } from "#shared/notifications/follow.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 
 // Message ids, translated where shown (docs/decisions/019-languages.md).
 const KIND_LABELS: Record<NotificationKind, string> = {
@@ -27,9 +27,16 @@ export function StaffNotifications({ notifications }: { notifications: StaffNoti
           {notifications.map((n) => (
             <li key={n.id} className="timeline__item" data-testid="staff-notification" data-status={n.status}>
               <p className="timeline__title">
-                {withElements(t("{kind} to {recipient}: {status}", { kind: t(KIND_LABELS[n.kind]), recipient: n.recipient, status: slot("status") }), {
-                  status: <strong>{t(STATUS_LABELS[n.status])}</strong>,
-                })}
+                {withElements(
+                  t("{kind} to {recipient}: {status}", {
+                    kind: t(KIND_LABELS[n.kind]),
+                    recipient: n.recipient,
+                    status: slot("status"),
+                  }),
+                  {
+                    status: <strong>{t(STATUS_LABELS[n.status])}</strong>,
+                  },
+                )}
               </p>
               {/* Separate facts, one message each, between dots. */}
               <p className="timeline__meta">
@@ -50,7 +57,10 @@ export function StaffNotifications({ notifications }: { notifications: StaffNoti
                   <>
                     {" · "}
                     {withElements(
-                      t("{attempts, plural, other {# attempt(s)}}, next {date}", { attempts: n.attempts, date: slot("date") }),
+                      t("{attempts, plural, other {# attempt(s)}}, next {date}", {
+                        attempts: n.attempts,
+                        date: slot("date"),
+                      }),
                       { date: at(n.nextAttemptAt) },
                     )}
                   </>

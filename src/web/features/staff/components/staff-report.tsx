@@ -1,10 +1,10 @@
-import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
-import { AffectedCount } from "../../grievances/components/affected-count.tsx";
-import { AttachedImages } from "../../grievances/components/attached-images.tsx";
-import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
-import { ReportPlace } from "../../grievances/components/report-place.tsx";
-import { formatDuration } from "../../../lib/format-duration.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
+import { AffectedCount } from "#web/features/grievances/components/affected-count.tsx";
+import { AttachedImages } from "#web/features/grievances/components/attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "#web/features/grievances/components/grievance-summary.tsx";
+import { ReportPlace } from "#web/features/grievances/components/report-place.tsx";
+import { formatDuration } from "#web/lib/format-duration.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 import { ReporterUpdatesPanel } from "./reporter-updates-panel.tsx";
 
@@ -29,7 +29,9 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
             {grievance.hidden && <HiddenMarker />}
           </>
         }
-        reportedNote={<span className="muted">({t("{duration} ago", { duration: formatDuration(grievance.age_seconds) })})</span>}
+        reportedNote={
+          <span className="muted">({t("{duration} ago", { duration: formatDuration(grievance.age_seconds) })})</span>
+        }
       />
 
       <p className="staff-report__affected">

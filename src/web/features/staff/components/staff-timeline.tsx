@@ -1,14 +1,15 @@
-import type { StaffTimelineEvent } from "../../../../shared/staff-api.ts";
-import { statusLabel } from "../../../../shared/format.ts";
-import { formatDateTime } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import type { StaffTimelineEvent } from "#shared/staff/staff-api.ts";
+import { statusLabel } from "#shared/format.ts";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 
 function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { title: string; noteLabel: string } {
   if (event.kind === "hidden") return { title: t("Hidden from the public"), noteLabel: t("Reason:") };
   if (event.kind === "shown") return { title: t("Shown to the public again"), noteLabel: t("Note:") };
   // The reporter's answers to "Is it fixed?" (docs/decisions/015-reporter-actions.md).
-  if (event.kind === "confirmed-fixed") return { title: t("The reporter confirmed it is fixed"), noteLabel: t("Note:") };
+  if (event.kind === "confirmed-fixed")
+    return { title: t("The reporter confirmed it is fixed"), noteLabel: t("Note:") };
   const from = event.from ? t(statusLabel(event.from)) : "?";
   const to = event.to ? t(statusLabel(event.to)) : "?";
   if (event.actor === "reporter") {
@@ -42,7 +43,9 @@ export function StaffTimeline({ createdAt, events }: { createdAt: string; events
               <p className="timeline__meta">
                 {event.actor === "reporter"
                   ? withElements(t("{date} · by the reporter", { date: slot("date") }), { date })
-                  : withElements(t("{date} · by {email}", { date: slot("date"), email: event.staff_email ?? "" }), { date })}
+                  : withElements(t("{date} · by {email}", { date: slot("date"), email: event.staff_email ?? "" }), {
+                      date,
+                    })}
               </p>
               {event.note && (
                 <p className="timeline__note">

@@ -1,13 +1,13 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import type { Status } from "../../../../shared/domain.ts";
-import { statusLabel } from "../../../../shared/format.ts";
-import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "../../../../shared/staff-schemas.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import type { Status } from "#shared/domain.ts";
+import { statusLabel } from "#shared/format.ts";
+import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "#shared/staff/staff-schemas.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 /** Moves the report to one of the statuses allowed from its current one (STATUS_TRANSITIONS), with a public note. */
@@ -26,7 +26,9 @@ export function StatusChangeForm({ status }: { status: Status }) {
     <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t("Change status")}</h2>
       <p className="muted">
-        {withElements(t("Now: {status}", { status: slot("status") }), { status: <strong>{t(statusLabel(status))}</strong> })}
+        {withElements(t("Now: {status}", { status: slot("status") }), {
+          status: <strong>{t(statusLabel(status))}</strong>,
+        })}
       </p>
       <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
         <input type="hidden" name="intent" value="status" />

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { formatDateTime } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 
 interface VisibilityFormProps {
@@ -59,7 +59,9 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
         </>
       ) : (
         <>
-          <p className="muted">{t("Visible on public pages. Hide spam, abuse or reports that expose personal data.")}</p>
+          <p className="muted">
+            {t("Visible on public pages. Hide spam, abuse or reports that expose personal data.")}
+          </p>
           {/* Closed by default and quieter than "Change status": hiding is the rarer, more drastic action. */}
           <details className="disclosure" open={Boolean(reasonError)}>
             <summary>{t("Hide this report")}</summary>

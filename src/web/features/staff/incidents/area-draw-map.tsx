@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
-import type { MapSettings } from "../../../../shared/api-types.ts";
-import type { LatLng } from "../../../../shared/geo.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { createMap, L, nameMap } from "../../map/create-map.ts";
+import type { MapSettings } from "#shared/api-types.ts";
+import type { LatLng } from "#shared/places/geo.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { createMap, L, nameMap } from "#web/features/map/create-map.ts";
 import type { Drawing } from "./incident-draw.ts";
 import "./area-draw.css";
 
@@ -24,7 +24,12 @@ const latLngOf = (point: L.LatLng): LatLng => {
 
 /** A numbered dot per vertex: staff see the order they clicked in, and what "Undo last point" takes away. */
 const vertexIcon = (index: number) =>
-  L.divIcon({ className: "area-draw__vertex", html: `<span>${index + 1}</span>`, iconSize: [22, 22], iconAnchor: [11, 11] });
+  L.divIcon({
+    className: "area-draw__vertex",
+    html: `<span>${index + 1}</span>`,
+    iconSize: [22, 22],
+    iconAnchor: [11, 11],
+  });
 
 export default function AreaDrawMap({ settings, drawing, onPoint }: AreaDrawMapProps) {
   const t = useT();
@@ -83,8 +88,12 @@ export default function AreaDrawMap({ settings, drawing, onPoint }: AreaDrawMapP
     <div className="area-draw">
       <p className="hint" id={helpId}>
         {drawing.mode === "polygon"
-          ? t("Click the map to add the corners of the area. With the keyboard: move the map with the arrow keys, then add the point under the cross.")
-          : t("Click the map to place the centre of the circle. With the keyboard: move the map with the arrow keys, then place it under the cross.")}
+          ? t(
+              "Click the map to add the corners of the area. With the keyboard: move the map with the arrow keys, then add the point under the cross.",
+            )
+          : t(
+              "Click the map to place the centre of the circle. With the keyboard: move the map with the arrow keys, then place it under the cross.",
+            )}
       </p>
       <div className="area-draw__frame">
         <div ref={element} className="map area-draw__map" data-testid="area-map" />

@@ -1,11 +1,19 @@
 import { useEffect, useId, useState } from "react";
-import type { MapSettings } from "../../../../shared/api-types.ts";
-import type { LatLng } from "../../../../shared/geo.ts";
-import { INCIDENT_LIMITS } from "../../../../shared/incidents.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { formatCount } from "../../../lib/i18n/format.ts";
-import { loadMapSettings } from "../../map/map-settings-api.ts";
-import { addPoint, clearDrawing, emptyDrawing, isBlank, undoLastPoint, type DrawMode, type Drawing } from "./incident-draw.ts";
+import type { MapSettings } from "#shared/api-types.ts";
+import type { LatLng } from "#shared/places/geo.ts";
+import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { loadMapSettings } from "#web/features/map/map-settings-api.ts";
+import {
+  addPoint,
+  clearDrawing,
+  emptyDrawing,
+  isBlank,
+  undoLastPoint,
+  type DrawMode,
+  type Drawing,
+} from "./incident-draw.ts";
 
 type MapLoad =
   | { kind: "loading" }
@@ -37,7 +45,8 @@ export function AreaDrawer({ error }: { error: string }) {
     };
   }, []);
 
-  const setMode = (mode: DrawMode) => setDrawing((now) => (now.mode === mode ? now : { ...emptyDrawing(mode), radiusMetres: now.radiusMetres }));
+  const setMode = (mode: DrawMode) =>
+    setDrawing((now) => (now.mode === mode ? now : { ...emptyDrawing(mode), radiusMetres: now.radiusMetres }));
   const onPoint = (point: LatLng) => setDrawing((now) => addPoint(now, point));
   const status =
     drawing.mode === "polygon"
@@ -49,13 +58,24 @@ export function AreaDrawer({ error }: { error: string }) {
   const errorId = `${id}-error`;
 
   return (
-    <fieldset className="field field--full incident-area" id="incident-area" tabIndex={-1} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className="field field--full incident-area"
+      id="incident-area"
+      tabIndex={-1}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend>{t("Affected area on the map")}</legend>
       <input type="hidden" name="drawing" value={JSON.stringify(drawing)} />
       <div className="incident-area__modes" role="radiogroup" aria-label={t("Shape of the area")}>
         {(["polygon", "circle"] as const).map((mode) => (
           <label key={mode} className="incident-area__mode">
-            <input type="radio" name="drawMode" value={mode} checked={drawing.mode === mode} onChange={() => setMode(mode)} />
+            <input
+              type="radio"
+              name="drawMode"
+              value={mode}
+              checked={drawing.mode === mode}
+              onChange={() => setMode(mode)}
+            />
             {mode === "polygon" ? t("Polygon") : t("Circle")}
           </label>
         ))}
@@ -79,16 +99,28 @@ export function AreaDrawer({ error }: { error: string }) {
         </div>
       )}
       {map.kind === "loading" && <p className="hint">{t("Loading the map...")}</p>}
-      {map.kind === "failed" && <p className="hint">{t("The map could not be loaded. Name the localities below instead.")}</p>}
+      {map.kind === "failed" && (
+        <p className="hint">{t("The map could not be loaded. Name the localities below instead.")}</p>
+      )}
       {Chunk && map.kind === "ready" && <Chunk settings={map.settings} drawing={drawing} onPoint={onPoint} />}
       <div className="incident-area__actions">
         <p className="incident-area__status" role="status" data-testid="area-status">
           {status}
         </p>
-        <button type="button" className="button button--secondary button--small" onClick={() => setDrawing(undoLastPoint)} disabled={isBlank(drawing)}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setDrawing(undoLastPoint)}
+          disabled={isBlank(drawing)}
+        >
           {t("Undo last point")}
         </button>
-        <button type="button" className="button button--secondary button--small" onClick={() => setDrawing(clearDrawing)} disabled={isBlank(drawing)}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setDrawing(clearDrawing)}
+          disabled={isBlank(drawing)}
+        >
           {t("Clear")}
         </button>
       </div>

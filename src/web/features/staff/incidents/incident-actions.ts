@@ -1,12 +1,18 @@
 import { redirect, type ActionFunctionArgs } from "react-router";
-import { closeIncidentSchema, incidentUpdateSchema } from "../../../../shared/incidents.ts";
-import { errorMessageOf } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/i18n.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { paths } from "../../../lib/paths.ts";
+import { closeIncidentSchema, incidentUpdateSchema } from "#shared/incidents/incidents.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
 import { isSignedOut } from "../session-guard.ts";
 import { instantOfLocal } from "./incident-draw.ts";
-import { closeIncident, getIncidentCandidates, linkReports, postIncidentUpdate, type IncidentCandidates } from "./incidents-api.ts";
+import {
+  closeIncident,
+  getIncidentCandidates,
+  linkReports,
+  postIncidentUpdate,
+  type IncidentCandidates,
+} from "./incidents-api.ts";
 
 export type IncidentIntent = "update" | "preview" | "link" | "close";
 
@@ -51,7 +57,11 @@ export async function incidentAction({ request, params }: ActionFunctionArgs): P
       const grievanceIds = form.getAll("grievanceId").map(String);
       if (grievanceIds.length === 0) return { intent, ok: false, message: t("Choose at least one report to link.") };
       const { linked } = await linkReports(id, grievanceIds);
-      return { intent, ok: true, message: t("{count, plural, one {# report linked.} other {# reports linked.}}", { count: linked }) };
+      return {
+        intent,
+        ok: true,
+        message: t("{count, plural, one {# report linked.} other {# reports linked.}}", { count: linked }),
+      };
     }
     if (intent === "close") {
       const parsed = closeIncidentSchema.safeParse({
@@ -63,7 +73,9 @@ export async function incidentAction({ request, params }: ActionFunctionArgs): P
       return {
         intent,
         ok: true,
-        message: t("{count, plural, one {Closed; # report resolved.} other {Closed; # reports resolved.}}", { count: resolvedReports }),
+        message: t("{count, plural, one {Closed; # report resolved.} other {Closed; # reports resolved.}}", {
+          count: resolvedReports,
+        }),
       };
     }
   } catch (error) {

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { INCIDENT_LIMITS } from "../../../../shared/incidents.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { FormFeedback } from "../components/form-feedback.tsx";
 import type { IncidentActionResult } from "./incident-actions.ts";
 import type { StaffIncident } from "./incidents-api.ts";
@@ -31,7 +31,9 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
       <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
         <h2 id={`${id}-heading`}>{t("Closed")}</h2>
         <FormFeedback result={result} testId="incident-close" />
-        {!result && <p className="muted">{t("This incident is closed: its page and alerts show the final message.")}</p>}
+        {!result && (
+          <p className="muted">{t("This incident is closed: its page and alerts show the final message.")}</p>
+        )}
       </section>
     );
   }
@@ -77,13 +79,26 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
         {confirming && resolve && <input type="hidden" name="resolveLinkedReports" value="on" />}
         {confirming ? (
           <div className="incident-close__confirm" role="group" aria-labelledby={`${id}-confirm`}>
-            <p id={`${id}-confirm`} ref={confirmation} tabIndex={-1} className="incident-close__warning" data-testid="close-confirmation">
+            <p
+              id={`${id}-confirm`}
+              ref={confirmation}
+              tabIndex={-1}
+              className="incident-close__warning"
+              data-testid="close-confirmation"
+            >
               {resolve
-                ? t("{count, plural, one {This will resolve # report and notify its reporter and followers.} other {This will resolve # reports and notify their reporters and followers.}}", { count: open })
+                ? t(
+                    "{count, plural, one {This will resolve # report and notify its reporter and followers.} other {This will resolve # reports and notify their reporters and followers.}}",
+                    { count: open },
+                  )
                 : t("The linked reports stay as they are; only the incident is closed.")}
             </p>
             <div className="form-actions">
-              <BusySubmitButton busy={fetcher.state !== "idle"} busyLabel={t("Saving...")} className="button button--danger">
+              <BusySubmitButton
+                busy={fetcher.state !== "idle"}
+                busyLabel={t("Saving...")}
+                className="button button--danger"
+              >
                 {t("Confirm and close")}
               </BusySubmitButton>
               <button

@@ -6,17 +6,22 @@ import {
   INCIDENT_SEVERITY_NAMES,
   INCIDENT_TYPE_NAMES,
   INCIDENT_TYPES,
-} from "../../../../shared/incidents.ts";
-import { ApiRequestError, errorMessageOf } from "../../../lib/api-client.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
-import { t } from "../../../lib/i18n/i18n.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+} from "#shared/incidents/incidents.ts";
+import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { t } from "#web/lib/i18n/i18n.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { isSignedOut } from "../session-guard.ts";
 import { AreaDrawer } from "./area-drawer.tsx";
 import { localInputValue } from "./incident-draw.ts";
-import { parseDeclareForm, serverFieldErrorsOf, type DeclareField, type DeclareFieldErrors } from "./incident-form-data.ts";
+import {
+  parseDeclareForm,
+  serverFieldErrorsOf,
+  type DeclareField,
+  type DeclareFieldErrors,
+} from "./incident-form-data.ts";
 import { declareIncident } from "./incidents-api.ts";
 
 export type DeclareResult = { message: string; errors: DeclareFieldErrors };
@@ -86,16 +91,30 @@ export function IncidentDeclareRoute() {
       </p>
       <h1 id="declare-heading">{t("Declare an incident")}</h1>
       <p className="muted">
-        {t("The title, message and instructions are public: they appear on the public site, in the alerts residents receive and in the CAP feed.")}
+        {t(
+          "The title, message and instructions are public: they appear on the public site, in the alerts residents receive and in the CAP feed.",
+        )}
       </p>
-      <div ref={summary} tabIndex={-1} role="alert" className={result?.message ? "alert alert--error" : undefined} data-testid="declare-error">
+      <div
+        ref={summary}
+        tabIndex={-1}
+        role="alert"
+        className={result?.message ? "alert alert--error" : undefined}
+        data-testid="declare-error"
+      >
         {result?.message}
       </div>
       <Form method="post" noValidate className="card incident-form">
         <div className="form-grid">
           <div className="field">
             <label htmlFor={fieldId("type")}>{t("Type")}</label>
-            <select id={fieldId("type")} name="type" defaultValue="supply-interruption" aria-invalid={invalid("type")} aria-describedby={described("type")}>
+            <select
+              id={fieldId("type")}
+              name="type"
+              defaultValue="supply-interruption"
+              aria-invalid={invalid("type")}
+              aria-describedby={described("type")}
+            >
               {INCIDENT_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(INCIDENT_TYPE_NAMES[type])}
@@ -106,7 +125,13 @@ export function IncidentDeclareRoute() {
           </div>
           <div className="field">
             <label htmlFor={fieldId("severity")}>{t("Severity")}</label>
-            <select id={fieldId("severity")} name="severity" defaultValue="moderate" aria-invalid={invalid("severity")} aria-describedby={described("severity")}>
+            <select
+              id={fieldId("severity")}
+              name="severity"
+              defaultValue="moderate"
+              aria-invalid={invalid("severity")}
+              aria-describedby={described("severity")}
+            >
               {INCIDENT_SEVERITIES.map((severity) => (
                 <option key={severity} value={severity}>
                   {t(INCIDENT_SEVERITY_NAMES[severity])}
@@ -117,12 +142,26 @@ export function IncidentDeclareRoute() {
           </div>
           <div className="field field--full">
             <label htmlFor={fieldId("title")}>{t("Title")}</label>
-            <input type="text" id={fieldId("title")} name="title" maxLength={INCIDENT_LIMITS.title} aria-invalid={invalid("title")} aria-describedby={described("title")} />
+            <input
+              type="text"
+              id={fieldId("title")}
+              name="title"
+              maxLength={INCIDENT_LIMITS.title}
+              aria-invalid={invalid("title")}
+              aria-describedby={described("title")}
+            />
             {fieldError("title")}
           </div>
           <div className="field field--full">
             <label htmlFor={fieldId("message")}>{t("Public message")}</label>
-            <textarea id={fieldId("message")} name="message" rows={4} maxLength={INCIDENT_LIMITS.message} aria-invalid={invalid("message")} aria-describedby={described("message")} />
+            <textarea
+              id={fieldId("message")}
+              name="message"
+              rows={4}
+              maxLength={INCIDENT_LIMITS.message}
+              aria-invalid={invalid("message")}
+              aria-describedby={described("message")}
+            />
             {fieldError("message")}
           </div>
           <div className="field field--full">
@@ -136,13 +175,22 @@ export function IncidentDeclareRoute() {
               aria-describedby={described("instructions", "incident-instructions-hint")}
             />
             <p className="hint" id="incident-instructions-hint">
-              {t("What residents should do, e.g. boil water for one minute before drinking; a tanker is at the school.")}
+              {t(
+                "What residents should do, e.g. boil water for one minute before drinking; a tanker is at the school.",
+              )}
             </p>
             {fieldError("instructions")}
           </div>
           <div className="field">
             <label htmlFor={fieldId("startsAt")}>{t("Start")}</label>
-            <input type="datetime-local" id={fieldId("startsAt")} name="startsAt" defaultValue={now} aria-invalid={invalid("startsAt")} aria-describedby={described("startsAt")} />
+            <input
+              type="datetime-local"
+              id={fieldId("startsAt")}
+              name="startsAt"
+              defaultValue={now}
+              aria-invalid={invalid("startsAt")}
+              aria-describedby={described("startsAt")}
+            />
             {fieldError("startsAt")}
           </div>
           <div className="field">
@@ -167,7 +215,9 @@ export function IncidentDeclareRoute() {
               aria-describedby={described("localities", "incident-localities-hint")}
             />
             <p className="hint" id="incident-localities-hint">
-              {t("One per line, as residents name them (e.g. Kibera, Riverside Estate). Naming localities works without the map; the area on the map is optional when you name at least one.")}
+              {t(
+                "One per line, as residents name them (e.g. Kibera, Riverside Estate). Naming localities works without the map; the area on the map is optional when you name at least one.",
+              )}
             </p>
             {fieldError("localities")}
           </div>

@@ -1,6 +1,6 @@
-import { COORDINATE_DECIMALS, type LatLng } from "../../../../shared/geo.ts";
-import { msg } from "../../../../shared/i18n/locales.ts";
-import { INCIDENT_LIMITS, type IncidentArea } from "../../../../shared/incidents.ts";
+import { COORDINATE_DECIMALS, type LatLng } from "#shared/places/geo.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { INCIDENT_LIMITS, type IncidentArea } from "#shared/incidents/incidents.ts";
 
 /**
  * The affected area as staff draw it on the declare form's map: a polygon (a vertex per click) or a circle (a

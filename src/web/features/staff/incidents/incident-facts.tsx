@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES, type IncidentArea } from "../../../../shared/incidents.ts";
-import { formatCount, formatDateTime } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES, type IncidentArea } from "#shared/incidents/incidents.ts";
+import { formatCount, formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { StaffIncident } from "./incidents-api.ts";
 
 function When({ at }: { at: string }) {
@@ -24,7 +24,10 @@ export function IncidentFacts({ incident }: { incident: StaffIncident }) {
     [t("Type"), t(INCIDENT_TYPE_NAMES[incident.type])],
     [t("Severity"), t(INCIDENT_SEVERITY_NAMES[incident.severity])],
     [t("Start"), <When at={incident.startsAt} />],
-    [t("Expected restoration"), incident.expectedRestorationAt ? <When at={incident.expectedRestorationAt} /> : t("Not given")],
+    [
+      t("Expected restoration"),
+      incident.expectedRestorationAt ? <When at={incident.expectedRestorationAt} /> : t("Not given"),
+    ],
     [t("Area on the map"), incident.area ? <AreaSummary area={incident.area} /> : t("None drawn")],
     [t("Localities"), incident.localities.length > 0 ? incident.localities.join(", ") : t("None named")],
     [t("Declared"), <When at={incident.declaredAt} />],
@@ -38,8 +41,13 @@ export function IncidentFacts({ incident }: { incident: StaffIncident }) {
   return (
     <article className="card incident-facts" data-testid="incident-facts">
       <p className="badge-row">
-        <span className={`incident-severity incident-severity--${incident.severity}`}>{t(INCIDENT_SEVERITY_NAMES[incident.severity])}</span>{" "}
-        <span className={incident.closedAt ? "badge badge--muted" : "badge badge--active-incident"} data-testid="incident-state">
+        <span className={`incident-severity incident-severity--${incident.severity}`}>
+          {t(INCIDENT_SEVERITY_NAMES[incident.severity])}
+        </span>{" "}
+        <span
+          className={incident.closedAt ? "badge badge--muted" : "badge badge--active-incident"}
+          data-testid="incident-state"
+        >
           {incident.closedAt ? t("Closed") : t("Active")}
         </span>
       </p>

@@ -1,7 +1,7 @@
 import type { z } from "zod/mini";
-import { msg } from "../../../../shared/i18n/locales.ts";
-import { declareIncidentSchema, type DeclareIncident } from "../../../../shared/incidents.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { declareIncidentSchema, type DeclareIncident } from "#shared/incidents/incidents.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { areaOfDrawing, emptyDrawing, instantOfLocal, localitiesOf, type Drawing } from "./incident-draw.ts";
 
 /** The declare form's fields, each of which may carry its own message. */
@@ -23,7 +23,9 @@ const DECLARE_FIELDS: readonly DeclareField[] = [
 const isDeclareField = (key: unknown): key is DeclareField => DECLARE_FIELDS.includes(key as DeclareField);
 
 /** One message per field, the first found; `area.radiusMetres` or `localities.2` are the area's and localities'. */
-export function declareFieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DeclareFieldErrors {
+export function declareFieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): DeclareFieldErrors {
   const errors: DeclareFieldErrors = {};
   for (const issue of issues) {
     const field = issue.path[0];
@@ -33,7 +35,9 @@ export function declareFieldErrorsOf(issues: readonly { path: readonly PropertyK
 }
 
 /** The server's fieldErrors (already in the visitor's language), kept to the form's own fields. */
-export function serverFieldErrorsOf(fieldErrors: Readonly<Record<string, string | undefined>> | undefined): DeclareFieldErrors {
+export function serverFieldErrorsOf(
+  fieldErrors: Readonly<Record<string, string | undefined>> | undefined,
+): DeclareFieldErrors {
   const errors: DeclareFieldErrors = {};
   for (const [key, message] of Object.entries(fieldErrors ?? {})) {
     const field = key.split(".")[0];

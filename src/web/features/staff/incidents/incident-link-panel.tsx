@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { CategoryView } from "../../../../shared/category-schemas.ts";
-import { STATUSES, type Status } from "../../../../shared/domain.ts";
-import { statusLabel } from "../../../../shared/format.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
-import { formatDate } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { CategoryOptions } from "../../categories/category-options.tsx";
+import type { CategoryView } from "#shared/categories/category-schemas.ts";
+import { STATUSES, type Status } from "#shared/domain.ts";
+import { statusLabel } from "#shared/format.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { formatDate } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { CategoryOptions } from "#web/features/categories/category-options.tsx";
 import { FormFeedback } from "../components/form-feedback.tsx";
 import type { IncidentActionResult } from "./incident-actions.ts";
 import type { IncidentCandidate, StaffIncident } from "./incidents-api.ts";
@@ -28,15 +28,21 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
   const id = useId();
   const preview = useFetcher<IncidentActionResult>({ key: "incident-preview" });
   const link = useFetcher<IncidentActionResult>({ key: "incident-link" });
-  const shown = preview.data?.intent === "preview" && preview.data.ok && "candidates" in preview.data ? preview.data : undefined;
+  const shown =
+    preview.data?.intent === "preview" && preview.data.ok && "candidates" in preview.data ? preview.data : undefined;
   const previewProblem = preview.data?.intent === "preview" && !preview.data.ok ? preview.data : undefined;
   const linkResult = link.data?.intent === "link" ? link.data : undefined;
   const candidates = shown?.candidates.items ?? [];
   // Unchecked by staff, for the preview shown: a new preview starts with every report that can be taken checked.
-  const [unchecked, setUnchecked] = useState<{ of: unknown; ids: ReadonlySet<string> }>({ of: undefined, ids: new Set() });
+  const [unchecked, setUnchecked] = useState<{ of: unknown; ids: ReadonlySet<string> }>({
+    of: undefined,
+    ids: new Set(),
+  });
   const uncheckedIds = unchecked.of === shown ? unchecked.ids : new Set<string>();
   const takeable = candidates.filter((candidate) => candidate.linkedIncidentId === null);
-  const chosen = new Set(takeable.filter((candidate) => !uncheckedIds.has(candidate.id)).map((candidate) => candidate.id));
+  const chosen = new Set(
+    takeable.filter((candidate) => !uncheckedIds.has(candidate.id)).map((candidate) => candidate.id),
+  );
 
   const toggle = (candidateId: string, on: boolean) => {
     const next = new Set(uncheckedIds);
@@ -59,7 +65,11 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
           </select>
         </div>
         <div className="form-actions">
-          <BusySubmitButton busy={preview.state !== "idle"} busyLabel={t("Loading...")} className="button button--secondary">
+          <BusySubmitButton
+            busy={preview.state !== "idle"}
+            busyLabel={t("Loading...")}
+            className="button button--secondary"
+          >
             {t("Preview")}
           </BusySubmitButton>
         </div>
@@ -76,7 +86,10 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
             <>
               <p role="status">
                 {shown.candidates.truncated
-                  ? t("{count, plural, one {# report found} other {# reports found}}; more match than are shown here.", { count: candidates.length })
+                  ? t(
+                      "{count, plural, one {# report found} other {# reports found}}; more match than are shown here.",
+                      { count: candidates.length },
+                    )
                   : t("{count, plural, one {# report found.} other {# reports found.}}", { count: candidates.length })}
               </p>
               <ul className="incident-candidates">
@@ -99,7 +112,14 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
                         </span>
                       </label>
                       <span className="incident-candidates__meta">
-                        {[candidate.category, statusWords(candidate.status, t), candidate.location, formatDate(candidate.createdAt)].filter(Boolean).join(" · ")}
+                        {[
+                          candidate.category,
+                          statusWords(candidate.status, t),
+                          candidate.location,
+                          formatDate(candidate.createdAt),
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
                       </span>
                       {elsewhere && <span className="badge badge--muted">{t("Linked to another incident")}</span>}
                       {here && <span className="badge badge--muted">{t("Already linked")}</span>}
@@ -108,7 +128,12 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
                 })}
               </ul>
               <div className="form-actions">
-                <BusySubmitButton busy={link.state !== "idle"} unavailable={chosen.size === 0} busyLabel={t("Saving...")} className="button">
+                <BusySubmitButton
+                  busy={link.state !== "idle"}
+                  unavailable={chosen.size === 0}
+                  busyLabel={t("Saving...")}
+                  className="button"
+                >
                   {t("{count, plural, one {Link # report} other {Link # reports}}", { count: chosen.size })}
                 </BusySubmitButton>
               </div>
@@ -126,9 +151,7 @@ export function LinkedReports({ incident }: { incident: StaffIncident }) {
   const t = useT();
   return (
     <section className="card staff-panel incident-linked" aria-labelledby="linked-reports-heading">
-      <h2 id="linked-reports-heading">
-        {t("Linked reports ({count})", { count: incident.linkedReports.length })}
-      </h2>
+      <h2 id="linked-reports-heading">{t("Linked reports ({count})", { count: incident.linkedReports.length })}</h2>
       {incident.linkedReports.length === 0 ? (
         <p className="muted">{t("No reports linked yet.")}</p>
       ) : (

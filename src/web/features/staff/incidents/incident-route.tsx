@@ -1,11 +1,11 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import type { CategoryView } from "../../../../shared/category-schemas.ts";
-import { directionOf } from "../../../../shared/i18n/locales.ts";
-import { ApiRequestError } from "../../../lib/api-client.ts";
-import { useLocale, useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { loadCategories } from "../../categories/use-categories.ts";
+import type { CategoryView } from "#shared/categories/category-schemas.ts";
+import { directionOf } from "#shared/i18n/locales.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { loadCategories } from "#web/features/categories/use-categories.ts";
 import { withStaffSession } from "../session-guard.ts";
 import { IncidentClosePanel } from "./incident-close-panel.tsx";
 import { IncidentFacts } from "./incident-facts.tsx";

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { INCIDENT_LIMITS } from "../../../../shared/incidents.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { FormFeedback } from "../components/form-feedback.tsx";
 import { useResetOnSuccess } from "../components/use-reset-on-success.ts";
 import type { IncidentActionResult } from "./incident-actions.ts";

@@ -1,5 +1,5 @@
 import type { z } from "zod/mini";
-import { pathTo } from "../../../../shared/api-paths.ts";
+import { pathTo } from "#shared/api-paths.ts";
 import type {
   closeIncidentResponseSchema,
   incidentCandidatesResponseSchema,
@@ -8,11 +8,11 @@ import type {
   publicIncidentSchema,
   staffIncidentListResponseSchema,
   staffIncidentSchema,
-} from "../../../../shared/api-schemas/incidents.ts";
-import type { DeclareIncident } from "../../../../shared/incidents.ts";
-import { staffApiPaths } from "../../../../shared/staff-api.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { searchOf } from "../../../lib/query-string.ts";
+} from "#shared/api-schemas/incidents.ts";
+import type { DeclareIncident } from "#shared/incidents/incidents.ts";
+import { staffApiPaths } from "#shared/staff/staff-api.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { searchOf } from "#web/lib/query-string.ts";
 
 export type StaffIncident = z.output<typeof staffIncidentSchema>;
 export type IncidentListItem = z.output<typeof publicIncidentSchema>;
@@ -22,7 +22,11 @@ type CloseAnswer = z.output<typeof closeIncidentResponseSchema>;
 
 /** Console changes are JSON from the portal's own origin (the server's same-origin check reads the Origin header). */
 function post<T>(path: string, body: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+  return apiFetch<T>(path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 export const getIncidents = (signal?: AbortSignal) =>
@@ -43,7 +47,8 @@ export const linkReports = (id: string, grievanceIds: string[]) =>
   post<z.output<typeof linkReportsResponseSchema>>(pathTo(staffApiPaths.incidentReports, { id }), { grievanceIds });
 
 export const getIncidentCandidates = (id: string, category: string, signal?: AbortSignal) =>
-  apiFetch<IncidentCandidates>(`${pathTo(staffApiPaths.incidentCandidates, { id })}${searchOf({ category })}`, { signal });
+  apiFetch<IncidentCandidates>(`${pathTo(staffApiPaths.incidentCandidates, { id })}${searchOf({ category })}`, {
+    signal,
+  });
 
 export type ReportIncident = z.output<typeof incidentSummarySchema>;
-

@@ -1,9 +1,9 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "../../../../shared/incidents.ts";
-import { formatDateTime } from "../../../lib/i18n/format.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "#shared/incidents/incidents.ts";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { withStaffSession } from "../session-guard.ts";
 import { getIncidents, type IncidentListItem } from "./incidents-api.ts";
 
@@ -29,15 +29,25 @@ export function IncidentsRoute() {
         </Link>
       </div>
       <p className="muted">
-        {t("One burst main, many reports: declare it once, link its reports, tell the public and close it with a final message.")}
+        {t(
+          "One burst main, many reports: declare it once, link its reports, tell the public and close it with a final message.",
+        )}
       </p>
       <section aria-labelledby="active-incidents-heading">
         <h2 id="active-incidents-heading">{t("Active")}</h2>
-        {active.length === 0 ? <p className="muted">{t("No active incidents.")}</p> : <IncidentTable incidents={active} testId="active-incidents" />}
+        {active.length === 0 ? (
+          <p className="muted">{t("No active incidents.")}</p>
+        ) : (
+          <IncidentTable incidents={active} testId="active-incidents" />
+        )}
       </section>
       <section aria-labelledby="closed-incidents-heading">
         <h2 id="closed-incidents-heading">{t("Closed")}</h2>
-        {closed.length === 0 ? <p className="muted">{t("No closed incidents.")}</p> : <IncidentTable incidents={closed} testId="closed-incidents" />}
+        {closed.length === 0 ? (
+          <p className="muted">{t("No closed incidents.")}</p>
+        ) : (
+          <IncidentTable incidents={closed} testId="closed-incidents" />
+        )}
       </section>
     </div>
   );
@@ -66,7 +76,9 @@ function IncidentTable({ incidents, testId }: { incidents: IncidentListItem[]; t
               </th>
               <td data-label={t("Type")}>{t(INCIDENT_TYPE_NAMES[incident.type])}</td>
               <td data-label={t("Severity")}>
-                <span className={`incident-severity incident-severity--${incident.severity}`}>{t(INCIDENT_SEVERITY_NAMES[incident.severity])}</span>
+                <span className={`incident-severity incident-severity--${incident.severity}`}>
+                  {t(INCIDENT_SEVERITY_NAMES[incident.severity])}
+                </span>
               </td>
               <td data-label={t("Start")}>
                 <time dateTime={incident.startsAt}>{formatDateTime(incident.startsAt)}</time>

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { INCIDENT_TYPE_NAMES } from "../../../../shared/incidents.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import { INCIDENT_TYPE_NAMES } from "#shared/incidents/incidents.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { FormFeedback } from "../components/form-feedback.tsx";
 import type { StaffActionResult } from "../staff-actions.ts";
 import type { IncidentListItem, ReportIncident } from "./incidents-api.ts";
@@ -13,7 +13,13 @@ import type { IncidentListItem, ReportIncident } from "./incidents-api.ts";
  * On a report's console page: the incident it is part of, with a link; or "Link to an incident" among the
  * active ones (one report, through the incident's bulk linking with a single id).
  */
-export function ReportIncidentPanel({ incident, active }: { incident: ReportIncident | null; active: IncidentListItem[] }) {
+export function ReportIncidentPanel({
+  incident,
+  active,
+}: {
+  incident: ReportIncident | null;
+  active: IncidentListItem[];
+}) {
   const t = useT();
   const id = useId();
   const fetcher = useFetcher<StaffActionResult>({ key: "staff-link-incident" });
@@ -57,7 +63,11 @@ export function ReportIncidentPanel({ incident, active }: { incident: ReportInci
             )}
           </div>
           <div className="form-actions">
-            <BusySubmitButton busy={fetcher.state !== "idle"} busyLabel={t("Saving...")} className="button button--secondary">
+            <BusySubmitButton
+              busy={fetcher.state !== "idle"}
+              busyLabel={t("Saving...")}
+              className="button button--secondary"
+            >
               {t("Link")}
             </BusySubmitButton>
           </div>

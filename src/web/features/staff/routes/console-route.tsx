@@ -1,10 +1,10 @@
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import { FilterDisclosure } from "../../grievances/components/filter-disclosure.tsx";
-import { activeFilterCount, GrievanceFilters } from "../../grievances/components/grievance-filters.tsx";
-import { ViewSwitch } from "../../grievances/components/view-switch.tsx";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { listViewOf } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { FilterDisclosure } from "#web/features/grievances/components/filter-disclosure.tsx";
+import { activeFilterCount, GrievanceFilters } from "#web/features/grievances/components/grievance-filters.tsx";
+import { ViewSwitch } from "#web/features/grievances/components/view-switch.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { listViewOf } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getQueue } from "../api/staff-api.ts";
 import { QueueExtraFilters } from "../components/queue-filters.tsx";
 import { QueueTable } from "../components/queue-table.tsx";

@@ -1,14 +1,22 @@
 import { useId } from "react";
-import { Form, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { signInSchema } from "../../../../shared/staff-schemas.ts";
-import { errorMessageOf } from "../../../lib/api-client.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import {
+  Form,
+  redirect,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { signInSchema } from "#shared/staff/staff-schemas.ts";
+import { errorMessageOf } from "#web/lib/api-client.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getSession, signIn } from "../api/staff-api.ts";
 import { safeNextPath } from "../session-guard.ts";
-import "../../../styles/staff.css";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import "#web/styles/staff.css";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 
 interface SignInProblem {
   message: string;

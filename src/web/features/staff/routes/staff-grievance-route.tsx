@@ -1,10 +1,10 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import type { StaffGrievanceDetail } from "../../../../shared/staff-api.ts";
-import { STAFF_MESSAGES } from "../../../../shared/staff-messages.ts";
-import { directionOf } from "../../../../shared/i18n/locales.ts";
-import { ApiRequestError } from "../../../lib/api-client.ts";
-import { useLocale, useT } from "../../../lib/i18n/i18n-context.tsx";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
+import { directionOf } from "#shared/i18n/locales.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getStaffGrievance } from "../api/staff-api.ts";
 import { StaffNotifications } from "../components/staff-notifications.tsx";
 import { StaffReport } from "../components/staff-report.tsx";
@@ -14,7 +14,7 @@ import { VisibilityForm } from "../components/visibility-form.tsx";
 import { getIncidents, type IncidentListItem, type ReportIncident } from "../incidents/incidents-api.ts";
 import { ReportIncidentPanel } from "../incidents/report-incident-panel.tsx";
 import { withStaffSession } from "../session-guard.ts";
-import { paths } from "../../../lib/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export { staffGrievanceAction } from "../staff-actions.ts";
 
@@ -38,7 +38,8 @@ export async function staffGrievanceLoader({ request, params }: LoaderFunctionAr
     const grievance = await withStaffSession(request, () => getStaffGrievance(id, request.signal));
     return { grievance, incident: grievance.incident, activeIncidents: await active };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.isNotFound) return { grievance: null, incident: null, activeIncidents: [] };
+    if (error instanceof ApiRequestError && error.isNotFound)
+      return { grievance: null, incident: null, activeIncidents: [] };
     throw error;
   }
 }
@@ -60,10 +61,18 @@ function NotFound() {
 
 export function StaffGrievanceRoute() {
   const { grievance, incident, activeIncidents } = useLoaderData<typeof staffGrievanceLoader>();
-  return grievance ? <StaffGrievancePage grievance={grievance} incident={incident} activeIncidents={activeIncidents} /> : <NotFound />;
+  return grievance ? (
+    <StaffGrievancePage grievance={grievance} incident={incident} activeIncidents={activeIncidents} />
+  ) : (
+    <NotFound />
+  );
 }
 
-function StaffGrievancePage({ grievance, incident, activeIncidents }: { grievance: StaffGrievanceDetail } & IncidentContext) {
+function StaffGrievancePage({
+  grievance,
+  incident,
+  activeIncidents,
+}: { grievance: StaffGrievanceDetail } & IncidentContext) {
   const t = useT();
   // "Back" points the way the page's text runs: left in English, right in Arabic.
   const back = directionOf(useLocale()) === "rtl" ? "\u2192" : "\u2190";
@@ -78,7 +87,11 @@ function StaffGrievancePage({ grievance, incident, activeIncidents }: { grievanc
         <div className="staff-report-layout__side">
           <StatusChangeForm status={grievance.status} />
           <ReportIncidentPanel incident={incident} active={activeIncidents} />
-          <VisibilityForm hidden={grievance.hidden} hiddenAt={grievance.hidden_at} hiddenReason={grievance.hidden_reason} />
+          <VisibilityForm
+            hidden={grievance.hidden}
+            hiddenAt={grievance.hidden_at}
+            hiddenReason={grievance.hidden_reason}
+          />
           <StaffTimeline createdAt={grievance.created_at} events={grievance.timeline} />
           <StaffNotifications notifications={grievance.notifications} />
         </div>

@@ -1,7 +1,7 @@
-import { apiPaths, pathTo } from "../../../../shared/api-paths.ts";
-import { UPDATE_TEXT_FIELD, type FixedAnswer, type ReporterUpdateView } from "../../../../shared/reporter-actions.ts";
-import type { TrackedGrievance } from "../../../../shared/tracking.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiPaths, pathTo } from "#shared/api-paths.ts";
+import { UPDATE_TEXT_FIELD, type FixedAnswer, type ReporterUpdateView } from "#shared/tracking/reporter-actions.ts";
+import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 /** The reporter's view of their report; 404 (ApiRequestError) for an unknown, malformed or hidden report's token. */
 export function getTrackedGrievance(token: string, signal?: AbortSignal): Promise<TrackedGrievance> {

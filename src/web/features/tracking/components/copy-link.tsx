@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 
 type CopyState = "idle" | "copied" | "unavailable";
 
@@ -45,7 +45,8 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
       </div>
       <p className="copy-link__status" role="status">
         {state === "copied" && t("Link copied.")}
-        {state === "unavailable" && t("Copying is not available here: the link is selected, copy it with your device's copy command.")}
+        {state === "unavailable" &&
+          t("Copying is not available here: the link is selected, copy it with your device's copy command.")}
       </p>
     </div>
   );

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { NOTE_MAX_LENGTH } from "../../../../shared/staff-schemas.ts";
-import type { TrackedGrievance } from "../../../../shared/tracking.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { formatDateTime } from "../../../lib/i18n/format.ts";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { paths } from "../../../lib/paths.ts";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { NOTE_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
+import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import type { AnswerResult } from "../tracking-actions.ts";
 
 interface FixedQuestionBoxProps {
@@ -71,7 +71,8 @@ export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
   // Buttons say they are busy with aria-disabled rather than disabled, which would drop the focus to the page body
   // if the answer fails (docs/accessibility.md).
   const confirmFixed = () => {
-    if (!sending) void fetcher.submit({ intent: ANSWER, fixed: "true" }, { method: "post", action: paths.track(token) });
+    if (!sending)
+      void fetcher.submit({ intent: ANSWER, fixed: "true" }, { method: "post", action: paths.track(token) });
   };
 
   return (
@@ -82,19 +83,17 @@ export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
       )}
       {resolved && fixedQuestion.confirmedAt && (
         <p>
-          {withElements(t("You told us on {date} that it is fixed. Has the problem come back?", { date: slot("date") }), { date: <time dateTime={fixedQuestion.confirmedAt}>{formatDateTime(fixedQuestion.confirmedAt)}</time> })}
+          {withElements(
+            t("You told us on {date} that it is fixed. Has the problem come back?", { date: slot("date") }),
+            { date: <time dateTime={fixedQuestion.confirmedAt}>{formatDateTime(fixedQuestion.confirmedAt)}</time> },
+          )}
         </p>
       )}
 
       {resolved && !askingNote && (
         <div className="fixed-question__buttons">
           {fixedQuestion.open && (
-            <button
-              type="button"
-              className="button"
-              aria-disabled={sending || undefined}
-              onClick={confirmFixed}
-            >
+            <button type="button" className="button" aria-disabled={sending || undefined} onClick={confirmFixed}>
               {t("Yes")}
             </button>
           )}

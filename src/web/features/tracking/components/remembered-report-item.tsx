@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { Status } from "../../../../shared/domain.ts";
-import { msg } from "../../../../shared/i18n/locales.ts";
-import { ApiRequestError } from "../../../lib/api-client.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { formatDate } from "../../../lib/i18n/format.ts";
-import { paths } from "../../../lib/paths.ts";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
-import { StatusBadge } from "../../grievances/components/badges.tsx";
+import type { Status } from "#shared/domain.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { formatDate } from "#web/lib/i18n/format.ts";
+import { paths } from "#web/lib/paths.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { StatusBadge } from "#web/features/grievances/components/badges.tsx";
 import { getTrackedGrievance } from "../api/tracking.ts";
 import type { RememberedReport } from "../my-reports-store.ts";
 
@@ -56,7 +56,9 @@ export function RememberedReportItem({ report, onForget }: { report: RememberedR
         </h2>
         <p className="remembered-report__meta">
           <span className="muted">
-            {withElements(t("Submitted {date}", { date: slot("date") }), { date: <time dateTime={report.submittedAt}>{formatDate(report.submittedAt)}</time> })}
+            {withElements(t("Submitted {date}", { date: slot("date") }), {
+              date: <time dateTime={report.submittedAt}>{formatDate(report.submittedAt)}</time>,
+            })}
           </span>
           <CurrentStatus token={report.token} />
         </p>

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { REPORTER_UPDATE_MAX_LENGTH, UPDATE_TEXT_FIELD } from "../../../../shared/reporter-actions.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { paths } from "../../../lib/paths.ts";
-import { ImagePicker } from "../../report/components/image-picker.tsx";
-import { useChosenImages } from "../../report/components/use-chosen-images.ts";
-import { BusySubmitButton } from "../../../lib/busy-submit-button.tsx";
+import { REPORTER_UPDATE_MAX_LENGTH, UPDATE_TEXT_FIELD } from "#shared/tracking/reporter-actions.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
+import { ImagePicker } from "#web/features/report/components/image-picker.tsx";
+import { useChosenImages } from "#web/features/report/components/use-chosen-images.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import type { UpdateResult } from "../tracking-actions.ts";
 
 const IMAGES_INPUT_ID = "update-images";

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { slot, withElements } from "../../../lib/text-with-elements.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { announcedReport, dismissAnnouncement } from "../my-reports-store.ts";
 import { CopyLink } from "./copy-link.tsx";
-import "../../../styles/tracking.css";
+import "#web/styles/tracking.css";
 
 /**
  * On the list page after a submit (docs/product-decisions.md D13): the report's reference and private link, until dismissed. The
@@ -42,7 +42,12 @@ export function SubmittedPanel() {
         <h2 id="submitted-panel-heading" ref={heading} tabIndex={-1}>
           {t("Report {reference} submitted", { reference: report.reference })}
         </h2>
-        <button type="button" className="icon-button" onClick={dismiss} aria-label={t("Dismiss: report {reference} submitted", { reference: report.reference })}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={dismiss}
+          aria-label={t("Dismiss: report {reference} submitted", { reference: report.reference })}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

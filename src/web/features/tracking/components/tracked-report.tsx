@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { TrackedGrievance } from "../../../../shared/tracking.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { AttachedImages } from "../../grievances/components/attached-images.tsx";
-import { GrievanceSummary, IssueDescription } from "../../grievances/components/grievance-summary.tsx";
-import { ProgressEntries } from "../../grievances/progress-timeline.tsx";
+import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { AttachedImages } from "#web/features/grievances/components/attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "#web/features/grievances/components/grievance-summary.tsx";
+import { ProgressEntries } from "#web/features/grievances/progress-timeline.tsx";
 import { FixedQuestionBox } from "./fixed-question-box.tsx";
 import { ReporterUpdateForm } from "./reporter-update-form.tsx";
 
@@ -51,7 +51,9 @@ export function TrackedReport({ tracked, token }: TrackedReportProps) {
                 <span className="details__meta-label">{t("Phone:")}</span> {grievance.user_phone}
               </p>
             )}
-            <p className="muted">{t("Only you and the portal's staff see them in full; the public page masks them.")}</p>
+            <p className="muted">
+              {t("Only you and the portal's staff see them in full; the public page masks them.")}
+            </p>
           </>
         ) : (
           <p className="muted">{t("You gave none with this report.")}</p>

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { paths } from "../../../lib/paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { RememberedReportItem } from "../components/remembered-report-item.tsx";
 import { forgetReport, useRememberedReports, type RememberedReport } from "../my-reports-store.ts";
-import "../../../styles/tracking.css";
-import "../../../styles/content.css";
+import "#web/styles/tracking.css";
+import "#web/styles/content.css";
 
 /**
  * /my-reports: the reports submitted from this browser (issue 8), each linking to its private page. Kept on this

@@ -1,16 +1,16 @@
 import { Suspense, useEffect } from "react";
 import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
-import { TRACKING_MESSAGES, type TrackedGrievance } from "../../../../shared/tracking.ts";
-import { ApiRequestError } from "../../../lib/api-client.ts";
-import { useT } from "../../../lib/i18n/i18n-context.tsx";
-import { translateText } from "../../../lib/i18n/translate-text.ts";
-import { paths } from "../../../lib/paths.ts";
-import { SupportReference } from "../../../lib/support-reference.tsx";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { TRACKING_MESSAGES, type TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { paths } from "#web/lib/paths.ts";
+import { SupportReference } from "#web/lib/support-reference.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { TrackedReport } from "../components/tracked-report.tsx";
 import type { trackLoader } from "./track-route.loader.ts";
-import "../../../styles/tracking.css";
-import "../../../styles/content.css";
+import "#web/styles/tracking.css";
+import "#web/styles/content.css";
 
 // The page's action comes with the page: the router loads every lazy part of a route together when it opens it, and
 // what the action needs the page's forms load anyway, so it costs no request and no chunk of its own.

@@ -1,6 +1,6 @@
 import { DUPLICATE_RADIUS_METRES } from "./geo.ts";
-import { englishText } from "./i18n/english-text.ts";
-import { msg } from "./i18n/locales.ts";
+import { englishText } from "../i18n/english-text.ts";
+import { msg } from "../i18n/locales.ts";
 
 /**
  * Texts about places, the map and "I have this problem too" (issue 9; the specification has none of these).

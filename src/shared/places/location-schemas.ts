@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { FIELD_LIMITS } from "./domain.ts";
+import { FIELD_LIMITS } from "../domain.ts";
 import { SIMILAR_TITLE_MIN_LENGTH } from "./geo.ts";
 import {
   bboxSchema,
@@ -8,12 +8,11 @@ import {
   grievanceListQuerySchema,
   latitudeSchema,
   longitudeSchema,
-} from "./grievance-schema.ts";
+} from "../grievances/grievance-schema.ts";
 import { LOCATION_MESSAGES } from "./location-messages.ts";
-import { isStorableText } from "./storable-text.ts";
+import { isStorableText } from "../storable-text.ts";
 
 /** Queries and bodies of the place-related API (issue 9): the browser builds them, the server checks them with these. */
-
 
 /**
  * GET /api/grievances/similar: a category, and a pin and/or a title (the form asks once it has them). A title too
@@ -51,6 +50,8 @@ export const affectedBodySchema = z.object({
 export type AffectedBody = z.output<typeof affectedBodySchema>;
 
 /** GET /api/geocode/reverse: the address of a pin, when GEOCODER_URL is set. */
-export const reverseGeocodeQuerySchema = z
-  .object({ latitude: latitudeSchema, longitude: longitudeSchema })
-  .check(z.refine((v) => v.latitude !== undefined && v.longitude !== undefined, { message: LOCATION_MESSAGES.coordinatesPair }));
+export const reverseGeocodeQuerySchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema }).check(
+  z.refine((v) => v.latitude !== undefined && v.longitude !== undefined, {
+    message: LOCATION_MESSAGES.coordinatesPair,
+  }),
+);

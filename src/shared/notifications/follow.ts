@@ -1,10 +1,10 @@
 import { z } from "zod/mini";
-import { apiPaths, pathTo } from "./api-paths.ts";
-import type { followAcceptedSchema } from "./api-schemas/progress.ts";
-import type { staffNotificationSchema } from "./api-schemas/staff.ts";
-import { FIELD_LIMITS } from "./domain.ts";
-import { msg } from "./i18n/locales.ts";
-import { MESSAGES } from "./messages.ts";
+import { apiPaths, pathTo } from "../api-paths.ts";
+import type { followAcceptedSchema } from "../api-schemas/progress.ts";
+import type { staffNotificationSchema } from "../api-schemas/staff.ts";
+import { FIELD_LIMITS } from "../domain.ts";
+import { msg } from "../i18n/locales.ts";
+import { MESSAGES } from "../messages.ts";
 
 /**
  * Following a report by e-mail (issue 8, docs/decisions/014-transactional-outbox-email.md): the form on a report's

@@ -1,11 +1,11 @@
 import { z } from "zod/mini";
-import { STATUSES, type Status } from "./domain.ts";
-import { bboxSchema, grievanceListQuerySchema } from "./grievance-schema.ts";
-import { msg } from "./i18n/locales.ts";
-import { MESSAGES } from "./messages.ts";
+import { STATUSES, type Status } from "../domain.ts";
+import { bboxSchema, grievanceListQuerySchema } from "../grievances/grievance-schema.ts";
+import { msg } from "../i18n/locales.ts";
+import { MESSAGES } from "../messages.ts";
 import { STAFF_MESSAGES } from "./staff-messages.ts";
-import { isStorableText } from "./storable-text.ts";
-import { statusLabel } from "./format.ts";
+import { isStorableText } from "../storable-text.ts";
+import { statusLabel } from "../format.ts";
 
 /**
  * Request schemas of the staff API; the console validates with them before sending, the server again. zod/mini,
@@ -111,7 +111,10 @@ export const staffQueueQuerySchema = z.extend(grievanceListQuerySchema, {
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
 
 /** The console's map: the queue's filters within a visible area (required), hidden reports included by default. */
-export const staffMapQuerySchema = z.extend(z.omit(staffQueueQuerySchema, { page: true, pageSize: true, cursor: true, sort: true }), {
-  bbox: bboxSchema(),
-});
+export const staffMapQuerySchema = z.extend(
+  z.omit(staffQueueQuerySchema, { page: true, pageSize: true, cursor: true, sort: true }),
+  {
+    bbox: bboxSchema(),
+  },
+);
 export type StaffMapQuery = z.output<typeof staffMapQuerySchema>;

@@ -1,10 +1,10 @@
 import { z } from "zod/mini";
-import type { fixedQuestionSchema, reporterUpdateViewSchema } from "./api-schemas/progress.ts";
-import { englishText } from "./i18n/english-text.ts";
-import { msg } from "./i18n/locales.ts";
-import { HIDE_REASON_MAX_LENGTH, NOTE_MAX_LENGTH } from "./staff-schemas.ts";
-import { STAFF_MESSAGES } from "./staff-messages.ts";
-import { isStorableText } from "./storable-text.ts";
+import type { fixedQuestionSchema, reporterUpdateViewSchema } from "../api-schemas/progress.ts";
+import { englishText } from "../i18n/english-text.ts";
+import { msg } from "../i18n/locales.ts";
+import { HIDE_REASON_MAX_LENGTH, NOTE_MAX_LENGTH } from "../staff/staff-schemas.ts";
+import { STAFF_MESSAGES } from "../staff/staff-messages.ts";
+import { isStorableText } from "../storable-text.ts";
 
 /**
  * What the reporter may do from their private tracking page (issue 8, docs/decisions/015-reporter-actions.md): add
@@ -31,7 +31,9 @@ export const UPDATE_TEXT_FIELD = "text";
 export const REPORTER_MESSAGES = {
   updateTextRequired: msg("Please describe what has changed."),
   updateTooLong: englishText(msg("The update must be at most {max} characters."), { max: REPORTER_UPDATE_MAX_LENGTH }),
-  updateInvalidCharacters: msg("The update contains invisible or broken characters that cannot be saved. Please retype it."),
+  updateInvalidCharacters: msg(
+    "The update contains invisible or broken characters that cannot be saved. Please retype it.",
+  ),
   updateAdded: msg("Thank you. Your update was added to the report's timeline."),
   updateFailed: msg("Your update could not be added. Nothing was saved; please try again."),
   tooManyUpdatesForReport: msg("This report has received many updates today. Please try again tomorrow."),
@@ -46,7 +48,9 @@ export const REPORTER_MESSAGES = {
   answerInvalid: msg("Please answer Yes or No."),
   noteRequired: msg("Please tell us what is still wrong."),
   noteTooLong: englishText(msg("The note must be at most {max} characters."), { max: NOTE_MAX_LENGTH }),
-  noteInvalidCharacters: msg("The note contains invisible or broken characters that cannot be saved. Please retype it."),
+  noteInvalidCharacters: msg(
+    "The note contains invisible or broken characters that cannot be saved. Please retype it.",
+  ),
   notResolved: msg("You can answer this once the report is marked resolved."),
   alreadyConfirmed: msg("You have already told us that it is fixed. Thank you!"),
   confirmedFixed: msg("Thank you for confirming that it is fixed."),
@@ -59,22 +63,26 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 export const reporterUpdateSchema = z.object({
   [UPDATE_TEXT_FIELD]: z.pipe(
     z.transform(blankToUndefined),
-    z.string({ error: REPORTER_MESSAGES.updateTextRequired }).check(
-      z.trim(),
-      z.maxLength(REPORTER_UPDATE_MAX_LENGTH, REPORTER_MESSAGES.updateTooLong),
-      z.refine(isStorableText, REPORTER_MESSAGES.updateInvalidCharacters),
-    ),
+    z
+      .string({ error: REPORTER_MESSAGES.updateTextRequired })
+      .check(
+        z.trim(),
+        z.maxLength(REPORTER_UPDATE_MAX_LENGTH, REPORTER_MESSAGES.updateTooLong),
+        z.refine(isStorableText, REPORTER_MESSAGES.updateInvalidCharacters),
+      ),
   ),
 });
 
 // The public note of the reopen: as long as a staff member's.
 const stillAProblemNote = z.pipe(
   z.transform(blankToUndefined),
-  z.string({ error: REPORTER_MESSAGES.noteRequired }).check(
-    z.trim(),
-    z.maxLength(NOTE_MAX_LENGTH, REPORTER_MESSAGES.noteTooLong),
-    z.refine(isStorableText, REPORTER_MESSAGES.noteInvalidCharacters),
-  ),
+  z
+    .string({ error: REPORTER_MESSAGES.noteRequired })
+    .check(
+      z.trim(),
+      z.maxLength(NOTE_MAX_LENGTH, REPORTER_MESSAGES.noteTooLong),
+      z.refine(isStorableText, REPORTER_MESSAGES.noteInvalidCharacters),
+    ),
 );
 
 /** POST /api/track/:token/answer: `{ fixed: true }`, or `{ fixed: false, note }` with what is still wrong. */
@@ -93,7 +101,8 @@ export function fixedAnswerProblem(input: unknown): { message: string; field?: "
   if (parsed.success) return undefined;
   if (typeof input === "object" && input !== null && (input as { fixed?: unknown }).fixed === false) {
     const noteIssue = z.object({ note: stillAProblemNote }).safeParse(input);
-    if (!noteIssue.success) return { message: noteIssue.error.issues[0]?.message ?? REPORTER_MESSAGES.noteRequired, field: "note" };
+    if (!noteIssue.success)
+      return { message: noteIssue.error.issues[0]?.message ?? REPORTER_MESSAGES.noteRequired, field: "note" };
   }
   return { message: REPORTER_MESSAGES.answerInvalid };
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod/mini";
-import type { submittedGrievanceSchema } from "./api-schemas/grievances.ts";
-import type { trackedGrievanceSchema } from "./api-schemas/progress.ts";
-import { msg } from "./i18n/locales.ts";
+import type { submittedGrievanceSchema } from "../api-schemas/grievances.ts";
+import type { trackedGrievanceSchema } from "../api-schemas/progress.ts";
+import { msg } from "../i18n/locales.ts";
 
 /**
  * The reporter's private tracking link (issue 8, docs/decisions/013-reference-and-tracking-token.md): /track/<token>,
@@ -11,7 +11,7 @@ export const TRACKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 export const isTrackingToken = (text: string): boolean => TRACKING_TOKEN_PATTERN.test(text);
 
-export { trackingPagePath } from "./page-paths.ts";
+export { trackingPagePath } from "../page-paths.ts";
 
 /**
  * The token of a tracking link, absolute or a path; undefined when it is not one. The path may start with the one

@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
-import { englishText } from "./i18n/english-text.ts";
-import { msg } from "./i18n/locales.ts";
-import { isStorableText } from "./storable-text.ts";
-import { PASSWORD_MIN_LENGTH, STAFF_ROLES } from "./staff-schemas.ts";
+import { englishText } from "../i18n/english-text.ts";
+import { msg } from "../i18n/locales.ts";
+import { isStorableText } from "../storable-text.ts";
+import { PASSWORD_MIN_LENGTH, STAFF_ROLES } from "../staff/staff-schemas.ts";
 
 /**
  * The administration of staff accounts, API keys and the audit log (docs/decisions/017). zod/mini: the console
@@ -20,7 +20,9 @@ export const ADMIN_MESSAGES = {
   linkInvalid: msg(
     "This link is not valid, or it has already been used or has expired. Please ask an administrator for a new one.",
   ),
-  passwordTooShort: englishText(msg("The password must be at least {min} characters long."), { min: PASSWORD_MIN_LENGTH }),
+  passwordTooShort: englishText(msg("The password must be at least {min} characters long."), {
+    min: PASSWORD_MIN_LENGTH,
+  }),
   passwordsDiffer: msg("The two passwords differ."),
 } as const;
 
@@ -28,7 +30,9 @@ export const ADMIN_MESSAGES = {
 export const PASSWORD_LINK_HOURS = 72;
 
 export const newAccountSchema = z.object({
-  email: z.string({ error: ADMIN_MESSAGES.emailInvalid }).check(z.trim(), z.email(ADMIN_MESSAGES.emailInvalid), z.maxLength(254)),
+  email: z
+    .string({ error: ADMIN_MESSAGES.emailInvalid })
+    .check(z.trim(), z.email(ADMIN_MESSAGES.emailInvalid), z.maxLength(254)),
   role: z.enum(STAFF_ROLES),
 });
 
@@ -55,19 +59,20 @@ export type PasswordLink = z.output<typeof passwordLinkSchema>;
 
 export const passwordLinkInfoSchema = z.object({ email: z.string(), expiresAt: z.string() });
 export const setPasswordSchema = z.object({
-  password: z.string({ error: ADMIN_MESSAGES.passwordTooShort }).check(
-    z.minLength(PASSWORD_MIN_LENGTH, ADMIN_MESSAGES.passwordTooShort),
-    z.maxLength(1024),
-  ),
+  password: z
+    .string({ error: ADMIN_MESSAGES.passwordTooShort })
+    .check(z.minLength(PASSWORD_MIN_LENGTH, ADMIN_MESSAGES.passwordTooShort), z.maxLength(1024)),
 });
 
 export const newApiKeySchema = z.object({
-  name: z.string({ error: ADMIN_MESSAGES.keyNameRequired }).check(
-    z.trim(),
-    z.minLength(1, ADMIN_MESSAGES.keyNameRequired),
-    z.maxLength(100),
-    z.refine(isStorableText, ADMIN_MESSAGES.keyNameRequired),
-  ),
+  name: z
+    .string({ error: ADMIN_MESSAGES.keyNameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, ADMIN_MESSAGES.keyNameRequired),
+      z.maxLength(100),
+      z.refine(isStorableText, ADMIN_MESSAGES.keyNameRequired),
+    ),
 });
 export const apiKeySchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
-import { msg } from "./i18n/locales.ts";
-import { MESSAGES } from "./messages.ts";
-import { isStorableText } from "./storable-text.ts";
+import { msg } from "../i18n/locales.ts";
+import { MESSAGES } from "../messages.ts";
+import { isStorableText } from "../storable-text.ts";
 
 /**
  * Water incidents (issue 13, docs/decisions/021-incidents.md): one burst main, many reports. The types, severities,
@@ -98,7 +98,9 @@ export type IncidentArea = z.output<typeof incidentAreaSchema>;
 
 // `label` is the field's label on the console's form (a message id), named when the text cannot be stored.
 const text = (max: number, label: string) =>
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.refine(isStorableText, MESSAGES.invalidCharacters(label)));
+  z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(max), z.refine(isStorableText, MESSAGES.invalidCharacters(label)));
 const isoTime = z.iso.datetime({ offset: true });
 
 /** POST /api/staff/incidents: declaring an incident. */
@@ -110,7 +112,9 @@ export const declareIncidentSchema = z
     message: text(INCIDENT_LIMITS.message, msg("Public message")),
     instructions: text(INCIDENT_LIMITS.instructions, msg("Instructions")),
     area: z.nullable(incidentAreaSchema),
-    localities: z.array(text(INCIDENT_LIMITS.locality, msg("Localities"))).check(z.maxLength(INCIDENT_LIMITS.localities)),
+    localities: z
+      .array(text(INCIDENT_LIMITS.locality, msg("Localities")))
+      .check(z.maxLength(INCIDENT_LIMITS.localities)),
     startsAt: isoTime,
     expectedRestorationAt: z.nullable(isoTime),
   })
@@ -164,11 +168,13 @@ export const incidentSubscriptionSchema = z
     latitude: z.optional(z.number().check(z.gte(-90), z.lte(90))),
     longitude: z.optional(z.number().check(z.gte(-180), z.lte(180))),
     radiusMetres: z.optional(
-      z.number().check(
-        z.int(),
-        z.gte(INCIDENT_LIMITS.minSubscriptionRadiusMetres),
-        z.lte(INCIDENT_LIMITS.maxSubscriptionRadiusMetres),
-      ),
+      z
+        .number()
+        .check(
+          z.int(),
+          z.gte(INCIDENT_LIMITS.minSubscriptionRadiusMetres),
+          z.lte(INCIDENT_LIMITS.maxSubscriptionRadiusMetres),
+        ),
     ),
     locality: z.optional(text(INCIDENT_LIMITS.locality, msg("Locality"))),
   })

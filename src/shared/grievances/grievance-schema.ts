@@ -1,17 +1,10 @@
 import { z } from "zod/mini";
-import {
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_PRIORITY,
-  FIELD_LIMITS,
-  MAX_PAGE_SIZE,
-  PRIORITIES,
-  STATUSES,
-} from "./domain.ts";
-import { isLatitude, isLongitude, parseBbox, parseDecimal, roundCoordinate } from "./geo.ts";
-import { msg } from "./i18n/locales.ts";
-import { LOCATION_MESSAGES } from "./location-messages.ts";
-import { MESSAGES } from "./messages.ts";
-import { isStorableText } from "./storable-text.ts";
+import { DEFAULT_PAGE_SIZE, DEFAULT_PRIORITY, FIELD_LIMITS, MAX_PAGE_SIZE, PRIORITIES, STATUSES } from "../domain.ts";
+import { isLatitude, isLongitude, parseBbox, parseDecimal, roundCoordinate } from "../places/geo.ts";
+import { msg } from "../i18n/locales.ts";
+import { LOCATION_MESSAGES } from "../places/location-messages.ts";
+import { MESSAGES } from "../messages.ts";
+import { isStorableText } from "../storable-text.ts";
 
 /**
  * The one schema for a new report: the form validates with it before sending, and the server validates the
@@ -21,8 +14,7 @@ import { isStorableText } from "./storable-text.ts";
 // zod/mini: zod's validators as functions, so that the browser's bundle holds only those used here, and none of
 // zod's JSON-schema code (docs/decisions/012). The server validates with these same schemas.
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** zod's preprocess, which zod/mini spells as a pipe: a blank value counts as absent. */
 const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToUndefined), schema);
@@ -30,31 +22,37 @@ const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform
 /** A category's key (migration 016: at most 100 characters); which keys exist is the database's to say. */
 export const CATEGORY_KEY_MAX_LENGTH = 100;
 export const categoryKeySchema = () =>
-  z.string({ error: MESSAGES.requiredFields }).check(
-    z.trim(),
-    z.minLength(1, MESSAGES.requiredFields),
-    z.maxLength(CATEGORY_KEY_MAX_LENGTH, MESSAGES.categoryNotOffered),
-    z.refine(isStorableText, MESSAGES.categoryNotOffered),
-  );
+  z
+    .string({ error: MESSAGES.requiredFields })
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.requiredFields),
+      z.maxLength(CATEGORY_KEY_MAX_LENGTH, MESSAGES.categoryNotOffered),
+      z.refine(isStorableText, MESSAGES.categoryNotOffered),
+    );
 
 // `label` is the field's label as the form shows it, a message id (msg), so that it is translated with the sentence
 // that names it (docs/decisions/019-languages.md).
 const requiredText = (label: string, max: number) =>
-  z.string({ error: MESSAGES.requiredFields }).check(
-    z.trim(),
-    z.minLength(1, MESSAGES.requiredFields),
-    z.maxLength(max, MESSAGES.tooLong(label, max)),
-    z.refine(isStorableText, MESSAGES.invalidCharacters(label)),
-  );
+  z
+    .string({ error: MESSAGES.requiredFields })
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.requiredFields),
+      z.maxLength(max, MESSAGES.tooLong(label, max)),
+      z.refine(isStorableText, MESSAGES.invalidCharacters(label)),
+    );
 
 const optionalText = (label: string, max: number) =>
   blankAsAbsent(
     z.optional(
-      z.string().check(
-        z.trim(),
-        z.maxLength(max, MESSAGES.tooLong(label, max)),
-        z.refine(isStorableText, MESSAGES.invalidCharacters(label)),
-      ),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(max, MESSAGES.tooLong(label, max)),
+          z.refine(isStorableText, MESSAGES.invalidCharacters(label)),
+        ),
     ),
   );
 
@@ -72,7 +70,9 @@ const coordinate = (inRange: (value: number) => boolean, message: string) =>
       z.pipe(
         z.union([z.string(), z.number()], { error: message }),
         z.pipe(
-          z.transform((value: string | number) => (typeof value === "number" ? value : (parseDecimal(value) ?? Number.NaN))),
+          z.transform((value: string | number) =>
+            typeof value === "number" ? value : (parseDecimal(value) ?? Number.NaN),
+          ),
           z.number({ error: message }).check(z.refine(inRange, message), z.overwrite(roundCoordinate)),
         ),
       ),
@@ -85,39 +85,45 @@ export const longitudeSchema = coordinate(isLongitude, LOCATION_MESSAGES.longitu
 /** Both or neither: a latitude alone is no place. */
 export const bothOrNeither = z.refine<{ latitude?: number | undefined; longitude?: number | undefined }>(
   (v) => (v.latitude === undefined) === (v.longitude === undefined),
-  { message: LOCATION_MESSAGES.coordinatesPair, path: ["latitude"], // Runs despite other fields' problems, so the form shows this one with them; not when a coordinate itself failed.
-    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "latitude" || issue.path?.[0] === "longitude") },
+  {
+    message: LOCATION_MESSAGES.coordinatesPair,
+    path: ["latitude"], // Runs despite other fields' problems, so the form shows this one with them; not when a coordinate itself failed.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === "latitude" || issue.path?.[0] === "longitude"),
+  },
 );
 
-export const grievanceInputSchema = z.object({
-  title: requiredText(msg("Issue Title"), FIELD_LIMITS.title),
-  description: requiredText(msg("Detailed Description"), FIELD_LIMITS.description),
-  // Which categories exist is data: the server checks that this one is active (docs/decisions/017).
-  category: categoryKeySchema(),
-  priority: blankAsAbsent(
-    z._default(z.enum(PRIORITIES, { error: msg("Please choose a priority from the list.") }), DEFAULT_PRIORITY),
-  ),
-  location: optionalText(msg("Location"), FIELD_LIMITS.location),
-  user_email: blankAsAbsent(
-    z.optional(
-      z.pipe(
-        z.string().check(z.trim(), z.maxLength(FIELD_LIMITS.email, MESSAGES.invalidEmail)),
-        z.email({ error: MESSAGES.invalidEmail }),
+export const grievanceInputSchema = z
+  .object({
+    title: requiredText(msg("Issue Title"), FIELD_LIMITS.title),
+    description: requiredText(msg("Detailed Description"), FIELD_LIMITS.description),
+    // Which categories exist is data: the server checks that this one is active (docs/decisions/017).
+    category: categoryKeySchema(),
+    priority: blankAsAbsent(
+      z._default(z.enum(PRIORITIES, { error: msg("Please choose a priority from the list.") }), DEFAULT_PRIORITY),
+    ),
+    location: optionalText(msg("Location"), FIELD_LIMITS.location),
+    user_email: blankAsAbsent(
+      z.optional(
+        z.pipe(
+          z.string().check(z.trim(), z.maxLength(FIELD_LIMITS.email, MESSAGES.invalidEmail)),
+          z.email({ error: MESSAGES.invalidEmail }),
+        ),
       ),
     ),
-  ),
-  user_phone: blankAsAbsent(
-    z.optional(
-      z.string().check(
-        z.trim(),
-        z.maxLength(FIELD_LIMITS.phone, MESSAGES.invalidPhone),
-        z.refine((v) => PHONE_PATTERN.test(v) && countDigits(v) >= 6 && countDigits(v) <= 20, MESSAGES.invalidPhone),
+    user_phone: blankAsAbsent(
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(FIELD_LIMITS.phone, MESSAGES.invalidPhone),
+          z.refine((v) => PHONE_PATTERN.test(v) && countDigits(v) >= 6 && countDigits(v) <= 20, MESSAGES.invalidPhone),
+        ),
       ),
     ),
-  ),
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-}).check(bothOrNeither);
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+  })
+  .check(bothOrNeither);
 
 export type GrievanceInput = z.input<typeof grievanceInputSchema>;
 export type NewGrievance = z.output<typeof grievanceInputSchema>;
@@ -140,7 +146,9 @@ export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
  */
 export function summaryMessageOf(errors: FieldErrors): string {
   const messages = Object.values(errors);
-  return messages.includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : (messages[0] ?? MESSAGES.requiredFields);
+  return messages.includes(MESSAGES.requiredFields)
+    ? MESSAGES.requiredFields
+    : (messages[0] ?? MESSAGES.requiredFields);
 }
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => blankAsAbsent(z.optional(z.enum(values)));
@@ -163,7 +171,12 @@ export function bboxSchema() {
     z.string(),
     z.transform((text: string, ctx) => {
       const bbox = parseBbox(text);
-      if (!bbox) ctx.issues.push({ code: "custom", message: msg("Please give bbox as minLon,minLat,maxLon,maxLat."), input: text });
+      if (!bbox)
+        ctx.issues.push({
+          code: "custom",
+          message: msg("Please give bbox as minLon,minLat,maxLon,maxLat."),
+          input: text,
+        });
       return bbox ?? z.NEVER;
     }),
   );
@@ -173,11 +186,13 @@ export function bboxSchema() {
 export const grievanceListQuerySchema = z.object({
   q: blankAsAbsent(
     z.optional(
-      z.string().check(
-        z.trim(),
-        z.maxLength(FIELD_LIMITS.search),
-        z.refine(isStorableText, MESSAGES.invalidCharacters(msg("Search"))),
-      ),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(FIELD_LIMITS.search),
+          z.refine(isStorableText, MESSAGES.invalidCharacters(msg("Search"))),
+        ),
     ),
   ),
   category: blankAsAbsent(z.optional(z.string().check(z.maxLength(CATEGORY_KEY_MAX_LENGTH)))),

@@ -1,5 +1,5 @@
-import { englishText } from "./i18n/english-text.ts";
-import { msg } from "./i18n/locales.ts";
+import { englishText } from "../i18n/english-text.ts";
+import { msg } from "../i18n/locales.ts";
 
 /**
  * Texts of the staff console and its API: English message ids, translated where they are shown (the server

@@ -1,5 +1,5 @@
-import { INCIDENTS_PAGE_PATH, LIST_PAGE_PATH, exportPaths } from "./api-paths.ts";
-import { msg } from "./i18n/locales.ts";
+import { INCIDENTS_PAGE_PATH, LIST_PAGE_PATH, exportPaths } from "../api-paths.ts";
+import { msg } from "../i18n/locales.ts";
 
 /** The list's filters that the exports take; paging and the List / Map choice are not among them. */
 export const EXPORT_FILTERS = ["q", "category", "status", "priority", "bbox"] as const;
@@ -28,7 +28,10 @@ export const FEED_TITLES = {
 /** The Atom feed a public page announces, by its pathname and query; undefined for a page with none. */
 export function pageFeedOf(pathname: string, search: string): { href: string; title: string } | undefined {
   if (pathname === LIST_PAGE_PATH) {
-    return { href: `${exportPaths.grievancesFeed}${exportSearchOf(new URLSearchParams(search))}`, title: FEED_TITLES.grievances };
+    return {
+      href: `${exportPaths.grievancesFeed}${exportSearchOf(new URLSearchParams(search))}`,
+      title: FEED_TITLES.grievances,
+    };
   }
   if (pathname === INCIDENTS_PAGE_PATH) return { href: exportPaths.incidentsFeed, title: FEED_TITLES.incidents };
   return undefined;

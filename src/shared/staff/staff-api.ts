@@ -1,5 +1,5 @@
 import type { z } from "zod/mini";
-import type { grievanceProgressSchema, progressEntrySchema } from "./api-schemas/progress.ts";
+import type { grievanceProgressSchema, progressEntrySchema } from "../api-schemas/progress.ts";
 import type {
   publicStatsSchema,
   staffEventKindSchema,
@@ -12,7 +12,7 @@ import type {
   staffSessionSchema,
   staffTimelineEventSchema,
   statsWindowSchema,
-} from "./api-schemas/staff.ts";
+} from "../api-schemas/staff.ts";
 
 /**
  * Paths of the staff API and of the public progress and statistics answers: route patterns, which the server

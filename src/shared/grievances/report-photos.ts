@@ -1,4 +1,4 @@
-import type { GrievanceImage } from "./api-types.ts";
+import type { GrievanceImage } from "../api-types.ts";
 
 // Widths of the versions the server makes (src/server/images/image-pipeline.ts): the thumbnail is cropped to
 // 480x360, the medium version fitted inside 800 px.

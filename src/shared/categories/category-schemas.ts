@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
-import { englishText } from "./i18n/english-text.ts";
-import { msg } from "./i18n/locales.ts";
-import { isStorableText } from "./storable-text.ts";
+import { englishText } from "../i18n/english-text.ts";
+import { msg } from "../i18n/locales.ts";
+import { isStorableText } from "../storable-text.ts";
 
 /**
  * Categories as data (migration 016, docs/decisions/017): what the API answers about them and what administrators
@@ -48,12 +48,14 @@ export type CategoryList = z.output<typeof categoryListSchema>;
 const text = (max: number, tooLong: string) =>
   z.string().check(z.trim(), z.maxLength(max, tooLong), z.refine(isStorableText, CATEGORY_MESSAGES.invalidText));
 const name = () =>
-  z.string({ error: CATEGORY_MESSAGES.nameRequired }).check(
-    z.trim(),
-    z.minLength(1, CATEGORY_MESSAGES.nameRequired),
-    z.maxLength(CATEGORY_LIMITS.name, CATEGORY_MESSAGES.nameTooLong),
-    z.refine(isStorableText, CATEGORY_MESSAGES.invalidText),
-  );
+  z
+    .string({ error: CATEGORY_MESSAGES.nameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, CATEGORY_MESSAGES.nameRequired),
+      z.maxLength(CATEGORY_LIMITS.name, CATEGORY_MESSAGES.nameTooLong),
+      z.refine(isStorableText, CATEGORY_MESSAGES.invalidText),
+    );
 // An empty group means none.
 const group = () =>
   z.pipe(
@@ -81,4 +83,6 @@ export const categoryChangeSchema = z.object({
 export type CategoryChange = z.output<typeof categoryChangeSchema>;
 
 /** The new order: every category's service code, each once. */
-export const categoryOrderSchema = z.object({ service_codes: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(500)) });
+export const categoryOrderSchema = z.object({
+  service_codes: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(500)),
+});

@@ -27,8 +27,7 @@ export interface LatLng {
 
 /** The service area (SERVICE_AREA_FILE): a GeoJSON polygon or multipolygon, [longitude, latitude] pairs. */
 export type ServiceAreaGeometry =
-  | { type: "Polygon"; coordinates: number[][][] }
-  | { type: "MultiPolygon"; coordinates: number[][][][] };
+  { type: "Polygon"; coordinates: number[][][] } | { type: "MultiPolygon"; coordinates: number[][][][] };
 
 const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]{1,20})?$/;
 
@@ -58,7 +57,7 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export function distanceMetres(a: LatLng, b: LatLng): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-
