@@ -780,7 +780,10 @@ function durationSeconds(text: string): number {
 /** Every variable src/server/config.ts reads (the keys of its envSchema), and the two Node and glibc read. */
 function configVariables(): string[] {
   const source = read("src/server/config.ts");
-  const schema = source.slice(source.search(/const envSchema = z\s*\.object\(\{/), source.search(/^ {2}\}\)\s*\.refine\(/m));
+  const schema = source.slice(
+    source.search(/const envSchema = z\s*\.object\(\{/),
+    source.search(/^ {2}\}\)\s*\.refine\(/m),
+  );
   return [...schema.matchAll(/^ {2,4}([A-Z][A-Z0-9_]*):/gm)]
     .map((m) => m[1] as string)
     .concat(["NODE_ENV", "MALLOC_ARENA_MAX"]);
