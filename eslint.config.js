@@ -53,7 +53,7 @@ export default tseslint.config(
         {
           selector:
             "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setContent|setTooltipContent|setPopupContent)$/]:not([arguments.0.callee.name='textElement'])",
-          message: "Leaflet sets a string as HTML: pass textElement(text) from features/map/create-map.ts.",
+          message: "Leaflet sets a string as HTML: pass textElement(text) from lib/map/create-map.ts.",
         },
       ],
     },

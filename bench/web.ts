@@ -17,10 +17,19 @@ const GOAL = 1.15;
 
 /** Route modules of the public pages (page, and loader when it has one), as Vite's manifest names them (relative to src/web). */
 const PAGES = [
-  { path: "/", route: ["app/routes/landing.tsx", "app/routes/landing.loader.ts"] },
-  { path: "/submit-grievance", route: ["app/routes/submit.tsx"] },
-  { path: "/grievances", route: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"] },
-  { path: "/grievance/:id", route: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"] },
+  {
+    path: "/",
+    route: ["features/grievances/routes/landing-route.tsx", "features/grievances/routes/landing-route.loader.ts"],
+  },
+  { path: "/submit-grievance", route: ["features/grievances/routes/submit-route.tsx"] },
+  {
+    path: "/grievances",
+    route: ["features/grievances/routes/grievances-route.tsx", "features/grievances/routes/grievances-route.loader.ts"],
+  },
+  {
+    path: "/grievance/:id",
+    route: ["features/grievances/routes/grievance-route.tsx", "features/grievances/routes/grievance-route.loader.ts"],
+  },
   {
     path: "/track/:token",
     route: ["features/tracking/routes/track-route.tsx", "features/tracking/routes/track-route.loader.ts"],

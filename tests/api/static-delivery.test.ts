@@ -186,13 +186,13 @@ describe("what a page preloads (src/server/http/page-preloads.ts)", () => {
   };
 
   it("names the page's own chunks, so they load beside the entry script", async () => {
-    expect(await page("/")).toContain(chunk("app/routes/landing.tsx"));
+    expect(await page("/")).toContain(chunk("features/grievances/routes/landing-route.tsx"));
     const form = await page("/submit-grievance");
-    expect(form).toContain(chunk("app/routes/submit.tsx"));
-    expect(form).not.toContain(chunk("app/routes/landing.tsx"));
+    expect(form).toContain(chunk("features/grievances/routes/submit-route.tsx"));
+    expect(form).not.toContain(chunk("features/grievances/routes/landing-route.tsx"));
     const details = await page(`/grievance/${id}`);
-    expect(details).toContain(chunk("app/routes/grievance.tsx"));
-    expect(details).toContain(chunk("app/routes/grievance.loader.ts"));
+    expect(details).toContain(chunk("features/grievances/routes/grievance-route.tsx"));
+    expect(details).toContain(chunk("features/grievances/routes/grievance-route.loader.ts"));
     // Already in the entry's own tags, never twice.
     expect(details.split(entryScript)).toHaveLength(2);
   });

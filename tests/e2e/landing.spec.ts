@@ -99,8 +99,8 @@ test.describe("landing page", () => {
     page,
   }) => {
     const staff = chunkFilesOf("app/routes/staff.ts");
-    const stats = chunkFilesOf("features/stats/stats-route.tsx");
-    const landing = chunkFilesOf("app/routes/landing.tsx");
+    const stats = chunkFilesOf("features/progress/routes/stats-route.tsx");
+    const landing = chunkFilesOf("features/grievances/routes/landing-route.tsx");
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname.slice(1)));
 
@@ -116,7 +116,7 @@ test.describe("landing page", () => {
   });
 
   test("a page whose chunk cannot be fetched (an older build's) offers a reload that works", async ({ page }) => {
-    const [listChunk] = chunkFilesOf("app/routes/grievances.tsx");
+    const [listChunk] = chunkFilesOf("features/grievances/routes/grievances-route.tsx");
     await page.goto("/");
     await page.route(`**/${listChunk}`, (route) => route.fulfill({ status: 404, body: "" }));
     await page.getByRole("link", { name: "View Reports" }).click();

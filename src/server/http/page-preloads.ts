@@ -23,18 +23,24 @@ interface PagePreloads {
 }
 
 const PAGES: PagePreloads[] = [
-  { matches: /^\/$/, modules: ["app/routes/landing.tsx", "app/routes/landing.loader.ts"] },
-  { matches: /^\/submit-grievance$/, modules: ["app/routes/submit.tsx"] },
+  {
+    matches: /^\/$/,
+    modules: ["features/grievances/routes/landing-route.tsx", "features/grievances/routes/landing-route.loader.ts"],
+  },
+  { matches: /^\/submit-grievance$/, modules: ["features/grievances/routes/submit-route.tsx"] },
   {
     matches: /^\/grievances$/,
-    modules: ["app/routes/grievances.tsx", "app/routes/grievances.loader.ts"],
+    modules: [
+      "features/grievances/routes/grievances-route.tsx",
+      "features/grievances/routes/grievances-route.loader.ts",
+    ],
     // With a query the loader's own request differs in the order and spelling of its parameters: only the plain
     // list is sure to be the same request.
     data: (_match, search) => (search ? undefined : apiPaths.grievances),
   },
   {
     matches: /^\/grievance\/([^/]+)$/,
-    modules: ["app/routes/grievance.tsx", "app/routes/grievance.loader.ts"],
+    modules: ["features/grievances/routes/grievance-route.tsx", "features/grievances/routes/grievance-route.loader.ts"],
     data: (match) => (UUID_PATTERN.test(match[1] ?? "") ? pathTo(apiPaths.grievance, { id: match[1]! }) : undefined),
   },
 ];

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
-import { OfflineOutboxSlot } from "../features/report/offline/offline-outbox-slot.tsx";
+import { OfflineOutboxSlot } from "../features/grievances/components/offline-outbox-slot.tsx";
 import { msg } from "#shared/i18n/locales.ts";
 import { AnnouncerProvider } from "../lib/announcer.tsx";
 import { useT } from "../lib/i18n/i18n-context.tsx";

@@ -1,14 +1,14 @@
 // Every page is a chunk of its own, loaded when its route matches: the first visit downloads the layout and the
 // one page it shows (the landing page's chunk is a few hundred bytes), not the form, the list or the console.
 // A page may also start loading the next one it knows the visitor will see (routes/submit.tsx).
-export const landing = () => import("./routes/landing.tsx");
-export const landingLoader = () => import("./routes/landing.loader.ts");
-export const submit = () => import("./routes/submit.tsx");
-export const list = () => import("./routes/grievances.tsx");
-export const listLoader = () => import("./routes/grievances.loader.ts");
-export const details = () => import("./routes/grievance.tsx");
-export const detailsLoader = () => import("./routes/grievance.loader.ts");
-export const stats = () => import("../features/stats/stats-route.tsx");
+export const landing = () => import("../features/grievances/routes/landing-route.tsx");
+export const landingLoader = () => import("../features/grievances/routes/landing-route.loader.ts");
+export const submit = () => import("../features/grievances/routes/submit-route.tsx");
+export const list = () => import("../features/grievances/routes/grievances-route.tsx");
+export const listLoader = () => import("../features/grievances/routes/grievances-route.loader.ts");
+export const details = () => import("../features/grievances/routes/grievance-route.tsx");
+export const detailsLoader = () => import("../features/grievances/routes/grievance-route.loader.ts");
+export const stats = () => import("../features/progress/routes/stats-route.tsx");
 export const track = () => import("../features/tracking/routes/track-route.tsx");
 export const trackLoader = () => import("../features/tracking/routes/track-route.loader.ts");
 export const incidents = () => import("../features/incidents/routes/incidents-route.tsx");

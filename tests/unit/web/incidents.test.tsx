@@ -2,12 +2,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { IncidentBanner } from "#web/features/incidents/incident-banner.tsx";
-import { IncidentMatchPanel } from "#web/features/incidents/incident-match.tsx";
-import { IncidentSubscribeForm } from "#web/features/incidents/incident-subscribe-form.tsx";
-import { incidentsAction } from "#web/features/incidents/incidents-action.ts";
-import type { PublicIncident } from "#web/features/incidents/incidents-api.ts";
-import { AFFECTED_STORAGE_KEYS } from "#web/features/affected/browser-id-store.ts";
+import { IncidentBanner } from "#web/features/incidents/components/incident-banner.tsx";
+import { IncidentMatchPanel } from "#web/features/incidents/components/incident-match.tsx";
+import { IncidentSubscribeForm } from "#web/features/incidents/components/incident-subscribe-form.tsx";
+import { incidentsAction } from "#web/features/incidents/api/incidents-action.ts";
+import type { PublicIncident } from "#web/features/incidents/api/incidents-api.ts";
+import { AFFECTED_STORAGE_KEYS } from "#web/features/places/api/browser-id-store.ts";
 import { I18nProvider } from "#web/lib/i18n/i18n-context.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 

@@ -1,23 +1,23 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import type { QueuedReport } from "#web/features/report/offline/offline-queue.ts";
+import type { QueuedReport } from "#web/features/grievances/api/offline-queue.ts";
 
 // The kept reports and the network are replaced; what is checked is what the sender decides for each answer.
 const queue = vi.hoisted(() => ({ reports: [] as QueuedReport[], refused: [] as string[], removed: [] as string[] }));
 const send = vi.hoisted(() => ({ createGrievance: vi.fn() }));
 
-vi.mock("#web/features/report/offline/offline-queue.ts", () => ({
+vi.mock("#web/features/grievances/api/offline-queue.ts", () => ({
   listQueued: async () => queue.reports,
   removeQueued: async (key: string) => void queue.removed.push(key),
   markRefused: async (report: QueuedReport) => void queue.refused.push(report.key),
 }));
-vi.mock("#web/features/report/api/report.ts", () => send);
-vi.mock("#web/features/tracking/my-reports-store.ts", () => ({
+vi.mock("#web/features/grievances/api/report.ts", () => send);
+vi.mock("#web/features/tracking/api/my-reports-store.ts", () => ({
   rememberedReportOf: () => undefined,
   rememberReport: () => undefined,
 }));
 
-const { sendQueuedReports } = await import("#web/features/report/offline/offline-sender.ts");
+const { sendQueuedReports } = await import("#web/features/grievances/api/offline-sender.ts");
 
 const kept = (key: string) =>
   ({ key, values: { title: `Report ${key}` }, photos: [], savedAt: 0 }) as unknown as QueuedReport;

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ErrorSummary } from "#web/features/report/components/error-summary.tsx";
-import { ImagePicker, type ChosenImage } from "#web/features/report/components/image-picker.tsx";
-import { mapStatusText } from "#web/features/map/reports-map-view.ts";
+import { ErrorSummary } from "#web/features/grievances/components/error-summary.tsx";
+import { ImagePicker, type ChosenImage } from "#web/features/grievances/components/image-picker.tsx";
+import { mapStatusText } from "#web/lib/map/reports-map-view.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { similarSearch } from "#web/features/report/api/places.ts";
+import { similarSearch } from "#web/features/grievances/api/similar-reports.ts";
 
 describe("similarSearch", () => {
   const pin = { latitude: 1.25, longitude: -3.5 };

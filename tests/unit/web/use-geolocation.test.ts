@@ -2,7 +2,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
-import { useGeolocation } from "#web/features/map/use-geolocation.ts";
+import { useGeolocation } from "#web/lib/map/use-geolocation.ts";
 
 const CODES = { PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as const;
 

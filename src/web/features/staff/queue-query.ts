@@ -1,5 +1,5 @@
 import { staffQueueQuerySchema } from "#shared/staff/staff-schemas.ts";
-import { listQueryFromSearchParams } from "../grievances/list-query.ts";
+import { listQueryFromSearchParams } from "../grievances/api/list-query.ts";
 import type { StaffQueueRequest } from "./api/staff-api.ts";
 
 /**

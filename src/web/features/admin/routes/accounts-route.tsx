@@ -16,7 +16,7 @@ import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
 import { isSignedOut, withStaffSession } from "#web/features/staff/session-guard.ts";
-import { CopyLink } from "#web/features/tracking/components/copy-link.tsx";
+import { CopyLink } from "#web/lib/copy-link.tsx";
 import { changeAccount, createAccount, getAccounts, newPasswordLink } from "../api/admin-api.ts";
 import "#web/styles/tracking.css";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";

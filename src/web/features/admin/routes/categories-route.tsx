@@ -20,7 +20,7 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { forgetCategories } from "#web/features/categories/use-categories.ts";
+import { forgetCategories } from "#web/lib/categories/use-categories.ts";
 import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
 import { isSignedOut, withStaffSession } from "#web/features/staff/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";

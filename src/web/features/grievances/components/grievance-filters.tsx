@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { FIELD_LIMITS, PRIORITIES, STATUSES } from "#shared/domain.ts";
-import { CategoryOptions } from "#web/features/categories/category-options.tsx";
-import { useCategories } from "#web/features/categories/use-categories.ts";
+import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
+import { useCategories } from "#web/lib/categories/use-categories.ts";
 import { priorityLabel, statusLabel } from "#shared/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { changedQuery } from "#web/lib/query-string.ts";

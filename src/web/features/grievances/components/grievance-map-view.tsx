@@ -4,10 +4,10 @@ import type { MapMarker } from "#shared/api-types.ts";
 import type { Bbox } from "#shared/places/geo.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
-import { LazyReportsMap } from "#web/features/map/reports-map-lazy.tsx";
-import { STATUS_LEGEND } from "#web/features/map/reports-map-legend.ts";
+import { LazyReportsMap } from "#web/lib/map/reports-map-lazy.tsx";
+import { STATUS_LEGEND } from "#web/lib/map/reports-map-legend.ts";
 import { getGrievanceMap } from "../api/grievance-map.ts";
-import { listQueryFromSearchParams } from "../list-query.ts";
+import { listQueryFromSearchParams } from "../api/list-query.ts";
 import { MapCard } from "./map-card.tsx";
 
 const renderCard = (report: MapMarker) => <MapCard report={report} to={paths.grievance(report.id)} />;

@@ -1,5 +1,5 @@
 import type { PublicGrievance } from "#shared/api-types.ts";
-import { ProgressTimeline } from "../progress-timeline.tsx";
+import { ProgressTimeline } from "./progress-timeline.tsx";
 
 /**
  * The public "Progress" timeline (docs/product-decisions.md D11), between the description and the attached images. It loads

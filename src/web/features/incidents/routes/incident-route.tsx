@@ -6,16 +6,16 @@ import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { IncidentAffectedButton } from "../incident-affected-button.tsx";
-import { IncidentAreaMapSlot } from "../incident-area-map-slot.tsx";
-import { IncidentBadges, IncidentFacts, IncidentInstructions } from "../incident-facts.tsx";
-import { IncidentSubscribeForm } from "../incident-subscribe-form.tsx";
-import { getIncident } from "../incidents-api.ts";
-import "../incidents.css";
+import { IncidentAffectedButton } from "../components/incident-affected-button.tsx";
+import { IncidentAreaMapSlot } from "../components/incident-area-map-slot.tsx";
+import { IncidentBadges, IncidentFacts, IncidentInstructions } from "../components/incident-facts.tsx";
+import { IncidentSubscribeForm } from "../components/incident-subscribe-form.tsx";
+import { getIncident } from "../api/incidents-api.ts";
+import "../components/incidents.css";
 import "#web/styles/content.css";
 
 // "I am affected" and "Get alerts for your area" are sent through this page's action.
-export { incidentsAction } from "../incidents-action.ts";
+export { incidentsAction } from "../api/incidents-action.ts";
 
 /** One incident; an unknown id is the app's friendly "Page not found" (the route's error boundary shows it). */
 export async function incidentLoader({ params, request }: LoaderFunctionArgs) {

@@ -6,15 +6,15 @@ import { RECENT_INCIDENT_DAYS } from "#shared/incidents/incidents.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { IncidentAreaMapSlot } from "../incident-area-map-slot.tsx";
-import { IncidentCard } from "../incident-card.tsx";
-import { IncidentSubscribeForm } from "../incident-subscribe-form.tsx";
-import { getIncidents } from "../incidents-api.ts";
-import "../incidents.css";
+import { IncidentAreaMapSlot } from "../components/incident-area-map-slot.tsx";
+import { IncidentCard } from "../components/incident-card.tsx";
+import { IncidentSubscribeForm } from "../components/incident-subscribe-form.tsx";
+import { getIncidents } from "../api/incidents-api.ts";
+import "../components/incidents.css";
 import "#web/styles/content.css";
 
 // "Get alerts for your area" is sent through this page's action.
-export { incidentsAction } from "../incidents-action.ts";
+export { incidentsAction } from "../api/incidents-action.ts";
 
 /** The page is little more than its list: the answer is awaited, and a failure shows the route's error page. */
 export async function incidentsLoader({ request }: LoaderFunctionArgs) {

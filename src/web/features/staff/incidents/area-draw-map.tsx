@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import type { MapSettings } from "#shared/api-types.ts";
 import type { LatLng } from "#shared/places/geo.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { createMap, L, nameMap } from "#web/features/map/create-map.ts";
+import { createMap, L, nameMap } from "#web/lib/map/create-map.ts";
 import type { Drawing } from "./incident-draw.ts";
 import "./area-draw.css";
 

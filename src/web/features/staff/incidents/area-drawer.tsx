@@ -4,7 +4,7 @@ import type { LatLng } from "#shared/places/geo.ts";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { formatCount } from "#web/lib/i18n/format.ts";
-import { loadMapSettings } from "#web/features/map/map-settings-api.ts";
+import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
 import {
   addPoint,
   clearDrawing,

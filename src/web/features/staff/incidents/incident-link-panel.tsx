@@ -7,7 +7,7 @@ import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { formatDate } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
-import { CategoryOptions } from "#web/features/categories/category-options.tsx";
+import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
 import { FormFeedback } from "../components/form-feedback.tsx";
 import type { IncidentActionResult } from "./incident-actions.ts";
 import type { IncidentCandidate, StaffIncident } from "./incidents-api.ts";

@@ -5,7 +5,7 @@ import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { loadCategories } from "#web/features/categories/use-categories.ts";
+import { loadCategories } from "#web/lib/categories/use-categories.ts";
 import { withStaffSession } from "../session-guard.ts";
 import { IncidentClosePanel } from "./incident-close-panel.tsx";
 import { IncidentFacts } from "./incident-facts.tsx";

@@ -8,7 +8,7 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
-import type { AnswerResult } from "../tracking-actions.ts";
+import type { AnswerResult } from "../api/tracking-actions.ts";
 
 interface FixedQuestionBoxProps {
   token: string;

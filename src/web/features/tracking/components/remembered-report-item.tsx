@@ -9,7 +9,7 @@ import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { StatusBadge } from "#web/features/grievances/components/badges.tsx";
 import { getTrackedGrievance } from "../api/tracking.ts";
-import type { RememberedReport } from "../my-reports-store.ts";
+import type { RememberedReport } from "../api/my-reports-store.ts";
 
 const STATE_TEXTS = {
   loading: msg("Checking status..."),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { hasAnnouncedReport } from "../browser-storage.ts";
+import { hasAnnouncedReport } from "#web/lib/browser-storage.ts";
 
 // Only a visitor who has just submitted a report sees the panel, so only they download it; the form starts that
 // download when the report is accepted (report-form.tsx), two seconds before it sends them here.

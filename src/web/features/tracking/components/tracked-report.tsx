@@ -4,7 +4,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { AttachedImages } from "#web/features/grievances/components/attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "#web/features/grievances/components/grievance-summary.tsx";
-import { ProgressEntries } from "#web/features/grievances/progress-timeline.tsx";
+import { ProgressEntries } from "#web/features/grievances/components/progress-timeline.tsx";
 import { FixedQuestionBox } from "./fixed-question-box.tsx";
 import { ReporterUpdateForm } from "./reporter-update-form.tsx";
 

@@ -14,7 +14,7 @@ import "#web/styles/content.css";
 
 // The page's action comes with the page: the router loads every lazy part of a route together when it opens it, and
 // what the action needs the page's forms load anyway, so it costs no request and no chunk of its own.
-export { trackAction } from "../tracking-actions.ts";
+export { trackAction } from "../api/tracking-actions.ts";
 
 /**
  * While on this page: not indexed, and no Referer naming its address is sent anywhere (the server's answers say the

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState } from "react";
+import type { MapSettings } from "#shared/api-types.ts";
+import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
+import { useGeolocation } from "#web/lib/map/use-geolocation.ts";
+import { reverseGeocode } from "../api/similar-reports.ts";
+
+/**
+ * "Pin on a map", under the Location field: optional, and the map (Leaflet) is only downloaded once the resident
+ * asks for it, or when the form already holds a pin. Whatever fails here, the words in the Location field suffice.
+ */
+type PickerModule = typeof import("#web/lib/map/location-picker.tsx");
+type MapLoad = { kind: "idle" } | { kind: "ready"; settings: MapSettings; picker: PickerModule } | { kind: "failed" };
+
+export interface LocationPinProps {
+  /** The group's id: the form focuses it when the server refuses the pin. */
+  id: string;
+  pin: LatLng | null;
+  onPinChange: (pin: LatLng | null) => void;
+  /** The server's refusal of the pin (fieldErrors.latitude / longitude). */
+  error: string | undefined;
+  /** Whether the Location field is empty or holds only what a pin filled in: only then is an address looked up. */
+  locationFillable: boolean;
+  onLocationFill: (label: string) => void;
+  disabled: boolean;
+}
+
+const formatCoordinate = (value: number) => value.toFixed(6);
+const rounded = (pin: LatLng): LatLng => ({
+  latitude: roundCoordinate(pin.latitude),
+  longitude: roundCoordinate(pin.longitude),
+});
+
+export function LocationPin({
+  id,
+  pin,
+  onPinChange,
+  error,
+  locationFillable,
+  onLocationFill,
+  disabled,
+}: LocationPinProps) {
+  const t = useT();
+  const [open, setOpen] = useState(pin !== null);
+  const [map, setMap] = useState<MapLoad>({ kind: "idle" });
+  const [announcement, setAnnouncement] = useState("");
+  const [addressHint, setAddressHint] = useState("");
+  const geolocation = useGeolocation();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const lookup = useRef<AbortController | null>(null);
+  // Read when an address arrives, which may be after the resident has typed one.
+  const fillable = useRef(locationFillable);
+  useEffect(() => {
+    fillable.current = locationFillable;
+  }, [locationFillable]);
+  useEffect(() => () => lookup.current?.abort(), []);
+
+  // Settings and the picker (with Leaflet) side by side; a failure of either leaves the form as it was.
+  const mapWanted = open && map.kind === "idle";
+  useEffect(() => {
+    if (!mapWanted) return;
+    let current = true;
+    Promise.all([loadMapSettings(), import("#web/lib/map/location-picker.tsx")]).then(
+      ([settings, picker]) => current && setMap({ kind: "ready", settings, picker }),
+      (failure: unknown) => {
+        console.error("The form's map could not be loaded:", failure);
+        if (current) setMap({ kind: "failed" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [mapWanted]);
+
+  const fillAddress = async (place: LatLng) => {
+    lookup.current?.abort();
+    if (!fillable.current) return;
+    const controller = new AbortController();
+    lookup.current = controller;
+    try {
+      const settings = await loadMapSettings();
+      if (!settings.geocoder) return;
+      const { label } = await reverseGeocode(place, controller.signal);
+      if (controller.signal.aborted || !fillable.current || !label) return;
+      onLocationFill(label);
+      setAddressHint(LOCATION_MESSAGES.addressFilled);
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      // Quietly: the address is a convenience, and the resident can type one.
+      console.warn("Reverse geocoding failed:", failure);
+      setAddressHint(LOCATION_MESSAGES.reverseGeocodeUnavailable);
+    }
+  };
+
+  const place = (where: LatLng) => {
+    const pinned = rounded(where);
+    onPinChange(pinned);
+    setAnnouncement(LOCATION_MESSAGES.pinPlaced(formatCoordinate(pinned.latitude), formatCoordinate(pinned.longitude)));
+    void fillAddress(pinned);
+  };
+
+  const remove = () => {
+    lookup.current?.abort();
+    onPinChange(null);
+    setAnnouncement(LOCATION_MESSAGES.pinRemoved);
+    setAddressHint("");
+    // The button pressed is gone with the pin: focus stays in the group.
+    toggle.current?.focus();
+  };
+
+  const toggleMap = () => {
+    // Hiding a map that failed to load lets the next "Choose on a map" try again.
+    if (map.kind === "failed") setMap({ kind: "idle" });
+    setOpen(!open);
+  };
+
+  const locating = geolocation.state.kind === "locating";
+  const useMyLocation = () => {
+    if (locating) return;
+    setOpen(true);
+    geolocation.locate(place);
+  };
+
+  const outside = map.kind === "ready" && pin !== null && map.picker.isOutsideServiceArea(map.settings, pin);
+  // The server's refusal comes translated, the schema's in English: translateText leaves the first as it is.
+  const shownError = error ? translateText(error) : outside ? t(LOCATION_MESSAGES.outsideServiceArea) : undefined;
+  const errorId = `${id}-error`;
+  const status = locating
+    ? t(LOCATION_MESSAGES.locating)
+    : geolocation.state.kind === "failed"
+      ? t(geolocation.state.message)
+      : "";
+  const Picker = map.kind === "ready" ? map.picker.default : undefined;
+
+  return (
+    <fieldset
+      className="field field--full pin-group"
+      id={id}
+      tabIndex={-1}
+      aria-describedby={[`${id}-hint`, shownError ? errorId : undefined].filter(Boolean).join(" ")}
+    >
+      <legend>
+        {t(LOCATION_MESSAGES.pinGroupLegend)}
+        <span className="optional-mark"> {t("(Optional)")}</span>
+      </legend>
+      <p className="hint" id={`${id}-hint`}>
+        {t(LOCATION_MESSAGES.pinGroupHint)}
+      </p>
+      <div className="pin-group__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={useMyLocation}
+          // Not `disabled` while locating: the button keeps the focus, and a second press is simply ignored.
+          aria-disabled={locating || undefined}
+          disabled={disabled}
+        >
+          {t(LOCATION_MESSAGES.useMyLocation)}
+        </button>
+        <button
+          type="button"
+          ref={toggle}
+          className="button button--secondary"
+          aria-expanded={open}
+          aria-controls={`${id}-map`}
+          onClick={toggleMap}
+          disabled={disabled}
+        >
+          {open ? t(LOCATION_MESSAGES.hideMap) : t(LOCATION_MESSAGES.chooseOnMap)}
+        </button>
+      </div>
+      <p className="pin-group__status" role="status">
+        {status}
+      </p>
+      <div id={`${id}-map`} className="pin-group__map" hidden={!open}>
+        {open && map.kind === "idle" && <p className="hint">{t(LOCATION_MESSAGES.formMapLoading)}</p>}
+        {open && map.kind === "failed" && (
+          <p className="pin-group__unavailable">{t(LOCATION_MESSAGES.mapUnavailable)}</p>
+        )}
+        {open && Picker && map.kind === "ready" && (
+          <Picker settings={map.settings} pin={pin} onPin={place} disabled={disabled} />
+        )}
+      </div>
+      {pin && (
+        <div className="pin-group__pin">
+          <p className="pin-group__coordinates" data-testid="pin-coordinates">
+            {translateText(
+              LOCATION_MESSAGES.pinCoordinates(formatCoordinate(pin.latitude), formatCoordinate(pin.longitude)),
+            )}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary pin-group__remove"
+            onClick={remove}
+            disabled={disabled}
+          >
+            {t(LOCATION_MESSAGES.removePin)}
+          </button>
+        </div>
+      )}
+      {shownError && (
+        <p className="field-error" id={errorId}>
+          {shownError}
+        </p>
+      )}
+      {/* Kept in English (shared texts, some with the pin's coordinates) and translated when shown. */}
+      <p className="visually-hidden" role="status">
+        {translateText(announcement)}
+      </p>
+      {addressHint && <p className="hint">{translateText(addressHint)}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense } from "react";
+import { Link, useLoaderData } from "react-router";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { IncidentBannerSlot } from "#web/features/incidents/components/incident-banner-slot.tsx";
+import { paths } from "#web/app/paths.ts";
+import type { landingLoader } from "./landing-route.loader.ts";
+
+// Below the opening section (landing-sections.tsx): requested as soon as this chunk runs, beside React's first
+// render, rather than once the page asks for it.
+const sections = import("../components/landing-sections.tsx");
+const LandingSections = lazy(async () => ({ default: (await sections).LandingSections }));
+
+export function LandingRoute() {
+  const t = useT();
+  useDocumentTitle(t("Home"));
+  const { recent } = useLoaderData<typeof landingLoader>();
+  return (
+    <>
+      {/* After the first paint, in a chunk of its own: active incidents and what to do (issue 13). */}
+      <IncidentBannerSlot />
+      <section className="hero">
+        <h1>{t("Clean Water & Sanitation Grievance Portal")}</h1>
+        <p className="hero__lead">
+          {t(
+            "Report water quality issues, sanitation problems, and infrastructure concerns. Help us maintain clean and safe water for everyone in our community.",
+          )}
+        </p>
+        <div className="hero__actions">
+          <Link className="button button--large" to={paths.submit()}>
+            {t("Report an Issue")}
+          </Link>
+          <Link className="button button--large button--secondary" to={paths.list()}>
+            {t("View Reports")}
+          </Link>
+        </div>
+      </section>
+
+      <Suspense fallback={null}>
+        <LandingSections recent={recent} />
+      </Suspense>
+    </>
+  );
+}

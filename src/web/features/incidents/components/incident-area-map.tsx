@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from "react";
+import type { IncidentArea } from "#shared/incidents/incidents.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { createMap, L, textElement } from "#web/lib/map/create-map.ts";
+import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
+
+export interface IncidentAreaMapProps {
+  areas: { id: string; title: string; area: IncidentArea }[];
+  /** The map's accessible name, in the visitor's language. */
+  label: string;
+  /** Id of the text naming the areas in words (the localities), announced with the map. */
+  describedBy?: string;
+}
+
+function layerOf(area: IncidentArea): L.Path {
+  const style = { className: "incident-area" };
+  if (area.type === "Circle") {
+    const [longitude, latitude] = area.center;
+    return L.circle([latitude, longitude], { ...style, radius: area.radiusMetres });
+  }
+  // GeoJSON writes [longitude, latitude]; Leaflet wants [latitude, longitude].
+  return L.polygon(
+    area.coordinates[0].map(([longitude, latitude]) => [latitude, longitude] as [number, number]),
+    style,
+  );
+}
+
+/**
+ * The affected areas, drawn as they were declared (polygons and circles), the view fitted to them. Like the
+ * details page's pin map it does not trap a phone's scrolling. Loaded lazily with Leaflet (incident-area-map-slot.tsx).
+ */
+export default function IncidentAreaMap({ areas, label, describedBy }: IncidentAreaMapProps) {
+  const t = useT();
+  const element = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: L.Map | undefined;
+    loadMapSettings().then(
+      (settings) => {
+        if (cancelled || !element.current) return;
+        map = createMap(element.current, settings, { label, describedBy });
+        map.scrollWheelZoom.disable();
+        if (L.Browser.mobile) map.dragging.disable();
+        const group = L.featureGroup(
+          // The title as text, never as markup (textElement).
+          areas.map(({ title, area }) => layerOf(area).bindTooltip(textElement(title), { sticky: true })),
+        ).addTo(map);
+        if (areas.length > 0) map.fitBounds(group.getBounds(), { padding: [16, 16], maxZoom: 16 });
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [areas, label, describedBy, t]);
+
+  if (failed)
+    return <p className="muted">{t("The map could not be loaded. The affected localities are listed in words.")}</p>;
+  return <div ref={element} className="map map--small" data-testid="incident-map" />;
+}

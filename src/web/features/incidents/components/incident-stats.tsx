@@ -1,0 +1,45 @@
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import type { IncidentStats } from "../api/incidents-api.ts";
+
+/** One decimal place: a mean of reports, a median of hours. */
+const oneDecimal = (value: number) => formatCount(Math.round(value * 10) / 10);
+
+/**
+ * The incidents' figures on /stats (issue 13): how many were declared and are active, how long they lasted, how many
+ * reports each gathered, and how long after the first report the utility declared them. Dashes where no incident
+ * gives a figure yet.
+ */
+export function IncidentStatsSection({ stats }: { stats: IncidentStats }) {
+  const t = useT();
+  const none = t("not enough data");
+  const rows = [
+    [t("Incidents declared"), formatCount(stats.declared)],
+    [t("Active now"), formatCount(stats.active)],
+    [
+      t("Median duration"),
+      stats.medianDurationHours === null ? none : t("{hours} hours", { hours: oneDecimal(stats.medianDurationHours) }),
+    ],
+    [t("Reports per incident"), stats.reportsPerIncident === null ? none : oneDecimal(stats.reportsPerIncident)],
+    [
+      t("Median time from the first report to the declaration"),
+      stats.medianMinutesFromFirstReportToDeclaration === null
+        ? none
+        : t("{minutes} minutes", { minutes: formatCount(Math.round(stats.medianMinutesFromFirstReportToDeclaration)) }),
+    ],
+  ] as const;
+  return (
+    <section className="card stats__section" aria-labelledby="stats-incidents-heading" data-testid="stats-incidents">
+      <h2 id="stats-incidents-heading">{t("Incidents")}</h2>
+      <p className="muted">{t("Water incidents group the many reports of one burst main or one quality problem.")}</p>
+      <dl className="incident-facts">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { MapSettings } from "#shared/api-types.ts";
+import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { formatCount } from "#web/lib/i18n/format.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
+import { useGeolocation } from "#web/lib/map/use-geolocation.ts";
+import {
+  ALERT_RADII,
+  DEFAULT_ALERT_RADIUS,
+  LOCALITY_MAX_LENGTH,
+  type IncidentSubscribeResult,
+  type SubscriptionField,
+} from "../api/incident-subscription.ts";
+
+type PickerModule = typeof import("#web/lib/map/location-picker.tsx");
+type MapLoad = { kind: "idle" } | { kind: "ready"; settings: MapSettings; picker: PickerModule } | { kind: "failed" };
+
+/** The form's map picker (Leaflet), downloaded only once the resident asks for it. */
+function useLazyPicker(wanted: boolean): MapLoad {
+  const [map, setMap] = useState<MapLoad>({ kind: "idle" });
+  const load = wanted && map.kind === "idle";
+  useEffect(() => {
+    if (!load) return;
+    let current = true;
+    Promise.all([loadMapSettings(), import("#web/lib/map/location-picker.tsx")]).then(
+      ([settings, picker]) => current && setMap({ kind: "ready", settings, picker }),
+      () => current && setMap({ kind: "failed" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load]);
+  return map;
+}
+
+const distanceLabel = (t: ReturnType<typeof useT>, metres: number) =>
+  metres < 1_000
+    ? t("{distance} m", { distance: formatCount(metres) })
+    : t("{distance} km", { distance: formatCount(metres / 1_000) });
+
+/**
+ * "Get alerts for your area" (issue 13): an e-mail address, then a place with a distance (the resident's location
+ * or a point on a map) or a locality's name. Double opt-in: the server sends a link to confirm, and its answer is
+ * the same whether or not the address already subscribed. Sent through the page's action (incidents-action.ts),
+ * which checks the entries with the server's schema first; each refusal is shown at its field.
+ */
+export function IncidentSubscribeForm({ action }: { action: string }) {
+  const t = useT();
+  const id = useId();
+  const fetcher = useFetcher<IncidentSubscribeResult>();
+  const sending = fetcher.state !== "idle";
+  const result = sending ? undefined : fetcher.data;
+  const [mode, setMode] = useState<"place" | "locality">("place");
+  const [pin, setPin] = useState<LatLng | null>(null);
+  const [mapOpen, setMapOpen] = useState(false);
+  const map = useLazyPicker(mapOpen);
+  const geolocation = useGeolocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  const errors: Partial<Record<SubscriptionField, string>> = result && !result.ok ? result.fieldErrors : {};
+  const errorOf = (field: SubscriptionField) => (errors[field] ? translateText(errors[field]) : undefined);
+  const fieldIds = { email: `${id}-email`, place: `${id}-place`, locality: `${id}-locality` };
+  const errorText = (field: SubscriptionField) => {
+    const text = errorOf(field);
+    return text ? (
+      <p className="field-error" id={`${fieldIds[field]}-error`}>
+        {text}
+      </p>
+    ) : null;
+  };
+  const invalid = (field: SubscriptionField) =>
+    errorOf(field) ? { "aria-invalid": true, "aria-describedby": `${fieldIds[field]}-error` } : {};
+
+  const place = (where: LatLng) =>
+    setPin({ latitude: roundCoordinate(where.latitude), longitude: roundCoordinate(where.longitude) });
+  const locating = geolocation.state.kind === "locating";
+  const Picker = map.kind === "ready" ? map.picker.default : undefined;
+  const failure = result && !result.ok ? translateText(result.message) : "";
+
+  return (
+    <section className="card incident-subscribe" aria-labelledby={`${id}-heading`} data-testid="incident-subscribe">
+      <h2 id={`${id}-heading`}>{t("Get alerts for your area")}</h2>
+      <p className="muted">
+        {t(
+          "We e-mail you when an incident is declared, updated or resolved in your area. We first send a link to confirm.",
+        )}
+      </p>
+      <fetcher.Form method="post" action={action} defaultShouldRevalidate={false} noValidate ref={formRef}>
+        <input type="hidden" name="intent" value={"incident-subscribe" satisfies IncidentSubscribeResult["intent"]} />
+        <div className="field">
+          <label htmlFor={fieldIds.email}>{t("Your e-mail")}</label>
+          <input id={fieldIds.email} name="email" type="email" autoComplete="email" required {...invalid("email")} />
+          {errorText("email")}
+        </div>
+        <fieldset className="field incident-subscribe__where">
+          <legend>{t("Where")}</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name="mode"
+              value="place"
+              checked={mode === "place"}
+              onChange={() => setMode("place")}
+            />{" "}
+            {t("Around a place")}
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="mode"
+              value="locality"
+              checked={mode === "locality"}
+              onChange={() => setMode("locality")}
+            />{" "}
+            {t("In a locality")}
+          </label>
+        </fieldset>
+        {mode === "place" ? (
+          <div className="incident-subscribe__place" id={fieldIds.place} tabIndex={-1}>
+            <div className="pin-group__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={locating || undefined}
+                onClick={() => !locating && geolocation.locate(place)}
+              >
+                {t(LOCATION_MESSAGES.useMyLocation)}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-expanded={mapOpen}
+                onClick={() => setMapOpen(!mapOpen)}
+              >
+                {mapOpen ? t(LOCATION_MESSAGES.hideMap) : t(LOCATION_MESSAGES.chooseOnMap)}
+              </button>
+            </div>
+            <p className="pin-group__status" role="status">
+              {locating
+                ? t(LOCATION_MESSAGES.locating)
+                : geolocation.state.kind === "failed"
+                  ? t(geolocation.state.message)
+                  : pin
+                    ? t("Place chosen: {latitude}, {longitude}", {
+                        latitude: pin.latitude.toFixed(5),
+                        longitude: pin.longitude.toFixed(5),
+                      })
+                    : ""}
+            </p>
+            {mapOpen && map.kind === "idle" && <p className="hint">{t(LOCATION_MESSAGES.formMapLoading)}</p>}
+            {mapOpen && map.kind === "failed" && (
+              <p className="pin-group__unavailable">
+                {t("The map could not be loaded. Use your location or name a locality.")}
+              </p>
+            )}
+            {mapOpen && Picker && map.kind === "ready" && <Picker settings={map.settings} pin={pin} onPin={place} />}
+            <input type="hidden" name="latitude" value={pin?.latitude ?? ""} />
+            <input type="hidden" name="longitude" value={pin?.longitude ?? ""} />
+            {errorText("place")}
+            <div className="field">
+              <label htmlFor={`${id}-radius`}>{t("Distance around it")}</label>
+              <select id={`${id}-radius`} name="radiusMetres" defaultValue={DEFAULT_ALERT_RADIUS}>
+                {ALERT_RADII.map((metres) => (
+                  <option key={metres} value={metres}>
+                    {distanceLabel(t, metres)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor={fieldIds.locality}>{t("Locality")}</label>
+            <input
+              id={fieldIds.locality}
+              name="locality"
+              type="text"
+              maxLength={LOCALITY_MAX_LENGTH}
+              autoComplete="address-level2"
+              {...invalid("locality")}
+            />
+            {errorText("locality")}
+          </div>
+        )}
+        <div className="form-actions">
+          <BusySubmitButton busy={sending} busyLabel={t("Sending...")} className="button">
+            {t("Get alerts")}
+          </BusySubmitButton>
+        </div>
+        <div
+          role="status"
+          className={result?.ok ? "alert alert--success" : undefined}
+          data-testid="incident-subscribe-done"
+        >
+          {result?.ok ? translateText(result.message) : ""}
+        </div>
+        <div role="alert" className={failure ? "alert alert--error" : undefined} data-testid="incident-subscribe-error">
+          {failure}
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

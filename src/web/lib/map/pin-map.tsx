@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { useT } from "../i18n/i18n-context.tsx";
+import { createMap, L, pinIcon } from "./create-map.ts";
+import { loadMapSettings } from "./map-settings-api.ts";
+
+export interface PinMapProps {
+  latitude: number;
+  longitude: number;
+  /** The map's accessible name, in the visitor's language. */
+  label: string;
+  /** Id of the text giving the place in words (the coordinates), announced with the map. */
+  describedBy?: string;
+}
+
+/** Close enough to see the street, far enough to see which one. */
+const PIN_ZOOM = 16;
+
+/**
+ * A small map showing one report's pin (details pages). It must not trap a phone's scrolling: no scroll-wheel zoom,
+ * and no one-finger dragging on touch screens (the zoom buttons and the keyboard still move it). Loaded lazily
+ * (pin-map-slot.tsx).
+ */
+export default function PinMap({ latitude, longitude, label, describedBy }: PinMapProps) {
+  const t = useT();
+  const element = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: L.Map | undefined;
+    loadMapSettings().then(
+      (settings) => {
+        if (cancelled || !element.current) return;
+        map = createMap(element.current, settings, { label, describedBy });
+        map.scrollWheelZoom.disable();
+        if (L.Browser.mobile) map.dragging.disable();
+        map.setView([latitude, longitude], PIN_ZOOM);
+        L.marker([latitude, longitude], { icon: pinIcon(), interactive: false, keyboard: false }).addTo(map);
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+    // Made again in another language (`t` changes with it): a small map, cheap to redraw, and its controls' words follow.
+  }, [latitude, longitude, label, describedBy, t]);
+
+  if (failed) return <p className="muted">{t(LOCATION_MESSAGES.mapLoadFailed)}</p>;
+  return <div ref={element} className="map map--small" data-testid="pin-map" />;
+}
