@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailLinkBase,
     serviceArea: config.serviceArea,
   });
-  // Places (issue 9, docs/decisions/016-map-and-location.md): map settings and markers, duplicates, "I have this
+  // Places (docs/decisions/016-map-and-location.md): map settings and markers, duplicates, "I have this
   // problem too", and addresses for pins.
   await app.register(placeRoutes, {
     db,
@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reporterUpdatesPerHour: config.reporterUpdatesPerHour,
     mailLinkBase,
   });
-  // Following a report by e-mail, and the pages behind the links in the messages (issue 8, decision 014).
+  // Following a report by e-mail, and the pages behind the links in the messages (decision 014).
   await app.register(followRoutes, { db, mailLinkBase });
   await app.register(incidentSubscriptionRoutes, { db, mailLinkBase });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });

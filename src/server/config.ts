@@ -59,7 +59,7 @@ const envSchema = z
       .refine((url) => !/[?#]/.test(url), "must not have a query (?) or fragment (#)")
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
-    // E-mail (issue 8, docs/decisions/014-transactional-outbox-email.md): an SMTP server, else .eml files in
+    // E-mail (docs/decisions/014-transactional-outbox-email.md): an SMTP server, else .eml files in
     // DATA_DIR/mail. The URL's user and password are percent-encoded; STARTTLS is used when the server offers it.
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:port)" })
@@ -86,7 +86,7 @@ const envSchema = z
     // client sending one header line every few seconds is cut off at once instead of holding a connection for
     // minutes. A browser sends its headers in one packet; nginx allows 60 s by default.
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
-    // Staff console (issue 3).
+    // Staff console (docs/decisions/005-staff-sessions-and-same-origin-checks.md).
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -100,7 +100,7 @@ const envSchema = z
       .max(24 * 30)
       .default(12),
     SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-    // Higher ceilings (issue 21, F4): one account from every address, and one address across every account.
+    // Higher ceilings (decision 005): one account from every address, and one address across every account.
     SIGN_IN_MAX_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
     SIGN_IN_MAX_ADDRESS_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
     SIGN_IN_WINDOW_MINUTES: z.coerce
@@ -127,7 +127,7 @@ const envSchema = z
           return z.NEVER;
         }
       }),
-    // Maps and places (issue 9, docs/decisions/016-map-and-location.md).
+    // Maps and places (docs/decisions/016-map-and-location.md).
     MAP_TILE_URL: parsedWith(checkTileUrl).default(DEFAULT_MAP_TILE_URL),
     MAP_ATTRIBUTION: z.string().max(2000).default(DEFAULT_MAP_ATTRIBUTION),
     // Where maps open without a service area: "latitude,longitude,zoom"; the whole world by default.

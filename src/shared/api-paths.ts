@@ -5,12 +5,12 @@
 export const apiPaths = {
   grievances: "/api/grievances",
   grievance: "/api/grievances/:id",
-  /** Places (issue 9, docs/decisions/016-map-and-location.md): markers in a visible area, possible duplicates,
+  /** Places (docs/decisions/016-map-and-location.md): markers in a visible area, possible duplicates,
    * "I have this problem too", what the maps need, an address for a pin. */
   grievanceMap: "/api/grievances/map",
   similarGrievances: "/api/grievances/similar",
   grievanceAffected: "/api/grievances/:id/affected",
-  /** Following a report by e-mail (issue 8, decision 014). */
+  /** Following a report by e-mail (decision 014). */
   grievanceFollowers: "/api/grievances/:id/followers",
   mapSettings: "/api/map-settings",
   /** Every category, in order, with whether it is offered (docs/decisions/017). */
@@ -32,7 +32,7 @@ export const apiPaths = {
   docs: "/api/docs",
   /** Stored images (IMAGE_URL_PREFIX + object key). */
   media: "/media/grievance-images/:key",
-  /** Water incidents (issue 13, docs/decisions/021-incidents.md): active and recent, one, the form's matching,
+  /** Water incidents (docs/decisions/021-incidents.md): active and recent, one, the form's matching,
    * "I am affected", alerts for an area. */
   incidents: "/api/incidents",
   incident: "/api/incidents/:id",
@@ -42,7 +42,7 @@ export const apiPaths = {
   /** Pages behind the links in the e-mails (rendered by the server, not the web app). */
   followConfirmPage: "/follow/confirm/:token",
   unsubscribePage: "/unsubscribe/:token",
-  /** The link of an incident alert subscription's confirmation message (issue 13). */
+  /** The link of an incident alert subscription's confirmation message. */
   incidentAlertsConfirmPage: "/alerts/confirm/:token",
 } as const;
 

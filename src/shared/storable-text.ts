@@ -5,7 +5,7 @@
  *   database;
  * - the other C0 controls but tab, line feed and carriage return (U+0001–U+0008, U+000B, U+000C, U+000E–U+001F),
  *   and the noncharacters U+FFFE and U+FFFF: XML 1.0 cannot carry them (its Char production), so one of them in a
- *   title would make the Atom feeds, the Open311 XML and the CAP documents unreadable for everyone (issue 21).
+ *   title would make the Atom feeds, the Open311 XML and the CAP documents unreadable for everyone.
  *   Nobody types them; they come from scripts, hand-made requests and text pasted from odd sources.
  * A browser never sends any of these from a form's own typing. A loop rather than String#isWellFormed, which older
  * browsers running the form lack.

@@ -33,8 +33,8 @@ export const exportQuerySchema = mini.pick(grievanceListQuerySchema, {
 const EXPORTS_PER_HOUR = 60;
 
 /**
- * CSV of the current public filter and an Atom feed of what happens to the matching reports (issue 10,
- * docs/integrators.md). Hidden reports never appear; contact details never leave.
+ * CSV of the current public filter and an Atom feed of what happens to the matching reports
+ * (docs/integrators.md). Hidden reports never appear; contact details never leave.
  */
 export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plugin, options) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();

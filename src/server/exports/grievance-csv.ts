@@ -63,7 +63,7 @@ export function grievanceCsv(rows: AsyncIterable<ExportRow>, reportUrl: (id: str
     bom: true,
     record_delimiter: "windows",
     // Quote every value holding a CR or an LF, not only the record delimiter CRLF (the library's default once a
-    // delimiter is named): an Open311 post's bare LF would otherwise split the record in every reader (issue 21).
+    // delimiter is named): an Open311 post's bare LF would otherwise split the record in every reader.
     quote_record_delimiter: true,
     // Bidirectional controls out first, so that none can hide a formula's first character from the check either.
     cast: { string: (value) => neutraliseFormula(withoutBidiControls(value)) },

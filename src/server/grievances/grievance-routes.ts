@@ -123,7 +123,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         ...toPublicGrievance(row),
         trackingUrl: trackingUrlOf(linkBase, token),
       });
-      // E-mail (issue 8): the receipt is queued in the submit's own transaction, so it exists iff the report does.
+      // E-mail (decision 014): the receipt is queued in the submit's own transaction, so it exists iff the report does.
       const notify = (tx: Queryable, row: GrievanceRow, token: string) =>
         // The receipt goes to the address typed in, which may be anyone's: its links come from configuration only.
         notifyReportSubmitted(

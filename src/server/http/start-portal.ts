@@ -77,7 +77,7 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       logger: app.log,
       analyze: db.kind === "pglite",
     });
-    // E-mail (issue 8): the outbox is delivered in the background, by every instance (outbox-worker.ts).
+    // E-mail (decision 014): the outbox is delivered in the background, by every instance (outbox-worker.ts).
     const mailTransport = createMailTransport(config.mail);
     const mailWorker = startOutboxWorker({ db, transport: mailTransport, logger: app.log });
     if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);

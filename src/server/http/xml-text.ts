@@ -6,7 +6,7 @@ import { withoutBidiControls } from "./outgoing-text.ts";
  * production: the C0 controls but tab, LF and CR; U+FFFE and U+FFFF; a UTF-16 surrogate without its pair). Such
  * characters are refused at the door (src/shared/storable-text.ts), but rows stored before that, or written by
  * other means, must not make a whole feed unreadable: one of them fails every feed reader's parse, and an Open311
- * client gets 200 and imports nothing (issue 21). Bidirectional controls are taken out too (outgoing-text.ts).
+ * client gets 200 and imports nothing. Bidirectional controls are taken out too (outgoing-text.ts).
  */
 
 // With the u flag a surrogate in this class matches only when it is unpaired: a pair is one code point.

@@ -10,7 +10,7 @@ import { xmlElement } from "../http/xml-text.ts";
 
 /**
  * An incident as a CAP 1.2 alert (OASIS Common Alerting Protocol, urn:oasis:names:tc:emergency:cap:1.2), for alert
- * aggregators and public-warning systems (issue 13, GET /incidents/:id.cap.xml).
+ * aggregators and public-warning systems (GET /incidents/:id.cap.xml, decision 021).
  *
  * Each version of the incident is one CAP message: its declaration, each public update, its closure. Only the
  * current state is stored, so the identifier of a version is derived from its time (declaredAt, an update's `at`,

@@ -4,7 +4,7 @@ import { INCIDENT_TYPE_CATEGORIES, type IncidentArea } from "#shared/incidents/i
 import type { PublicIncident } from "./incident-repository.ts";
 
 /**
- * Where an incident is (issue 13, docs/decisions/021-incidents.md): is a pin inside its drawn area, does a location
+ * Where an incident is (docs/decisions/021-incidents.md): is a pin inside its drawn area, does a location
  * text name one of its localities, does a subscriber's circle reach it. There are a handful of active incidents at a
  * time, so this is plain code over them, not SQL.
  */

@@ -16,7 +16,7 @@ export interface IncidentFeedInfo {
 }
 
 /**
- * Atom 1.0 (RFC 4287) of the active and recently closed incidents (issue 13): one entry per incident, its id the
+ * Atom 1.0 (RFC 4287) of the active and recently closed incidents (decision 021): one entry per incident, its id the
  * incident's page and its <updated> the last change the public saw, so a feed reader shows each update and the
  * closure as a change of the same entry. Each entry links to the page and to the CAP document, which aggregators
  * that speak CAP follow (the usual shape of a CAP index feed).

@@ -20,7 +20,7 @@ export interface IncidentFeedRoutesOptions {
 const capPath = (id: string): string => exportPaths.incidentCap.replace(":id", encodeURIComponent(id));
 
 /**
- * Incidents for alert aggregators and feed readers (issue 13): each incident as a CAP 1.2 document, and an Atom
+ * Incidents for alert aggregators and feed readers (decision 021): each incident as a CAP 1.2 document, and an Atom
  * feed of the active and recently closed ones linking to those documents. The CAP route is a path of its own, so it
  * is answered here before the web app's fallback serves /incidents/:id as a page.
  */

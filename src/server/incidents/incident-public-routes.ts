@@ -34,7 +34,7 @@ export interface IncidentPublicRouteOptions {
 const INCIDENTS_MAX_AGE_SECONDS = 15;
 
 /**
- * What the public reads of incidents (issue 13, docs/decisions/021-incidents.md): the active and recent ones, one,
+ * What the public reads of incidents (docs/decisions/021-incidents.md): the active and recent ones, one,
  * the form's "This is probably part of …", and "I am affected". Like the other public POSTs there is no origin
  * check (affected-routes.ts says why).
  */

@@ -36,7 +36,7 @@ export interface IncidentStaffRouteOptions {
 export const incidentIdParamsSchema = z.object({ id: z.string() });
 
 /**
- * The console's incident routes (issue 13, docs/decisions/021-incidents.md), under /api/staff behind requireStaff:
+ * The console's incident routes (docs/decisions/021-incidents.md), under /api/staff behind requireStaff:
  * signed in (401), same-origin for changes (403), never cached (staff-plugin.ts). Every change answers the incident.
  */
 export async function incidentStaffRoutes(plainApp: FastifyInstance, { db, mailLinkBase }: IncidentStaffRouteOptions) {

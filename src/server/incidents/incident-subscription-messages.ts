@@ -10,7 +10,7 @@ import { oneLine, render, type ComposedMessage } from "../notifications/message-
 import type { SubscriptionArea } from "./incident-area.ts";
 
 /**
- * The texts of incident alerts (issue 13): the subscription's confirmation, each alert, and the pages behind their
+ * The texts of incident alerts: the subscription's confirmation, each alert, and the pages behind their
  * links. Each is worded in the subscriber's language, stored when they subscribed (docs/decisions/019-languages.md).
  */
 

@@ -54,7 +54,7 @@ export interface IncidentSubscriptionRoutesOptions {
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Incident alerts for an area (issue 13): POST /api/incident-subscriptions { email, latitude, longitude,
+ * Incident alerts for an area (decision 021): POST /api/incident-subscriptions { email, latitude, longitude,
  * radiusMetres } or { email, locality }, and the page behind the confirmation link, /alerts/confirm/:token (GET
  * shows a button; POST confirms). Unsubscribing is the messages' own /unsubscribe/:token (follow-routes.ts).
  */

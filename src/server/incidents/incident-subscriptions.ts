@@ -9,7 +9,7 @@ import type { SubscriptionArea } from "./incident-area.ts";
 import { incidentConfirmMessage } from "./incident-subscription-messages.ts";
 
 /**
- * Alerts for an area (issue 13, migration 018): double opt-in as for followers of a report
+ * Alerts for an area (decision 021, migration 018): double opt-in as for followers of a report
  * (notifications/followers.ts). Pending until the link of the confirmation message is opened; unsubscribing keeps
  * the row, and asking again for the same area revives it with a new confirmation.
  */

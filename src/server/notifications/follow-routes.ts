@@ -28,7 +28,7 @@ export interface FollowRoutesOptions {
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Following a report by e-mail (issue 8, docs/decisions/014-transactional-outbox-email.md):
+ * Following a report by e-mail (docs/decisions/014-transactional-outbox-email.md):
  * POST /api/grievances/:id/followers { email }, and the pages behind the links in the messages,
  * /follow/confirm/:token and /unsubscribe/:token (GET shows a button; POST acts, as does the one-click POST of
  * RFC 8058 with the body List-Unsubscribe=One-Click). The unsubscribe page serves incident alerts' messages too

@@ -4,7 +4,7 @@ import { withoutBidiControls } from "../http/outgoing-text.ts";
 import { translateFor, translatorFor } from "../i18n/server-i18n.ts";
 
 /**
- * The texts of the messages (issue 8). Each has a plain-text and an HTML part with the same content, the report's
+ * The texts of the messages (decision 014). Each has a plain-text and an HTML part with the same content, the report's
  * reference in the subject, the link to follow, and an unsubscribe link at the end. User text (title, notes) is
  * escaped in the HTML part and kept on one line in the subject. Each message is worded in its reader's language
  * (the reporter's or follower's, stored when they reported or followed: docs/decisions/019-languages.md); in

@@ -31,7 +31,7 @@ export interface PlaceRoutesOptions {
 const MAP_SETTINGS_MAX_AGE_SECONDS = 300;
 
 /**
- * What the maps read (issue 9, docs/decisions/016-map-and-location.md): their settings, the markers of a visible
+ * What the maps read (docs/decisions/016-map-and-location.md): their settings, the markers of a visible
  * area, and possible duplicates of a report being written.
  */
 export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainApp, options) => {

@@ -13,7 +13,7 @@ import { categoryNameOf } from "../grievances/grievance-sql.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
 
 /**
- * "Has someone already reported this?" (issue 9): open public reports of the category near the pin, then ones with
+ * "Has someone already reported this?" (decision 016): open public reports of the category near the pin, then ones with
  * a similar title, at most MAX_SIMILAR_REPORTS, newest first.
  *
  * Both searches keep to open public reports with exactly `status <> 'resolved' AND hidden_at IS NULL`: the predicate

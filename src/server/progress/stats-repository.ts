@@ -97,7 +97,7 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
 }
 
 /**
- * Water incidents (issue 13): how many were declared and are active; of closed ones, the median hours from their
+ * Water incidents: how many were declared and are active; of closed ones, the median hours from their
  * start to their closure; linked public reports per incident, on average over all incidents; and, over incidents
  * whose first linked public report came before their declaration, the median minutes between the two: how long
  * the utility took to recognise an incident from what residents reported.

@@ -193,9 +193,9 @@ export async function findStaffGrievance(
       [id],
     ),
     findUpdatesForStaff(db, id),
-    // The e-mail queued about the report (issue 8): sent, pending or failed, recipients in full.
+    // The e-mail queued about the report (decision 014): sent, pending or failed, recipients in full.
     notificationsOf(db, id),
-    // The incident it is part of (issue 13), hidden reports' too.
+    // The incident it is part of (decision 021), hidden reports' too.
     findIncidentOfReport(db, id),
   ]);
   return {

@@ -139,7 +139,7 @@ export async function staffGrievanceRoutes(
     async (request) => {
       const { status, note } = request.body;
       const linkBase = mailLinkBase;
-      // Followers are told in the same transaction (issue 8): a message exists iff the change committed.
+      // Followers are told in the same transaction (decision 014): a message exists iff the change committed.
       await changeStatus(db, request.params.id, status, note, staffOf(request).staffId, (tx, change) =>
         notifyFollowers(tx, {
           grievanceId: request.params.id,

@@ -31,7 +31,7 @@ export interface StaffPluginOptions {
 }
 
 /**
- * Everything of the staff feature (issue 3) in one encapsulated plugin: the staff API under /api/staff. The public
+ * Everything of the staff feature in one encapsulated plugin: the staff API under /api/staff. The public
  * progress and statistics it produces are served by progress/public-progress-routes.ts. Register it once: `app.register(staffPlugin, { db, config, imageStore })`.
  */
 export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config, imageStore, now }) => {

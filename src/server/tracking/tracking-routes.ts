@@ -28,7 +28,7 @@ export interface TrackingRoutesOptions {
 export const TRACK_READS_PER_MINUTE = 300;
 
 /**
- * GET /api/track/:token, the reporter's private view of their report (issue 8, docs/decisions/013-reference-and-
+ * GET /api/track/:token, the reporter's private view of their report (docs/decisions/013-reference-and-
  * tracking-token.md): the report with the contact details in full and its public timeline. An unknown, malformed
  * or hidden report's token gets one and the same 404, which tells nothing about whether a report exists.
  */

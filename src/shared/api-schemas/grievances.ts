@@ -36,7 +36,7 @@ export const publicGrievanceSchema = z.object({
   user_phone: z.nullable(z.string()),
   images: z.array(grievanceImageSchema),
   created_at: z.string(),
-  /** The pin, 6 decimals; both null when the reporter placed none (issue 9). */
+  /** The pin, 6 decimals; both null when the reporter placed none (decision 016). */
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
   /** People affected: the reporter and everyone who said "I have this problem too". */
@@ -44,7 +44,7 @@ export const publicGrievanceSchema = z.object({
 });
 
 /**
- * GET /api/grievances/:id: the public view, plus the water incident the report was linked to (issue 13), null
+ * GET /api/grievances/:id: the public view, plus the water incident the report was linked to (decision 021), null
  * when none. Optional so that clients of the list's items read this answer unchanged.
  */
 export const grievanceDetailsSchema = z.extend(publicGrievanceSchema, {

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { INCIDENT_SEVERITIES, INCIDENT_TYPES, incidentAreaSchema } from "../incidents/incidents.ts";
 
-/** Answers of the incidents API (issue 13, docs/decisions/021-incidents.md); times are ISO 8601 strings. */
+/** Answers of the incidents API (docs/decisions/021-incidents.md); times are ISO 8601 strings. */
 
 export const incidentUpdateViewSchema = z.object({
   id: z.string(),

@@ -100,9 +100,9 @@ export const staffGrievanceDetailSchema = z.extend(staffGrievanceSchema, {
   timeline: z.array(staffTimelineEventSchema),
   /** Updates from the reporter, oldest first. */
   reporterUpdates: z.array(staffReporterUpdateSchema),
-  /** The e-mail messages queued about this report, oldest first (issue 8, decision 014). */
+  /** The e-mail messages queued about this report, oldest first (decision 014). */
   notifications: z.array(staffNotificationSchema),
-  /** The incident it is linked to (issue 13), hidden reports' too; null when none. */
+  /** The incident it is linked to (decision 021), hidden reports' too; null when none. */
   incident: z.nullable(incidentSummarySchema),
 });
 
@@ -130,7 +130,7 @@ export const publicStatsSchema = z.object({
   /** overdueOpen / open, 0..1; null when nothing is open. */
   overdueShare: z.nullable(z.number()),
   overdueTargetDays: z.record(z.enum(PRIORITIES), z.number()),
-  /** Water incidents (issue 13): how many, how long, how many reports each, how soon declared. */
+  /** Water incidents: how many, how long, how many reports each, how soon declared. */
   incidents: incidentStatsSchema,
 });
 

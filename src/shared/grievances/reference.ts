@@ -1,5 +1,5 @@
 /**
- * A report's public reference, "WS-4F7K2Q" (issue 8, docs/decisions/013-reference-and-tracking-token.md): short
+ * A report's public reference, "WS-4F7K2Q" (docs/decisions/013-reference-and-tracking-token.md): short
  * enough to read out on the phone, shown on the report's card and page and found by the search box. Six characters
  * of an alphabet without 0/O and 1/I, which are easily mistaken for each other; 32 of them, 5 bits each.
  * migrations/010_report_reference_and_tracking.sql spells the same alphabet and format.

@@ -4,7 +4,7 @@ import { MESSAGES } from "../messages.ts";
 import { isStorableText } from "../storable-text.ts";
 
 /**
- * Water incidents (issue 13, docs/decisions/021-incidents.md): one burst main, many reports. The types, severities,
+ * Water incidents (docs/decisions/021-incidents.md): one burst main, many reports. The types, severities,
  * limits and request bodies, shared by the console's forms, the public pages and the server (migration 018).
  */
 

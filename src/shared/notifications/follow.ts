@@ -7,7 +7,7 @@ import { msg } from "../i18n/locales.ts";
 import { MESSAGES } from "../messages.ts";
 
 /**
- * Following a report by e-mail (issue 8, docs/decisions/014-transactional-outbox-email.md): the form on a report's
+ * Following a report by e-mail (docs/decisions/014-transactional-outbox-email.md): the form on a report's
  * public page, the pages behind the links in the messages, and what staff see of the notifications.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Places on a report (issue 9, docs/decisions/016-map-and-location.md): a pin is optional, the text location stays.
+ * Places on a report (docs/decisions/016-map-and-location.md): a pin is optional, the text location stays.
  * Both the form and the server use these limits and helpers.
  */
 

@@ -3,7 +3,7 @@ import { englishText } from "../i18n/english-text.ts";
 import { msg } from "../i18n/locales.ts";
 
 /**
- * Texts about places, the map and "I have this problem too" (issue 9; the specification has none of these).
+ * Texts about places, the map and "I have this problem too" (decision 016; the specification has none of these).
  * The form and the server both use them, so a refusal reads the same wherever it is found. Each is an English
  * message id, translated where it is shown; a message with values is a template filled in English, and a count's
  * singular and plural are two templates, as a translation finds the values back by matching a simple template

@@ -46,7 +46,7 @@ export const staffApiPaths = {
   hideUpdate: "/api/staff/grievances/:id/updates/:updateId/hide",
   /** Signed-in staff read every report's images here, hidden ones' too. */
   media: "/api/staff/media/grievance-images/:key",
-  /** Water incidents (issue 13): declare, update, close, link reports (with the bulk preview). */
+  /** Water incidents (decision 021): declare, update, close, link reports (with the bulk preview). */
   incidents: "/api/staff/incidents",
   incident: "/api/staff/incidents/:id",
   incidentUpdates: "/api/staff/incidents/:id/updates",

@@ -7,7 +7,7 @@ import { STAFF_MESSAGES } from "../staff/staff-messages.ts";
 import { isStorableText } from "../storable-text.ts";
 
 /**
- * What the reporter may do from their private tracking page (issue 8, docs/decisions/015-reporter-actions.md): add
+ * What the reporter may do from their private tracking page (docs/decisions/015-reporter-actions.md): add
  * an update (text and up to 5 photos) and, once the report is resolved, answer "Is it fixed?". The form and the
  * server validate with the same schemas.
  */

@@ -4,7 +4,7 @@ import type { trackedGrievanceSchema } from "../api-schemas/progress.ts";
 import { msg } from "../i18n/locales.ts";
 
 /**
- * The reporter's private tracking link (issue 8, docs/decisions/013-reference-and-tracking-token.md): /track/<token>,
+ * The reporter's private tracking link (docs/decisions/013-reference-and-tracking-token.md): /track/<token>,
  * where the token is 24 random bytes in base64url (192 bits). The server keeps only its SHA-256.
  */
 export const TRACKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;

@@ -46,7 +46,7 @@ import {
  *         accounts       Staff accounts: create with a one-time link, role, disable (loader; action)
  *         api-keys       API keys for Open311 clients: create (shown once), revoke (loader; action)
  *         audit          The audit log, paged (loader)
- *       incidents        Water incidents (issue 13): active, then closed (loader)
+ *       incidents        Water incidents: active, then closed (loader)
  *       incidents/new    Declare an incident, its area drawn on a map (action)
  *       incidents/:id    One incident: update, link reports with a preview, close (loader; action)
  *     /staff/set-password/:token  A new account's one-time link: set the password (loader; action)

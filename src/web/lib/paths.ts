@@ -4,7 +4,7 @@ import { searchOf } from "./query-string.ts";
 
 /**
  * Query of the list page as it appears in the URL (docs/product-decisions.md D9): every key optional, page 1 omitted. `view`
- * "map" shows the reports on a map instead (issue 9); the list is the default.
+ * "map" shows the reports on a map instead (decision 016); the list is the default.
  */
 export type ListQuery = Partial<Record<Exclude<keyof GrievanceListFilters, "bbox">, string>> & {
   page?: number | string;
@@ -41,7 +41,7 @@ export const paths = {
   track: (token: string) => trackingPagePath(token),
   /** Reports submitted from this browser. */
   myReports: () => "/my-reports",
-  /** Water incidents (issue 13): active and recent ones, and one incident's page. */
+  /** Water incidents: active and recent ones, and one incident's page. */
   incidents: () => INCIDENTS_PAGE_PATH,
   incident: (id: string) => incidentPagePath(id),
   /** `next`: the console page to return to after signing in. */
@@ -55,7 +55,7 @@ export const paths = {
   staffAdminAccounts: () => "/staff/admin/accounts",
   staffAdminApiKeys: () => "/staff/admin/api-keys",
   staffAdminAudit: () => "/staff/admin/audit",
-  /** Water incidents in the console (issue 13): the list, declaring one, one incident. */
+  /** Water incidents in the console: the list, declaring one, one incident. */
   staffIncidents: () => "/staff/incidents",
   staffIncidentNew: () => "/staff/incidents/new",
   staffIncident: (id: string) => `/staff/incidents/${encodeURIComponent(id)}`,

@@ -17,7 +17,7 @@ export function LandingRoute() {
   const { recent } = useLoaderData<typeof landingLoader>();
   return (
     <>
-      {/* After the first paint, in a chunk of its own: active incidents and what to do (issue 13). */}
+      {/* After the first paint, in a chunk of its own: active incidents and what to do. */}
       <IncidentBannerSlot />
       <section className="hero">
         <h1>{t("Clean Water & Sanitation Grievance Portal")}</h1>

@@ -26,7 +26,7 @@ function useActiveIncidents(): PublicIncident[] {
 }
 
 /**
- * "We know about it" (issue 13): while incidents are active, the landing page, the report form and the list name
+ * "We know about it" (decision 021): while incidents are active, the landing page, the report form and the list name
  * them with what to do and a link to each. A named region, not an alert: it appears after the page, and must not
  * interrupt a screen reader reading it.
  */

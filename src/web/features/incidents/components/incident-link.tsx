@@ -5,7 +5,7 @@ import { paths } from "#web/lib/paths.ts";
 import type { IncidentSummary } from "../api/incidents-api.ts";
 
 /**
- * The incident a report was linked to, when the report's answer carries one (`incident`, issue 13): read off the
+ * The incident a report was linked to, when the report's answer carries one (`incident`): read off the
  * answer without trusting it blindly, so a server without incidents simply shows nothing.
  */
 export function incidentOf(grievance: object): IncidentSummary | undefined {

@@ -33,7 +33,7 @@ export function incidentMatchSearch({ category, location, pin }: IncidentMatchIn
 }
 
 /**
- * "This is probably part of <incident>: <instructions>" on the report form (issue 13), with "I am affected" and the
+ * "This is probably part of <incident>: <instructions>" on the report form (decision 021), with "I am affected" and the
  * note that a separate report is still welcome. An aid, never a gate: nothing here stops a submit or takes focus;
  * a short polite note says when it appears.
  */

@@ -6,7 +6,7 @@ import type { IncidentStats } from "../api/incidents-api.ts";
 const oneDecimal = (value: number) => formatCount(Math.round(value * 10) / 10);
 
 /**
- * The incidents' figures on /stats (issue 13): how many were declared and are active, how long they lasted, how many
+ * The incidents' figures on /stats: how many were declared and are active, how long they lasted, how many
  * reports each gathered, and how long after the first report the utility declared them. Dashes where no incident
  * gives a figure yet.
  */

@@ -44,7 +44,7 @@ const distanceLabel = (t: ReturnType<typeof useT>, metres: number) =>
     : t("{distance} km", { distance: formatCount(metres / 1_000) });
 
 /**
- * "Get alerts for your area" (issue 13): an e-mail address, then a place with a distance (the resident's location
+ * "Get alerts for your area" (decision 021): an e-mail address, then a place with a distance (the resident's location
  * or a point on a map) or a locality's name. Double opt-in: the server sends a link to confirm, and its answer is
  * the same whether or not the address already subscribed. Sent through the page's action (incidents-action.ts),
  * which checks the entries with the server's schema first; each refusal is shown at its field.

@@ -29,7 +29,7 @@ export async function incidentLoader({ params, request }: LoaderFunctionArgs) {
 
 const Time = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)}</time>;
 
-/** /incidents/:id (issue 13): one incident from its declaration to its final message. */
+/** /incidents/:id: one incident from its declaration to its final message. */
 export function IncidentRoute() {
   const t = useT();
   const incident = useLoaderData<typeof incidentLoader>();

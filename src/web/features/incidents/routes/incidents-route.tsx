@@ -21,7 +21,7 @@ export async function incidentsLoader({ request }: LoaderFunctionArgs) {
   return getIncidents(request.signal);
 }
 
-/** /incidents (issue 13): what is going on now, what happened lately, a map of the active areas, a feed, alerts. */
+/** /incidents (decision 021): what is going on now, what happened lately, a map of the active areas, a feed, alerts. */
 export function IncidentsRoute() {
   const t = useT();
   useDocumentTitle(t("Water incidents"));

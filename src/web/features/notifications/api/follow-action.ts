@@ -18,7 +18,7 @@ export interface FollowResult {
 
 /**
  * The address is checked with the server's own schema first, so a mistyped one gets the same message without a
- * round trip. The answer never says whether the address already follows (double opt-in, issue 8).
+ * round trip. The answer never says whether the address already follows (double opt-in, decision 014).
  */
 export async function follow(grievanceId: string, form: FormData): Promise<FollowResult> {
   const parsed = followInputSchema.safeParse({ email: form.get("email") ?? "" });

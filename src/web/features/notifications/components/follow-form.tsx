@@ -7,7 +7,7 @@ import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import type { FollowResult } from "../api/follow-action.ts";
 
 /**
- * "Follow this report" on a report's public page (issue 8): an e-mail address, then a confirmation message must
+ * "Follow this report" on a report's public page (decision 014): an e-mail address, then a confirmation message must
  * be opened before any update is sent (double opt-in). The answer never says whether the address already follows.
  * Sent through the page's action (features/grievances/routes/grievance-route.action.ts), which checks the address first.
  */

@@ -70,7 +70,7 @@ function StatsContent({ stats }: { stats: PublicStats }) {
         <h2 id="stats-overdue-heading">{t("Overdue reports")}</h2>
         <OverdueSummary stats={stats} />
       </section>
-      {/* Until every server reports incidents, the answer may lack them (issue 13). */}
+      {/* Until every server reports incidents, the answer may lack them. */}
       {incidents && <IncidentStatsSection stats={incidents} />}
       <p className="muted stats__generated">
         {withElements(t("Figures as of {time}. Hidden reports are not counted.", { time: slot("time") }), {

@@ -13,7 +13,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
 
 const STATUS_LABELS = { sent: msg("Sent"), pending: msg("Pending"), failed: msg("Failed") } as const;
 
-/** The e-mail queued about the report (issue 8): to whom, what, and whether it was sent, is pending or failed. */
+/** The e-mail queued about the report (decision 014): to whom, what, and whether it was sent, is pending or failed. */
 export function StaffNotifications({ notifications }: { notifications: StaffNotification[] }) {
   const t = useT();
   const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;

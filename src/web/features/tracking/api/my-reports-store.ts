@@ -4,7 +4,7 @@ import { isTrackingToken, trackingTokenOf, type SubmittedGrievance } from "#shar
 import { readItem, STORAGE_KEYS, subscribeToStorage, writeItem } from "#web/lib/browser-storage.ts";
 
 /**
- * Reports submitted from this browser, kept in its localStorage so that /my-reports can list them (issue 8): no
+ * Reports submitted from this browser, kept in its localStorage so that /my-reports can list them (decision 013): no
  * account, and nothing about them goes to the server but each report's token, to look the report up. A report just
  * submitted is also announced, in sessionStorage, to the list page the form leads to, which shows its private link
  * until the visitor dismisses it (or closes the tab). Where storage is unusable, browser-storage.ts keeps them in

@@ -9,7 +9,7 @@ import "#web/styles/tracking.css";
 import "#web/styles/content.css";
 
 /**
- * /my-reports: the reports submitted from this browser (issue 8), each linking to its private page. Kept on this
+ * /my-reports: the reports submitted from this browser (decision 013), each linking to its private page. Kept on this
  * device only (my-reports-store.ts); forgetting one removes its link from here, not the report.
  */
 export function MyReportsRoute() {
