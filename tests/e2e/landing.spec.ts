@@ -98,7 +98,7 @@ test.describe("landing page", () => {
   test("loads neither the staff console's nor the statistics' chunks, until the visitor goes there", async ({
     page,
   }) => {
-    const staff = chunkFilesOf("app/routes/staff.ts");
+    const staff = chunkFilesOf("app/chunks/staff.ts");
     const stats = chunkFilesOf("features/progress/routes/stats-route.tsx");
     const landing = chunkFilesOf("features/grievances/routes/landing-route.tsx");
     const requested: string[] = [];

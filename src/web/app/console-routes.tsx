@@ -8,9 +8,9 @@ import { routeIds, routePatterns } from "./paths.ts";
 // (docs/decisions/019-languages.md). Not a top-level await in those modules, which would split the entry.
 const withConsoleTexts = <T,>(module: Promise<T>) =>
   Promise.all([module, loadConsoleTexts()]).then(([loaded]) => loaded);
-const staff = () => withConsoleTexts(import("./routes/staff.ts"));
-const admin = () => withConsoleTexts(import("./routes/admin.ts"));
-const staffIncidents = () => withConsoleTexts(import("./routes/staff-incidents.ts"));
+const staff = () => withConsoleTexts(import("./chunks/staff.ts"));
+const admin = () => withConsoleTexts(import("./chunks/admin.ts"));
+const staffIncidents = () => withConsoleTexts(import("./chunks/staff-incidents.ts"));
 
 /**
  * The console's route table (its pages are listed in router.tsx), a chunk of its own: the router adds it

@@ -13,8 +13,8 @@ import {
   polygonArea,
   undoLastPoint,
   type Drawing,
-} from "#web/features/staff/incidents/incident-draw.ts";
-import { parseDeclareForm } from "#web/features/staff/incidents/incident-form-data.ts";
+} from "#web/features/staff/components/incident-draw.ts";
+import { parseDeclareForm } from "#web/features/staff/components/incident-form-data.ts";
 
 // The declare form's drawing (issue 13): what staff click on the map becomes the area the API takes
 // (incidentAreaSchema), and a half-finished drawing is refused with what is missing.

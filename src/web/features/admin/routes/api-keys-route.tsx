@@ -16,7 +16,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
-import { isSignedOut, withStaffSession } from "#web/features/staff/session-guard.ts";
+import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { CopyLink } from "#web/lib/copy-link.tsx";
 import { createApiKey, getApiKeys, revokeApiKey } from "../api/admin-api.ts";
 import "#web/styles/tracking.css";

@@ -2,7 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { withStaffSession } from "#web/features/staff/session-guard.ts";
+import { withStaffSession } from "#web/lib/session-guard.ts";
 import { getAuditLog } from "../api/admin-api.ts";
 
 export async function auditLoader({ request }: LoaderFunctionArgs) {

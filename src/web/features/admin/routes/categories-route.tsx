@@ -22,7 +22,7 @@ import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { forgetCategories } from "#web/lib/categories/use-categories.ts";
 import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
-import { isSignedOut, withStaffSession } from "#web/features/staff/session-guard.ts";
+import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 

@@ -9,7 +9,7 @@ import { MapCard } from "#web/features/grievances/components/map-card.tsx";
 import { LazyReportsMap } from "#web/lib/map/reports-map-lazy.tsx";
 import { STATUS_LEGEND } from "#web/lib/map/reports-map-legend.ts";
 import { getStaffMap } from "../api/staff-api.ts";
-import { staffQueueQueryFromSearchParams } from "../queue-query.ts";
+import { staffQueueQueryFromSearchParams } from "../api/queue-query.ts";
 import { HiddenMarker } from "./markers.tsx";
 
 const renderCard = (report: StaffMapMarker) => (

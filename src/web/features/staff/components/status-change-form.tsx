@@ -4,7 +4,7 @@ import type { Status } from "#shared/domain.ts";
 import { statusLabel } from "#shared/format.ts";
 import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "#shared/staff/staff-schemas.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import type { StaffActionResult } from "../staff-actions.ts";
+import type { StaffActionResult } from "../api/staff-actions.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { FormFeedback } from "./form-feedback.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import type { StaffActionResult } from "../staff-actions.ts";
+import type { StaffActionResult } from "../api/staff-actions.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
 import { FormFeedback } from "./form-feedback.tsx";

@@ -9,8 +9,8 @@ import { getQueue } from "../api/staff-api.ts";
 import { QueueExtraFilters } from "../components/queue-filters.tsx";
 import { QueueTable } from "../components/queue-table.tsx";
 import { StaffMapView } from "../components/staff-map-view.tsx";
-import { staffQueueQueryFromSearchParams } from "../queue-query.ts";
-import { withStaffSession } from "../session-guard.ts";
+import { staffQueueQueryFromSearchParams } from "../api/queue-query.ts";
+import { withStaffSession } from "#web/lib/session-guard.ts";
 
 /**
  * Awaited rather than streamed (unlike the public list): a 401 must become a redirect before anything of the

@@ -11,12 +11,12 @@ import { StaffReport } from "../components/staff-report.tsx";
 import { StaffTimeline } from "../components/staff-timeline.tsx";
 import { StatusChangeForm } from "../components/status-change-form.tsx";
 import { VisibilityForm } from "../components/visibility-form.tsx";
-import { getIncidents, type IncidentListItem, type ReportIncident } from "../incidents/incidents-api.ts";
-import { ReportIncidentPanel } from "../incidents/report-incident-panel.tsx";
-import { withStaffSession } from "../session-guard.ts";
+import { getIncidents, type IncidentListItem, type ReportIncident } from "../api/incidents-api.ts";
+import { ReportIncidentPanel } from "../components/report-incident-panel.tsx";
+import { withStaffSession } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
-export { staffGrievanceAction } from "../staff-actions.ts";
+export { staffGrievanceAction } from "../api/staff-actions.ts";
 
 type IncidentContext = { incident: ReportIncident | null; activeIncidents: IncidentListItem[] };
 type LoaderResult = ({ grievance: StaffGrievanceDetail } | { grievance: null }) & IncidentContext;

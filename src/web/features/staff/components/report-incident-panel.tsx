@@ -5,9 +5,9 @@ import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
-import { FormFeedback } from "../components/form-feedback.tsx";
-import type { StaffActionResult } from "../staff-actions.ts";
-import type { IncidentListItem, ReportIncident } from "./incidents-api.ts";
+import { FormFeedback } from "./form-feedback.tsx";
+import type { StaffActionResult } from "../api/staff-actions.ts";
+import type { IncidentListItem, ReportIncident } from "../api/incidents-api.ts";
 
 /**
  * On a report's console page: the incident it is part of, with a link; or "Link to an incident" among the

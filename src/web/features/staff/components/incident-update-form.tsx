@@ -3,9 +3,9 @@ import { useFetcher } from "react-router";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { FormFeedback } from "../components/form-feedback.tsx";
-import { useResetOnSuccess } from "../components/use-reset-on-success.ts";
-import type { IncidentActionResult } from "./incident-actions.ts";
+import { FormFeedback } from "./form-feedback.tsx";
+import { useResetOnSuccess } from "./use-reset-on-success.ts";
+import type { IncidentActionResult } from "../api/incident-actions.ts";
 
 /** "Post an update": a timed public message, and a new expected restoration when it moved. */
 export function IncidentUpdateForm() {

@@ -4,8 +4,8 @@ import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { withStaffSession } from "../session-guard.ts";
-import { getIncidents, type IncidentListItem } from "./incidents-api.ts";
+import { withStaffSession } from "#web/lib/session-guard.ts";
+import { getIncidents, type IncidentListItem } from "../api/incidents-api.ts";
 
 export async function incidentsLoader({ request }: LoaderFunctionArgs) {
   const { items } = await withStaffSession(request, () => getIncidents(request.signal));

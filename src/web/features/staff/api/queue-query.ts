@@ -1,6 +1,6 @@
 import { staffQueueQuerySchema } from "#shared/staff/staff-schemas.ts";
-import { listQueryFromSearchParams } from "../grievances/api/list-query.ts";
-import type { StaffQueueRequest } from "./api/staff-api.ts";
+import { listQueryFromSearchParams } from "#web/features/grievances/api/list-query.ts";
+import type { StaffQueueRequest } from "./staff-api.ts";
 
 /**
  * The public list's keys (same parsing, docs/product-decisions.md D9) plus the console's own: overdue, reopened, hidden, affected

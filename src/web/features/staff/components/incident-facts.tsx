@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES, type IncidentArea } from "#shared/incidents/incidents.ts";
 import { formatCount, formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import type { StaffIncident } from "./incidents-api.ts";
+import type { StaffIncident } from "../api/incidents-api.ts";
 
 function When({ at }: { at: string }) {
   return <time dateTime={at}>{formatDateTime(at)}</time>;

@@ -13,16 +13,16 @@ import { t } from "#web/lib/i18n/i18n.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { isSignedOut } from "../session-guard.ts";
-import { AreaDrawer } from "./area-drawer.tsx";
-import { localInputValue } from "./incident-draw.ts";
+import { isSignedOut } from "#web/lib/session-guard.ts";
+import { AreaDrawer } from "../components/area-drawer.tsx";
+import { localInputValue } from "../components/incident-draw.ts";
 import {
   parseDeclareForm,
   serverFieldErrorsOf,
   type DeclareField,
   type DeclareFieldErrors,
-} from "./incident-form-data.ts";
-import { declareIncident } from "./incidents-api.ts";
+} from "../components/incident-form-data.ts";
+import { declareIncident } from "../api/incidents-api.ts";
 
 export type DeclareResult = { message: string; errors: DeclareFieldErrors };
 

@@ -3,9 +3,9 @@ import { useFetcher } from "react-router";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { FormFeedback } from "../components/form-feedback.tsx";
-import type { IncidentActionResult } from "./incident-actions.ts";
-import type { StaffIncident } from "./incidents-api.ts";
+import { FormFeedback } from "./form-feedback.tsx";
+import type { IncidentActionResult } from "../api/incident-actions.ts";
+import type { StaffIncident } from "../api/incidents-api.ts";
 
 /**
  * "Close the incident": the final message and whether every linked open report is resolved with it, then a

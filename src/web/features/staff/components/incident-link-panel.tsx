@@ -8,9 +8,9 @@ import { formatDate } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
-import { FormFeedback } from "../components/form-feedback.tsx";
-import type { IncidentActionResult } from "./incident-actions.ts";
-import type { IncidentCandidate, StaffIncident } from "./incidents-api.ts";
+import { FormFeedback } from "./form-feedback.tsx";
+import type { IncidentActionResult } from "../api/incident-actions.ts";
+import type { IncidentCandidate, StaffIncident } from "../api/incidents-api.ts";
 
 /** A report's status in words; the server's statuses are the known ones, anything else is shown as it is. */
 export const statusWords = (status: string, t: (id: string) => string) =>

@@ -6,14 +6,14 @@ import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { loadCategories } from "#web/lib/categories/use-categories.ts";
-import { withStaffSession } from "../session-guard.ts";
-import { IncidentClosePanel } from "./incident-close-panel.tsx";
-import { IncidentFacts } from "./incident-facts.tsx";
-import { IncidentLinkPanel, LinkedReports } from "./incident-link-panel.tsx";
-import { IncidentUpdateForm } from "./incident-update-form.tsx";
-import { getStaffIncident, type StaffIncident } from "./incidents-api.ts";
+import { withStaffSession } from "#web/lib/session-guard.ts";
+import { IncidentClosePanel } from "../components/incident-close-panel.tsx";
+import { IncidentFacts } from "../components/incident-facts.tsx";
+import { IncidentLinkPanel, LinkedReports } from "../components/incident-link-panel.tsx";
+import { IncidentUpdateForm } from "../components/incident-update-form.tsx";
+import { getStaffIncident, type StaffIncident } from "../api/incidents-api.ts";
 
-export { incidentAction, incidentShouldRevalidate } from "./incident-actions.ts";
+export { incidentAction, incidentShouldRevalidate } from "../api/incident-actions.ts";
 
 type LoaderResult = { incident: StaffIncident | null; categories: CategoryView[] };
 

@@ -4,8 +4,8 @@ import { errorMessageOf } from "#web/lib/api-client.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
-import { isSignedOut } from "../session-guard.ts";
-import { instantOfLocal } from "./incident-draw.ts";
+import { isSignedOut } from "#web/lib/session-guard.ts";
+import { instantOfLocal } from "../components/incident-draw.ts";
 import {
   closeIncident,
   getIncidentCandidates,

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { ApiRequestError } from "#web/lib/api-client.ts";
-import { paths } from "#web/lib/paths.ts";
+import { ApiRequestError } from "./api-client.ts";
+import { paths } from "./paths.ts";
 
 /** Where to go after signing in: only a console page of this site, never another origin (no open redirect). */
 export function safeNextPath(next: string | null | undefined): string {

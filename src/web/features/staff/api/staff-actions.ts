@@ -5,9 +5,9 @@ import { hideSchema, statusChangeSchema } from "#shared/staff/staff-schemas.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
-import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./api/staff-api.ts";
-import { linkReports } from "./incidents/incidents-api.ts";
-import { isSignedOut } from "./session-guard.ts";
+import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./staff-api.ts";
+import { linkReports } from "./incidents-api.ts";
+import { isSignedOut } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
 export type StaffIntent = "status" | "hide" | "unhide" | "hide-update" | "link-incident";
