@@ -19,7 +19,7 @@ import { loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/database.ts";
 import { describeDatabase, openDatabase } from "#server/db/open-database.ts";
 import { DataDirectoryInUseError } from "#server/db/pglite-database.ts";
-import { recordAudit } from "#server/admin/audit-log.ts";
+import { recordAudit } from "#server/admin/audit-log-repository.ts";
 import { createAccount, listAccounts, setAccountDisabled, setAccountRole } from "#server/staff/account-repository.ts";
 import { hashPassword } from "#server/staff/password.ts";
 

@@ -7,8 +7,8 @@ import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { hashPassword } from "../staff/password.ts";
-import { recordAudit } from "./audit-log.ts";
-import { findPasswordLink, usePasswordLink } from "./password-links.ts";
+import { recordAudit } from "./audit-log-repository.ts";
+import { findPasswordLink, usePasswordLink } from "./password-link-repository.ts";
 
 // Guessing links is hopeless (256 bits), but each try costs a lookup, and setting a password costs a hash.
 const TRIES_PER_HOUR = 30;

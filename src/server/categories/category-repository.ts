@@ -4,7 +4,7 @@ import {
   type CategoryView,
   type NewCategory,
 } from "#shared/categories/category-schemas.ts";
-import { recordAudit, type AuditActor } from "../admin/audit-log.ts";
+import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 

@@ -5,7 +5,7 @@ import { msg } from "#shared/i18n/locales.ts";
 import type { DeclareIncident, IncidentArea } from "#shared/incidents/incidents.ts";
 import { NOTE_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { recordAudit, type AuditActor } from "../admin/audit-log.ts";
+import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyFollowers } from "../notifications/notify.ts";

@@ -25,3 +25,22 @@ export async function recordAudit(tx: Queryable, actor: AuditActor, entry: Audit
     JSON.stringify(entry.details ?? {}),
   ]);
 }
+
+export interface AuditRow {
+  id: string;
+  at: Date;
+  actor: string;
+  action: string;
+  target: string;
+  details: Record<string, unknown>;
+}
+
+/** Up to `limit` entries, newest first, older than the entry `before` when given. */
+export async function listAuditEntries(db: Queryable, limit: number, before: string | undefined): Promise<AuditRow[]> {
+  const { rows } = await db.query<AuditRow>(
+    `SELECT id::text AS id, at, actor, action, target, details FROM audit_log
+     ${before ? "WHERE audit_log.id < $2::bigint" : ""} ORDER BY audit_log.id DESC LIMIT $1`,
+    before ? [limit, before] : [limit],
+  );
+  return rows;
+}
