@@ -31,8 +31,9 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Text from people never reaches the page as markup (issue 21, F3): no HTML sinks in the browser's code, and
-  // Leaflet's tooltips and popups (which set a string as innerHTML) take textElement(...) from create-map.ts.
+  // Text from people never reaches the page as markup (docs/decisions/016-map-and-location.md): no HTML sinks in the
+  // browser's code, and Leaflet's tooltips and popups (which set a string as innerHTML) take textElement(...) from
+  // create-map.ts.
   {
     files: ["src/web/**/*.tsx", "src/web/**/*.ts"],
     rules: {

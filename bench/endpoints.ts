@@ -83,9 +83,10 @@ const PLACE_REQUESTS = 200;
 const NEIGHBOURHOOD_HALF_SIDE = 500;
 
 /**
- * The requests of issue 9: the map's markers (GET /api/grievances/map), the list within an area (`bbox`), and "has
- * someone already reported this?" (GET /api/grievances/similar). Places and titles are drawn like the seeded ones
- * (seed-places.ts, seed-text.ts) by a generator with a fixed seed, so every size and every run asks the same.
+ * The requests of the maps (decision 016): the map's markers (GET /api/grievances/map), the list within an area
+ * (`bbox`), and "has someone already reported this?" (GET /api/grievances/similar). Places and titles are drawn like
+ * the seeded ones (seed-places.ts, seed-text.ts) by a generator with a fixed seed, so every size and every run asks
+ * the same.
  */
 export function placeEndpoints(): Endpoint[] {
   const target = { ratio: 2, ms: 100 };

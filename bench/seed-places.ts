@@ -1,7 +1,7 @@
 import type { Bbox, LatLng } from "#shared/places/geo.ts";
 
 /**
- * Where seeded reports are pinned (issue 9): PIN_SHARE of them carry a pin inside a city of 20 × 20 km around a
+ * Where seeded reports are pinned (decision 016): PIN_SHARE of them carry a pin inside a city of 20 × 20 km around a
  * fixed centre. Half of the pins fall into a few neighbourhoods, each a normal spread around its own centre (the
  * first one dense enough that a box of a kilometre holds tens of thousands of pins at a million reports), the
  * other half evenly over the whole city. The seed (seed-sql.ts) and the requests (endpoints.ts) both draw from

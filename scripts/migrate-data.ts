@@ -1,5 +1,5 @@
 /**
- * Moves a portal from the embedded database to PostgreSQL (issue 12, docs/operating.md):
+ * Moves a portal from the embedded database to PostgreSQL (docs/operating.md):
  *   npm run migrate-data -- --to <postgres://user:password@host:5432/database> [--images-to s3]
  * Copies every row of the embedded database in DATA_DIR into the empty PostgreSQL database named by --to, verified
  * table by table by row counts and checksums; with --images-to s3 also copies the image folder (STORAGE_DIR, else

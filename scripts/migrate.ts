@@ -1,5 +1,5 @@
 /**
- * Applies the pending migrations to the configured database and exits (issue 12, docs/operating.md):
+ * Applies the pending migrations to the configured database and exits (docs/operating.md):
  *   npm run migrate
  * The first step of an upgrade with several instances: run it with the new version's code against DATABASE_URL
  * (or DATA_DIR, with the portal stopped), then replace the instances one by one; the old ones keep working on the

@@ -19,7 +19,7 @@ import {
 import { addStaff, HOST, resetData, staffClient } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, multipart, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
-// Issue 8, e-mail: the transactional outbox, its delivery, following with double opt-in, unsubscribing
+// E-mail: the transactional outbox, its delivery, following with double opt-in, unsubscribing
 // (docs/decisions/014-transactional-outbox-email.md).
 
 const FOLLOWER = "neighbour@example.net";

@@ -10,8 +10,8 @@ import { linksIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } 
 import { HOST } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 
-// Issue 13, alerts people receive: subscriptions for an area with double opt-in, and each declaration, update and
-// closure of an incident in that area sent once, through the outbox of issue 8 (decision 014).
+// Incident alerts people receive (decision 021): subscriptions for an area with double opt-in, and each
+// declaration, update and closure of an incident in that area sent once, through the outbox (decision 014).
 
 const NEAR = { latitude: -1.2921, longitude: 36.8219 };
 const FAR = { latitude: -1.0, longitude: 37.5 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { atomSchemaProblems, capSchemaProblems } from "../support/xml-schemas.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
-// The incidents for alert aggregators (issue 13): each incident as a CAP 1.2 document at /incidents/:id.cap.xml,
+// The incidents for alert aggregators (decision 021): each incident as a CAP 1.2 document at /incidents/:id.cap.xml,
 // and the Atom feed of the active and recently closed ones, read back as an aggregator and a feed reader would.
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import type { PublicStats } from "#shared/staff/staff-api.ts";
 import { addStaff, HOST, resetData, seedGrievance, staffClient } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 
-// Issue 13: water incidents, declared, updated and closed by staff, matched on the report form, with reports linked
+// Water incidents, declared, updated and closed by staff, matched on the report form, with reports linked
 // to them (docs/decisions/021-incidents.md).
 
 type StaffIncident = z.output<typeof staffIncidentSchema>;

@@ -12,7 +12,7 @@ import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../
 import { addStaff, HOST, resetData, staffClient } from "./staff/staff-helpers.ts";
 import { createTestApp, expectHumanError, multipart, validFields, type TestApp } from "./test-app.ts";
 
-// Issue 11, five languages (docs/decisions/019-languages.md): error answers in the request's language (the `lang`
+// Five languages (docs/decisions/019-languages.md): error answers in the request's language (the `lang`
 // cookie, else Accept-Language, else English), the pages behind e-mail links likewise, and e-mails in the language
 // their reader reported or followed in. Open311 stays English.
 

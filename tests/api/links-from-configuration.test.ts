@@ -6,7 +6,7 @@ import { atomSchemaProblems, capSchemaProblems } from "../support/xml-schemas.ts
 import { createTestApp, multipart, validFields, type TestApp } from "./test-app.ts";
 
 /**
- * No link sent to anyone but the requester comes from the request (issue 21, F2; decision 022): e-mail (the receipt
+ * No link sent to anyone but the requester comes from the request (decision 022): e-mail (the receipt
  * to an address typed in, follow and alert confirmations, followers' updates, "still a problem") and the publicly
  * cached Atom feeds and CAP documents are built from PUBLIC_URL only. Every request below carries a forged Host.
  */

@@ -15,7 +15,7 @@ import { REPOSITORY_ROOT, runScript } from "../support/run-script.ts";
 import { openTestDatabase } from "./test-app.ts";
 import { addStaff, staffClient } from "./staff/staff-helpers.ts";
 
-// Upgrades (issue 12): migrations only move forward, from the first release's schema (migration 001, the
+// Upgrades (docs/operating.md): migrations only move forward, from the first release's schema (migration 001, the
 // specification's one table) with the rows that release wrote, to the latest, and the portal then serves those rows.
 const MIGRATIONS = path.join(REPOSITORY_ROOT, "migrations");
 

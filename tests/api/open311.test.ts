@@ -410,7 +410,7 @@ describe("POST requests", () => {
   });
 });
 
-describe("GeoReport v2 as clients really call it (issue 21)", () => {
+describe("GeoReport v2 as clients really call it", () => {
   const ids = (response: { json(): unknown }) =>
     (response.json() as { service_request_id: string }[]).map((r) => r.service_request_id);
 

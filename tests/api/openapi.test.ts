@@ -139,7 +139,7 @@ const operation = (method: string, path: string): Operation => {
 };
 const mediaTypesOf = (op: Operation, status: string) => Object.keys(op.responses?.[status]?.content ?? {});
 
-describe("the document under Redocly's recommended rules (issue 21)", () => {
+describe("the document under Redocly's recommended rules", () => {
   it("has no error, and no warning but the licence nobody has chosen", async () => {
     const config = await createConfig({ extends: ["recommended"] });
     const problems = await lintFromString({
@@ -172,7 +172,7 @@ describe("the document under Redocly's recommended rules (issue 21)", () => {
   });
 });
 
-describe("operationId (issue 21)", () => {
+describe("operationId", () => {
   const VERBS = [
     "list",
     "get",
@@ -226,7 +226,7 @@ describe("operationId (issue 21)", () => {
   });
 });
 
-describe("what the document says of bodies and media types (issue 21)", () => {
+describe("what the document says of bodies and media types", () => {
   it("the report form and the reporter's update are multipart bodies: the shared schema's fields and the photos", () => {
     const report = operation("post", apiPaths.grievances).requestBody!;
     const form = report.content["multipart/form-data"]!;
@@ -333,7 +333,7 @@ describe("what the document says of bodies and media types (issue 21)", () => {
   });
 });
 
-describe("servers (issue 21)", () => {
+describe("servers", () => {
   const serversWith = async (publicUrl: string | undefined) => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);

@@ -24,7 +24,7 @@ import {
   type TestApp,
 } from "./test-app.ts";
 
-// Issue 8, first part: every report's reference and its reporter's private tracking link
+// Every report's reference and its reporter's private tracking link
 // (docs/decisions/013-reference-and-tracking-token.md).
 
 let t: TestApp;

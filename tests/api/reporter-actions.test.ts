@@ -25,7 +25,7 @@ import {
   type TestApp,
 } from "./test-app.ts";
 
-// Issue 8, "Tracking page": what the reporter may do from their private link (docs/decisions/015-reporter-actions.md).
+// What the reporter may do from their private link (docs/decisions/015-reporter-actions.md).
 // Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (test-app.ts).
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { openTestDatabase } from "./test-app.ts";
 // count, through the search index (capped-count.ts, grievance-repository.ts, docs/decisions/011-full-text-search.md).
 const REPORTS = SURELY_ABOVE_CAP + 500;
 const NEEDLE_EVERY = 997;
-/** The most matches a search was read whole with before issue 21. */
+/** The most matches a search was read whole with before that became the cap (decision 011). */
 const FEW_PAGES_READ_WHOLE_BEFORE = 2_000;
 
 let db: Database;
@@ -24,7 +24,7 @@ let words: WordStatistics;
 beforeAll(async () => {
   ({ db, drop } = await openTestDatabase());
   // Every report says "common"; one in NEEDLE_EVERY also "needle"; a few hundred say "commonplace" as well; one in
-  // ten (2,050) "tenth", more than a page could be found with by reading every match before issue 21 (2,000). The
+  // ten (2,050) "tenth", more than the old limit for reading every match to find a page (2,000). The
   // tallies are made once at the end, as bench/seed.ts does, not by the row trigger 30,000 times.
   await db.exec(
     `ALTER TABLE grievances SET (autovacuum_enabled = false); -- on PostgreSQL: no ANALYZE but the tests' own

@@ -7,8 +7,8 @@ import { atomSchemaProblems, capSchemaProblems, wellFormednessProblems } from ".
 import { addStaff, seedGrievance, staffClient } from "./staff/staff-helpers.ts";
 import { countRows, createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
-// Issue 21 (A, B, F6): text that cannot leave the portal safely. Characters XML 1.0 cannot carry are refused at the
-// door with a message naming the field; rows that hold them anyway (stored before, or by other means) still make
+// Text that cannot leave the portal safely (docs/api-conventions.md). Characters XML 1.0 cannot carry are refused
+// at the door with a message naming the field; rows that hold them anyway (stored before, or by other means) still make
 // well-formed feeds and documents, valid against the official schemas; CSV quotes every line break; bidirectional
 // controls do not reach the CSV or the feeds.
 

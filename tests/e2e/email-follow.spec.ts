@@ -14,7 +14,7 @@ import { expect, expectNoAxeViolations, uniqueTitle } from "./support/fixtures.t
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// Issue 8, e-mail: a real SMTP server runs in this test process (smtp-server on a loopback port) and the portal,
+// E-mail (decision 014): a real SMTP server runs in this test process (smtp-server on a loopback port) and the portal,
 // started as `npm start` starts it, sends to it through SMTP_URL. The test follows a report from the submit to
 // unsubscribing, clicking the links in the messages it receives. Like staff.spec.ts it runs a portal of its own:
 // the staff account is created before the portal opens the embedded database.

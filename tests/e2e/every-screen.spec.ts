@@ -51,7 +51,7 @@ test.beforeAll(async ({ request }) => {
     longitude: -0.1276,
     images: [await pngImage(640, 480)],
   });
-  // An active water incident (issue 13): its banner shows on the landing page, the form and the list too.
+  // An active water incident: its banner shows on the landing page, the form and the list too.
   incident = await declareIncident(request, portal.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { atomSchemaProblems } from "../support/xml-schemas.ts";
 import { expect, seedGrievance, test, uniqueTitle } from "./support/fixtures.ts";
 
-// The list page offers its current filter as CSV and as an Atom feed (issue 10, docs/integrators.md).
+// The list page offers its current filter as CSV and as an Atom feed (docs/integrators.md).
 test("the list announces the filtered feed and downloads the filtered reports as CSV", async ({ page, baseURL }) => {
   const title = uniqueTitle("Sewage in the stream");
   await seedGrievance(page.request, baseURL!, { title, category: "Sanitation Issues", priority: "urgent" });

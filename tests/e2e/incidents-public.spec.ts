@@ -8,7 +8,7 @@ import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 import { atomSchemaProblems, capSchemaProblems } from "../support/xml-schemas.ts";
 
-// Water incidents' public side (issue 13) on a phone: a declared incident shows as a banner on the landing page,
+// Water incidents' public side on a phone: a declared incident shows as a banner on the landing page,
 // the report form says "This is probably part of …" for a place in its locality and counts "I am affected", and the
 // incident's page takes a subscription. A portal of its own, for the staff account that declares the incident.
 

@@ -15,7 +15,7 @@ import { declareIncident } from "./support/incidents.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// Water incidents in the console (issue 13), from declaration to closure: staff draw the affected area on the map,
+// Water incidents in the console (decision 021), from declaration to closure: staff draw the affected area on the map,
 // preview and link the open reports of a category inside it, link one more from its own page, post an update and
 // close the incident resolving every linked report. A resident subscribed to alerts for the area receives the update
 // once (through a real SMTP server), and each reporter who gave an e-mail one message for the resolution. The

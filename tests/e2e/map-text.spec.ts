@@ -5,7 +5,7 @@ import { declareIncident } from "./support/incidents.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// Text from people on the maps is text (issue 21, F3): Leaflet writes a string given to a tooltip as HTML, so an
+// Text from people on the maps is text (decision 016): Leaflet writes a string given to a tooltip as HTML, so an
 // incident titled with markup used to run it for everyone hovering its area (a refresh to another site, a script
 // in an onerror). The tooltip must show the title exactly as typed.
 

@@ -1,7 +1,8 @@
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test, uniqueTitle } from "./support/fixtures.ts";
 
-// Issue 8, first part (docs/product-decisions.md D13): after a submit the reporter sees the report's reference, lands on the list
-// with the private link, opens the private page and finds the report again under My Reports.
+// The reference and the private link (docs/product-decisions.md D13): after a submit the reporter sees the report's
+// reference, lands on the list with the private link, opens the private page and finds the report again under My
+// Reports.
 
 const REFERENCE = /^WS-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$/;
 

@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, expectNoHorizontalScroll, pngImage, uniq
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// Issue 8, "Tracking page" (docs/decisions/015-reporter-actions.md): the reporter adds an update with a photo from
+// The tracking page (docs/decisions/015-reporter-actions.md): the reporter adds an update with a photo from
 // their private page, staff resolve the report, the reporter answers "No, it is still a problem", and the report
 // is in progress again and flagged in the console. Like staff.spec.ts, this file runs its own portal: the staff
 // account is created with the CLI before the portal opens the data folder.

@@ -14,8 +14,8 @@ import { makeJpeg } from "../fixtures/images.ts";
 import { spawnPortal, type PortalProcess } from "../support/portal-process.ts";
 
 /**
- * npm run backup / npm run restore (issue 12) as an operator runs them: real processes, against a portal that is
- * running and taking reports.
+ * npm run backup / npm run restore (docs/operating.md) as an operator runs them: real processes, against a portal
+ * that is running and taking reports.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);

@@ -26,7 +26,7 @@ export interface TestSmtpServer {
 }
 
 /**
- * A real SMTP server on a loopback port (the `smtp-server` package), as issue 8 asks of the e-mail tests: no TLS
+ * A real SMTP server on a loopback port (the `smtp-server` package), for the e-mail tests (decision 014): no TLS
  * and no authentication, so the portal's nodemailer talks plain SMTP to it.
  */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * The official schemas of the XML the portal writes (issue 21), checked with the tools integrators use: the OASIS
+ * The official schemas of the XML the portal writes, checked with the tools integrators use: the OASIS
  * CAP 1.2 XSD with xmllint (libxml2-utils), and RFC 4287's Atom schema (Appendix B, RELAX NG) with jing. Both come
  * from Debian (.ci/run installs them); the schemas are in ../shared/standards beside the repository (CI clones the
  * repository with shared/ next to it), not copies of our own.

@@ -4,7 +4,7 @@ import { capDocument } from "#server/incidents/cap-document.ts";
 import type { PublicIncident } from "#server/incidents/incident-repository.ts";
 import { capSchemaProblems } from "../support/xml-schemas.ts";
 
-// CAP 1.2 documents of incidents (issue 13), read back as an aggregator would, and validated against the OASIS
+// CAP 1.2 documents of incidents (decision 021), read back as an aggregator would, and validated against the OASIS
 // CAP 1.2 schema with xmllint (tests/support/xml-schemas.ts).
 
 const options = { publicUrl: "https://water.example.org", senderDomain: "water.example.org" };

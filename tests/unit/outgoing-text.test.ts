@@ -5,7 +5,7 @@ import { xmlCharacters, xmlElement, xmlText } from "#server/http/xml-text.ts";
 import { receiptMessage, updateMessage } from "#server/notifications/message-templates.ts";
 import { isStorableText } from "#shared/storable-text.ts";
 
-// Issue 21: what text may come in (A), and what of it goes out into XML (A), e-mail and CSV (F6).
+// What text may come in, and what of it goes out into XML, e-mail and CSV (docs/api-conventions.md).
 
 const BIDI = [
   "\u202a",

@@ -3,7 +3,7 @@ import { staffApiPaths } from "#shared/staff/staff-api.ts";
 import type { DeclareIncident } from "#shared/incidents/incidents.ts";
 
 /**
- * Declares a water incident (issue 13) through the staff API, as the console does: signs in with `request` (its
+ * Declares a water incident through the staff API, as the console does: signs in with `request` (its
  * cookie jar keeps the session) and posts the declaration, both same-origin as the console's requests are.
  */
 export async function declareIncident(

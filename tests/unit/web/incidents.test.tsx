@@ -11,8 +11,8 @@ import { AFFECTED_STORAGE_KEYS } from "#web/features/places/api/browser-id-store
 import { I18nProvider } from "#web/lib/i18n/i18n-context.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
-// The public side of water incidents (issue 13): the banner, the report form's "This is probably part of …" and the
-// alerts form, against a stubbed API: what each asks for and sends, and what the resident sees.
+// The public side of water incidents (decision 021): the banner, the report form's "This is probably part of …" and
+// the alerts form, against a stubbed API: what each asks for and sends, and what the resident sees.
 
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
