@@ -1,6 +1,6 @@
 import { PRIORITIES, type Priority } from "#shared/domain.ts";
 
-/** Days a report of each priority may stay open before it counts as overdue (the defaults; OVERDUE_TARGETS sets others). */
+/** Days a report of each priority may stay open before it counts as overdue (defaults below). */
 export type OverdueTargets = Record<Priority, number>;
 
 export const DEFAULT_OVERDUE_TARGETS: OverdueTargets = { urgent: 1, high: 3, medium: 7, low: 14 };

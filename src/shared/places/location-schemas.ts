@@ -12,7 +12,7 @@ import {
 import { LOCATION_MESSAGES } from "./location-messages.ts";
 import { isStorableText } from "../storable-text.ts";
 
-/** Queries and bodies of the place-related API (decision 016): the browser builds them, the server checks them with these. */
+/** Queries and bodies of the place-related API (decision 016): the browser builds them, the server checks them. */
 
 /**
  * GET /api/grievances/similar: a category, and a pin and/or a title (the form asks once it has them). A title too
