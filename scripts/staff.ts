@@ -1,5 +1,5 @@
 /**
- * Staff accounts from the command line (issue 3):
+ * Staff accounts from the command line:
  *   npm run staff -- add <email> [--role staff]
  *                                     an administrator by default (the first admin is made here); asks for the
  *                                     password twice (hidden), or reads one line from stdin when piped

@@ -14,7 +14,7 @@ import { closedRing } from "./incident-area.ts";
 import { queueIncidentAlerts } from "./incident-alerts.ts";
 
 /**
- * The console's changes to incidents (issue 13, docs/decisions/021-incidents.md). Each is one transaction with
+ * The console's changes to incidents (docs/decisions/021-incidents.md). Each is one transaction with
  * everything that must hold with it: the alerts to subscribers (incident-alerts.ts), the e-mail to the followers
  * of each resolved report (decision 014), and the audit log's record.
  */

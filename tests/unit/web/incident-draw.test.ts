@@ -16,7 +16,7 @@ import {
 } from "#web/features/staff/components/incident-draw.ts";
 import { parseDeclareForm } from "#web/features/staff/components/incident-form-data.ts";
 
-// The declare form's drawing (issue 13): what staff click on the map becomes the area the API takes
+// The declare form's drawing: what staff click on the map becomes the area the API takes
 // (incidentAreaSchema), and a half-finished drawing is refused with what is missing.
 
 const kibera = [

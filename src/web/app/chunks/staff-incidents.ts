@@ -1,4 +1,4 @@
-// The console's water incidents (issue 13) in one chunk of their own: staff open them during an incident, not on
+// The console's water incidents in one chunk of their own: staff open them during an incident, not on
 // every visit to the queue. The declare form's map (Leaflet) is a further chunk, fetched when the form opens.
 import "#web/styles/content.css";
 import "#web/features/staff/components/incidents.css";

@@ -84,7 +84,7 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     );
   }
   if (intent === "link-incident") {
-    // One report, through the incident's linking of a list (issue 13).
+    // One report, through the incident's linking of a list (decision 021).
     const incidentId = String(form.get("incidentId") ?? "");
     if (!incidentId) return { intent, ok: false, message: t("Choose an active incident."), field: "incidentId" };
     return send(intent, request, () => linkReports(incidentId, [id]), t("The report is linked to the incident."));

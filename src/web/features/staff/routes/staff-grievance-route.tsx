@@ -22,7 +22,7 @@ type IncidentContext = { incident: ReportIncident | null; activeIncidents: Incid
 type LoaderResult = ({ grievance: StaffGrievanceDetail } | { grievance: null }) & IncidentContext;
 
 /**
- * The active incidents the report could join (issue 13), side by side with the report; the report's page still
+ * The active incidents the report could join (decision 021), side by side with the report; the report's page still
  * shows if they fail, without the incident panel's choices. The incident it is part of comes with the report.
  */
 async function activeIncidents(signal: AbortSignal): Promise<IncidentListItem[]> {
