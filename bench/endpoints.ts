@@ -6,7 +6,7 @@ import { open311Endpoints } from "./open311-endpoints.ts";
 import { boxAt, CITY_HALF_SIDE_METRES, drawOffset, NEIGHBOURHOODS, pointAt, randomSource } from "./seed-places.ts";
 import { CATEGORY_SHARES, LANDMARKS, OTHER_TITLES, PIPE_TITLES, SEARCH_TERMS } from "./seed-text.ts";
 
-/** One row of the issue's table: GET requests for `paths`, taken in turn. */
+/** One row of the benchmark's table: GET requests for `paths`, taken in turn. */
 export interface Endpoint {
   name: string;
   paths: string[];
@@ -29,7 +29,7 @@ export async function sampleIds(db: Queryable): Promise<string[]> {
 }
 
 /**
- * The requests of the issue's table, as the web app makes them. Paging by number and by cursor are both measured
+ * The requests of the benchmark's table, as the web app makes them. Paging by number and by cursor are both measured
  * when the API offers them, found out from its answers: keyset paging (`cursor`, answers carrying `nextCursor`) is
  * being added while page numbers are still served.
  */

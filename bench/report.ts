@@ -24,7 +24,7 @@ const times = (value: number) =>
 
 /**
  * One Markdown table (pasted as is into the README): p50 / p99 at each size, then the largest size's p99 over the
- * smallest's and over the floor's at that size, its throughput, and whether the issue's target is met.
+ * smallest's and over the floor's at that size, its throughput, and whether its target is met.
  */
 export function resultsTable(runs: SizeResults[]): string {
   const smallest = runs[0]!;

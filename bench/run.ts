@@ -2,7 +2,7 @@
  * `npm run bench`: how the public API holds up as the table grows, under concurrent load (README, Performance).
  *
  * For each size in BENCH_SIZES the database is grown to that many reports (seed.ts), checked (seed-check.ts), and
- * the real portal is started on it in a process of its own; autocannon loads each request of the issue's table
+ * the real portal is started on it in a process of its own; autocannon loads each request of the benchmark's table
  * (endpoints.ts) and a bare Fastify route, the floor of what this machine can do (load.ts). One table compares the
  * sizes at the end (report.ts). Nothing here is a test: it measures and prints.
  */

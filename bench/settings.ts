@@ -20,7 +20,7 @@ export interface BenchSettings {
 }
 
 // PGlite answers one query at a time and seeds several times slower, so its default stops at a size that seeds
-// in a few minutes; on a server the million rows.
+// in a few minutes; on a server a million rows.
 const DEFAULT_SIZES = { postgres: [1_000, 1_000_000], pglite: [1_000, 200_000] };
 
 export class SettingsError extends Error {}

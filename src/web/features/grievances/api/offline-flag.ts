@@ -15,5 +15,5 @@ export function hasQueuedReportsHint(): boolean {
   }
 }
 
-/** What the form says when it keeps a report for later (the issue's own words); a message id, shown with t(). */
+/** What the form says when it keeps a report for later (docs/offline.md); a message id, shown with t(). */
 export const SAVED_OFFLINE_MESSAGE = msg("Saved on this phone — will be sent when you are back online");
