@@ -26,6 +26,14 @@ export function renderOpen311(format: Open311Format, root: string, item: string,
   return `<?xml version="1.0" encoding="utf-8"?>\n${xml.build({ [root]: { [item]: items.map(toXmlValues) } })}`;
 }
 
+/**
+ * A document that is no list of items (discovery, a service definition) as XML: `value`'s fields as elements in
+ * their order, an array as the element repeated, through the same writer as every other answer.
+ */
+export function renderOpen311Xml(root: string, value: Open311Item): string {
+  return `<?xml version="1.0" encoding="utf-8"?>\n${xml.build({ [root]: toXmlValues(value) })}`;
+}
+
 /** XML has no null: an absent value is an empty element, as the standard's examples show. */
 function toXmlValues(item: Open311Item): Record<string, unknown> {
   const out: Record<string, unknown> = {};

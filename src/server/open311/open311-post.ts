@@ -10,6 +10,7 @@ import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
 import { hashTrackingToken, newTrackingToken } from "../tracking/tracking-token.ts";
 import type { VerifiedApiKey } from "./open311-api-key.ts";
+import { markSentWithApiKey } from "./open311-repository.ts";
 
 /** A GeoReport v2 POST: the standard's fields, all text as forms send them. */
 export const open311PostSchema = z.object({
@@ -96,13 +97,8 @@ export async function createOpen311Request(
     if (!isInsideArea(deps.serviceArea, { latitude, longitude }))
       throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea);
   }
-  const row = await deps.service.submit(
-    parsed.data,
-    [],
-    hashTrackingToken(newTrackingToken()),
-    async (tx, inserted) => {
-      await tx.query("UPDATE grievances SET api_key_id = $1 WHERE id = $2", [key.id, inserted.id]);
-    },
+  const row = await deps.service.submit(parsed.data, [], hashTrackingToken(newTrackingToken()), (tx, inserted) =>
+    markSentWithApiKey(tx, inserted.id, key.id),
   );
   return row.reference;
 }

@@ -3,22 +3,41 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OPEN311_PREFIX, open311Paths } from "#shared/api-paths.ts";
-import { REFERENCE_PATTERN } from "#shared/grievances/reference.ts";
-import { findCategoryByServiceCode, listCategories } from "../categories/category-repository.ts";
 import type { Open311Settings } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { describeError } from "../http/error-handler.ts";
 import { HttpError } from "../http/http-error.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
-import { formatOfRequest, OPEN311_FORMATS, sendOpen311, sendOpen311Error } from "./open311-format.ts";
-import { findRequest, findRequests, toOpen311Request, type RequestContext } from "./open311-requests.ts";
-import { createOpen311Request, open311PostSchema, type Open311PostDeps } from "./open311-post.ts";
 import { apiKeyOfRequest, postingLimitKey, sentApiKey } from "./open311-api-key.ts";
-import { commaList, plainOpen311Params } from "./open311-params.ts";
-import { findStatusUpdates, toOpen311Update } from "./open311-updates.ts";
+import { formatOfRequest, renderOpen311Xml, sendOpen311, sendOpen311Error } from "./open311-format.ts";
+import { plainOpen311Params } from "./open311-params.ts";
+import { createOpen311Request, open311PostSchema, type Open311PostDeps } from "./open311-post.ts";
+import {
+  errors,
+  formatParams,
+  jurisdiction,
+  MAX_UPDATES,
+  open311Error,
+  open311ErrorAnswer,
+  requestSchema,
+  requestsQuery,
+  serviceSchema,
+  updateSchema,
+  updatesQuery,
+  xmlOrJson,
+} from "./open311-schemas.ts";
 import { createOpen311Update, open311UpdatePostSchema } from "./open311-update-post.ts";
-import { isW3cDatetime, parseW3cDatetime, W3C_DATETIME_HELP } from "./w3c-datetime.ts";
-import { xmlText } from "../http/xml-text.ts";
+import {
+  activeServiceCode,
+  checkJurisdiction,
+  discoveryForXml,
+  discoveryOf,
+  getRequest,
+  listRequests,
+  listServices,
+  listUpdates,
+  requestContext,
+} from "./open311-workflow.ts";
 
 /**
  * Open311 GeoReport v2 (docs/integrators.md): the portal's categories as services, its public reports as service
@@ -31,102 +50,6 @@ export interface Open311RoutesOptions extends Open311PostDeps {
   settings: Open311Settings;
   publicUrl: string | undefined;
 }
-
-/** The standard's default window, and its limit: at most 90 days between start_date and end_date. */
-const WINDOW_DAYS = 90;
-const DAY_MS = 86_400_000;
-export const OPEN311_PAGE_SIZE = { default: 50, max: 100 } as const;
-
-const formatParams = z.object({ format: z.enum(OPEN311_FORMATS) });
-const jurisdiction = { jurisdiction_id: z.string().max(100).optional() };
-// Every precision of W3C-DTF (w3c-datetime.ts). Empty parameters never reach a schema: they count as absent
-// (open311-params.ts).
-const w3cDate = z
-  .string()
-  .max(40)
-  .refine(isW3cDatetime, { error: `must be ${W3C_DATETIME_HELP}` });
-/** At most this many service_request_id at once: FixMyStreet asks for all its open reports' in one request. */
-const MAX_REQUEST_IDS = 1_000;
-
-const requestsQuery = z.object({
-  ...jurisdiction,
-  service_request_id: z
-    .string()
-    .max(MAX_REQUEST_IDS * 12)
-    .optional(),
-  service_code: z.string().max(2_000).optional(),
-  start_date: w3cDate.optional(),
-  end_date: w3cDate.optional(),
-  status: z
-    .string()
-    .regex(/^\s*(open|closed)\s*(,\s*(open|closed)\s*)*$/, {
-      error: "must be open, closed, or both separated by a comma",
-    })
-    .optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(OPEN311_PAGE_SIZE.max).default(OPEN311_PAGE_SIZE.default),
-});
-
-const open311Error = z.array(z.object({ code: z.number().int(), description: z.string() }));
-const serviceSchema = z.object({
-  service_code: z.string(),
-  service_name: z.string(),
-  description: z.string(),
-  metadata: z.boolean(),
-  type: z.literal("realtime"),
-  keywords: z.string(),
-  group: z.string(),
-});
-const requestSchema = z.object({
-  service_request_id: z.string(),
-  status: z.enum(["open", "closed"]),
-  status_notes: z.string().nullable(),
-  service_name: z.string(),
-  service_code: z.string().nullable(),
-  description: z.string(),
-  agency_responsible: z.string().nullable(),
-  service_notice: z.string().nullable(),
-  requested_datetime: z.string(),
-  updated_datetime: z.string(),
-  expected_datetime: z.null(),
-  address: z.string().nullable(),
-  address_id: z.null(),
-  zipcode: z.null(),
-  lat: z.number().nullable(),
-  long: z.number().nullable(),
-  media_url: z.string().nullable(),
-  title: z.string().describe("An extension: the report's title."),
-});
-const updateSchema = z.object({
-  update_id: z.string(),
-  service_request_id: z.string(),
-  status: z.enum(["OPEN", "IN_PROGRESS", "FIXED"]),
-  updated_datetime: z.string(),
-  description: z.string(),
-  media_url: z.null(),
-});
-const updatesQuery = z.object({
-  ...jurisdiction,
-  // FixMyStreet sends its key (or an empty one); the updates are public, so it is not checked.
-  api_key: z.string().max(200).optional(),
-  start_date: w3cDate.optional(),
-  end_date: w3cDate.optional(),
-});
-/** At most this many updates in one answer; a window holding more is refused, never cut short in silence. */
-export const MAX_UPDATES = 10_000;
-/**
- * An answer in the format the path's suffix asks for: JSON (`.json`), or the same as GeoReport v2's schemaless XML
- * (`.xml`, served as text/xml as the standard says).
- */
-const xmlOrJson = (json: z.ZodType, description = "JSON (`.json`), or the same in XML (`.xml`).") => ({
-  description,
-  content: { "application/json": { schema: json }, "text/xml": { schema: z.string() } },
-});
-const open311ErrorAnswer = xmlOrJson(
-  open311Error,
-  "GeoReport v2's errors: `[{ code, description }]`, or `<errors>` in XML.",
-);
-const errors = { 400: open311ErrorAnswer, 403: open311ErrorAnswer, 404: open311ErrorAnswer };
 
 /** The plugin is registered under OPEN311_PREFIX (so that its not-found handler and error format hold there only). */
 const local = (path: string) => path.slice(OPEN311_PREFIX.length);
@@ -154,17 +77,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     shared: true,
   });
 
-  const checkJurisdiction = (asked: string | undefined) => {
-    if (asked !== undefined && settings.jurisdictionId !== undefined && asked !== settings.jurisdictionId) {
-      throw new HttpError(404, `Unknown jurisdiction_id "${asked}".`);
-    }
-  };
-  const context = async (request: FastifyRequest): Promise<RequestContext> => ({
-    categories: new Map((await listCategories(db)).map((category) => [category.key, category])),
-    linkBase: linkBaseOf(request, options.publicUrl),
-    agencyResponsible: settings.agencyResponsible,
-    serviceNotice: settings.serviceNotice,
-  });
+  const context = (request: FastifyRequest) => requestContext(db, settings, linkBaseOf(request, options.publicUrl));
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = describeError(error as Parameters<typeof describeError>[0]);
@@ -212,24 +125,9 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       },
     },
     async (request, reply) => {
-      const base = `${linkBaseOf(request, options.publicUrl)}/open311/v2/`;
-      const discovery = {
-        changeset: "2026-11-22T00:00:00Z",
-        contact: settings.agencyResponsible ?? "",
-        key_service: "API keys are issued by the portal's administrators (console, Administration, API keys).",
-        endpoints: [
-          {
-            specification: "http://wiki.open311.org/GeoReport_v2",
-            url: base,
-            changeset: "2026-11-22T00:00:00Z",
-            type: "production",
-            formats: ["application/json", "text/xml"],
-          },
-        ],
-      };
+      const discovery = discoveryOf(settings, `${linkBaseOf(request, options.publicUrl)}/open311/v2/`);
       if (request.params.format === "json") return sendJson(reply, discovery);
-      const { endpoints, ...fields } = discovery;
-      return sendXml(reply, xmlDiscovery(fields, endpoints));
+      return sendXml(reply, renderOpen311Xml("discovery", discoveryForXml(discovery)));
     },
   );
 
@@ -246,19 +144,8 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       },
     },
     async (request, reply) => {
-      checkJurisdiction(request.query.jurisdiction_id);
-      const services = (await listCategories(db))
-        .filter((category) => category.active)
-        .map((category) => ({
-          service_code: category.service_code,
-          service_name: category.name,
-          description: category.description,
-          metadata: false,
-          type: "realtime",
-          keywords: "",
-          group: category.group_name ?? "",
-        }));
-      return sendOpen311(reply, request.params.format, "services", "service", services);
+      checkJurisdiction(settings, request.query.jurisdiction_id);
+      return sendOpen311(reply, request.params.format, "services", "service", await listServices(db));
     },
   );
 
@@ -278,16 +165,10 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       },
     },
     async (request, reply) => {
-      checkJurisdiction(request.query.jurisdiction_id);
-      const category = await findCategoryByServiceCode(db, request.params.service_code);
-      if (!category || !category.active)
-        throw new HttpError(404, `Unknown service_code "${request.params.service_code}".`);
-      if (request.params.format === "json")
-        return sendJson(reply, { service_code: category.service_code, attributes: [] });
-      return sendXml(
-        reply,
-        `<?xml version="1.0" encoding="utf-8"?>\n<service_definition>\n  <service_code>${xmlText(category.service_code)}</service_code>\n  <attributes></attributes>\n</service_definition>\n`,
-      );
+      checkJurisdiction(settings, request.query.jurisdiction_id);
+      const serviceCode = await activeServiceCode(db, request.params.service_code);
+      if (request.params.format === "json") return sendJson(reply, { service_code: serviceCode, attributes: [] });
+      return sendXml(reply, renderOpen311Xml("service_definition", { service_code: serviceCode, attributes: "" }));
     },
   );
 
@@ -311,40 +192,9 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     },
     async (request, reply) => {
       const query = request.query;
-      checkJurisdiction(query.jurisdiction_id);
-      const { start, end } = dateWindow(query.start_date, query.end_date, WINDOW_DAYS);
-      const references = commaList(query.service_request_id)?.map((id) => id.toUpperCase());
-      if (references && references.length > MAX_REQUEST_IDS) {
-        throw new HttpError(400, `At most ${MAX_REQUEST_IDS} service_request_id values at once.`);
-      }
-      let categoryKeys: string[] | undefined;
-      const codes = commaList(query.service_code);
-      if (codes) {
-        const byCode = new Map((await listCategories(db)).map((category) => [category.service_code, category.key]));
-        const unknown = codes.filter((code) => !byCode.has(code));
-        if (unknown.length > 0) throw new HttpError(400, `Unknown service_code "${unknown.join(", ")}".`);
-        categoryKeys = codes.map((code) => byCode.get(code)!);
-      }
-      const found = references?.filter((id) => REFERENCE_PATTERN.test(id));
-      const rows = await findRequests(db, {
-        references: found,
-        categoryKeys,
-        start,
-        end,
-        statuses: commaList(query.status) as ("open" | "closed")[] | undefined,
-        // Ids override every other argument, paging included: a client asking for its reports by id (FixMyStreet
-        // does, to follow them) gets each of them in one answer.
-        page: found ? 1 : query.page,
-        pageSize: found ? Math.max(1, found.length) : query.page_size,
-      });
-      const ctx = await context(request);
-      return sendOpen311(
-        reply,
-        request.params.format,
-        "service_requests",
-        "request",
-        rows.map((row) => toOpen311Request(row, ctx)),
-      );
+      checkJurisdiction(settings, query.jurisdiction_id);
+      const requests = await listRequests(db, query, await context(request));
+      return sendOpen311(reply, request.params.format, "service_requests", "request", requests);
     },
   );
 
@@ -362,12 +212,9 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       },
     },
     async (request, reply) => {
-      checkJurisdiction(request.query.jurisdiction_id);
-      const reference = request.params.service_request_id.trim().toUpperCase();
-      const row = REFERENCE_PATTERN.test(reference) ? await findRequest(db, reference) : undefined;
-      if (!row) throw new HttpError(404, `Unknown service_request_id "${request.params.service_request_id}".`);
-      const ctx = await context(request);
-      return sendOpen311(reply, request.params.format, "service_requests", "request", [toOpen311Request(row, ctx)]);
+      checkJurisdiction(settings, request.query.jurisdiction_id);
+      const found = await getRequest(db, request.params.service_request_id, await context(request));
+      return sendOpen311(reply, request.params.format, "service_requests", "request", [found]);
     },
   );
 
@@ -392,22 +239,9 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       },
     },
     async (request, reply) => {
-      checkJurisdiction(request.query.jurisdiction_id);
-      const { start, end } = dateWindow(request.query.start_date, request.query.end_date, 1);
-      const rows = await findStatusUpdates(db, { start, end, limit: MAX_UPDATES + 1 });
-      if (rows.length > MAX_UPDATES) {
-        throw new HttpError(
-          400,
-          `More than ${MAX_UPDATES} updates between start_date and end_date: ask for a shorter window.`,
-        );
-      }
-      return sendOpen311(
-        reply,
-        request.params.format,
-        "service_request_updates",
-        "request_update",
-        rows.map(toOpen311Update),
-      );
+      checkJurisdiction(settings, request.query.jurisdiction_id);
+      const updates = await listUpdates(db, request.query);
+      return sendOpen311(reply, request.params.format, "service_request_updates", "request_update", updates);
     },
   );
 
@@ -439,7 +273,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       config: { rateLimit: postingLimit("service request updates") },
     },
     async (request, reply) => {
-      checkJurisdiction(request.body.jurisdiction_id);
+      checkJurisdiction(settings, request.body.jurisdiction_id);
       const key = await apiKeyOfRequest(db, request);
       const updateId = await createOpen311Update(db, request.body, key, sentApiKey(request) !== undefined);
       return sendOpen311(reply.code(201), request.params.format, "service_request_updates", "request_update", [
@@ -480,7 +314,7 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
       config: { rateLimit: postingLimit("service requests") },
     },
     async (request, reply) => {
-      checkJurisdiction(request.body.jurisdiction_id);
+      checkJurisdiction(settings, request.body.jurisdiction_id);
       const key = await apiKeyOfRequest(db, request);
       const reference = await createOpen311Request(options, request.body, key, sentApiKey(request) !== undefined);
       return sendOpen311(reply.code(201), request.params.format, "service_requests", "request", [
@@ -494,47 +328,6 @@ export const open311Routes: FastifyPluginAsync<Open311RoutesOptions> = async (ap
   await app.register(open311Plugin, { ...options, prefix: OPEN311_PREFIX });
 };
 
-/**
- * start_date / end_date as the standard has them: by default the last `defaultDays` (from start_date when only it
- * is given), and never more than 90 days apart. A date stands for its whole span (w3c-datetime.ts): start_date for
- * its first instant, end_date for its last.
- */
-function dateWindow(
-  startDate: string | undefined,
-  endDate: string | undefined,
-  defaultDays: number,
-): { start: Date; end: Date } {
-  const from = startDate === undefined ? undefined : parseW3cDatetime(startDate)?.first;
-  const to = endDate === undefined ? undefined : parseW3cDatetime(endDate)?.last;
-  const end = to ?? (from ? new Date(from.getTime() + defaultDays * DAY_MS) : new Date());
-  const start = from ?? new Date(end.getTime() - defaultDays * DAY_MS);
-  if (start > end) throw new HttpError(400, "start_date must not be after end_date.");
-  if (end.getTime() - start.getTime() > WINDOW_DAYS * DAY_MS) {
-    throw new HttpError(400, `start_date and end_date may be at most ${WINDOW_DAYS} days apart.`);
-  }
-  return { start, end };
-}
-
 const sendJson = (reply: FastifyReply, value: unknown) =>
   reply.type("application/json; charset=utf-8").send(JSON.stringify(value));
 const sendXml = (reply: FastifyReply, text: string) => reply.type("text/xml; charset=utf-8").send(text);
-
-/** Discovery in XML: `<discovery>` with its fields and `<endpoints><endpoint>…<formats><format>…`. */
-function xmlDiscovery(
-  fields: Record<string, string>,
-  endpoints: { specification: string; url: string; changeset: string; type: string; formats: string[] }[],
-): string {
-  const field = (name: string, value: string, indent: string) => `${indent}<${name}>${xmlText(value)}</${name}>\n`;
-  let out = '<?xml version="1.0" encoding="utf-8"?>\n<discovery>\n';
-  for (const [name, value] of Object.entries(fields)) out += field(name, value, "  ");
-  out += "  <endpoints>\n";
-  for (const endpoint of endpoints) {
-    out += "    <endpoint>\n";
-    for (const name of ["specification", "url", "changeset", "type"] as const)
-      out += field(name, endpoint[name], "      ");
-    out += "      <formats>\n";
-    for (const format of endpoint.formats) out += field("format", format, "        ");
-    out += "      </formats>\n    </endpoint>\n";
-  }
-  return `${out}  </endpoints>\n</discovery>\n`;
-}

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { recordReporterUpdate } from "../tracking/reporter-workflow.ts";
 import type { VerifiedApiKey } from "./open311-api-key.ts";
+import { findVisibleGrievanceId } from "./open311-repository.ts";
 
 /**
  * A comment posted to a report through mySociety's extension (`POST servicerequestupdates.xml`, FixMyStreet's
@@ -50,11 +51,8 @@ export async function createOpen311Update(
   if (!reference) throw new HttpError(400, "service_request_id is required.");
   const notFound = new HttpError(404, `Unknown service_request_id "${body.service_request_id}".`);
   if (!REFERENCE_PATTERN.test(reference)) throw notFound;
-  const { rows } = await db.query<{ id: string }>(
-    "SELECT id FROM grievances WHERE reference = $1 AND hidden_at IS NULL",
-    [reference],
-  );
-  if (!rows[0]) throw notFound;
+  const grievanceId = await findVisibleGrievanceId(db, reference);
+  if (!grievanceId) throw notFound;
   const photos = [body.media_url ?? []]
     .flat()
     .map((url) => url.trim())
@@ -63,7 +61,7 @@ export async function createOpen311Update(
   if (!text) throw new HttpError(400, "description is required.");
   if (text.length > UPDATE_LENGTH) throw new HttpError(400, `description: at most ${UPDATE_LENGTH} characters.`);
   try {
-    const update = await recordReporterUpdate(db, rows[0].id, text, []);
+    const update = await recordReporterUpdate(db, grievanceId, text, []);
     return update.id;
   } catch (error) {
     // Hidden between the look-up and the lock: the tracking page's 404 becomes the standard's.

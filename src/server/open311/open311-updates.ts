@@ -1,6 +1,6 @@
 import type { Status } from "#shared/domain.ts";
-import type { Queryable } from "../db/database.ts";
 import type { Open311Item } from "./open311-format.ts";
+import type { StatusUpdateRow } from "./open311-repository.ts";
 
 /**
  * Service request updates: the extension of GeoReport v2 with which FixMyStreet (mySociety) follows what happens to
@@ -8,34 +8,6 @@ import type { Open311Item } from "./open311-format.ts";
  * one public status change of a visible report: staff's, or the reporter's "No, it is still a problem"; its note is
  * the update's text. Reporters' own updates are not in it: they are the residents' words, not the utility's answer.
  */
-export interface StatusUpdateRow {
-  update_id: string;
-  reference: string;
-  from_status: Status;
-  to_status: Status;
-  note: string | null;
-  at: Date;
-}
-
-/**
- * The status changes between `start` and `end` (both included), oldest first; at most `limit` rows, so the
- * caller can tell a window that holds more. Through grievance_events' partial index on (at) WHERE kind = 'status'
- * (migration 003), then each report by its key: the cost follows the window's changes, not the table's size.
- */
-export async function findStatusUpdates(
-  db: Queryable,
-  window: { start: Date; end: Date; limit: number },
-): Promise<StatusUpdateRow[]> {
-  const { rows } = await db.query<StatusUpdateRow>(
-    `SELECT e.id::text AS update_id, g.reference, e.from_status, e.to_status, e.note, e.at
-     FROM grievance_events e JOIN grievances g ON g.id = e.grievance_id
-     WHERE e.kind = 'status' AND e.at >= $1 AND e.at <= $2 AND g.hidden_at IS NULL
-     ORDER BY e.at, e.id
-     LIMIT $3`,
-    [window.start, window.end, window.limit],
-  );
-  return rows;
-}
 
 /**
  * FixMyStreet's states for the portal's (its Open311 map_state reads them in any case, `_` as a space). A report
