@@ -1,24 +1,12 @@
 import { incidentPagePath } from "#shared/api-paths.ts";
-import type { IncidentArea, IncidentSeverity, IncidentType } from "#shared/incidents/incidents.ts";
 import type { Queryable } from "../db/database.ts";
 import { enqueueMessage } from "../notifications/outbox.ts";
 import { subscriptionMatches } from "./incident-area.ts";
+import { findAlertedIncident, findUpdateMessage, type AlertedIncident } from "./incident-change-repository.ts";
 import { incidentAlertMessage, type AlertNews } from "./incident-subscription-messages.ts";
-import { activeSubscriptions } from "./incident-subscriptions.ts";
+import { activeSubscriptions } from "./incident-subscription-repository.ts";
 
 export type IncidentAlertEvent = { kind: "declared" } | { kind: "updated"; updateId: string } | { kind: "closed" };
-
-interface IncidentRow {
-  type: IncidentType;
-  severity: IncidentSeverity;
-  title: string;
-  message: string;
-  instructions: string;
-  area: IncidentArea | null;
-  localities: string[];
-  expected_restoration_at: Date | null;
-  final_message: string | null;
-}
 
 /** The outbox's event of an incident's news: with the unique index of migration 018, one message per address. */
 const eventKey = (event: IncidentAlertEvent): string =>
@@ -44,12 +32,7 @@ export async function queueIncidentAlerts(
   },
 ): Promise<number> {
   const { incidentId, event, linkBase } = alert;
-  const { rows } = await tx.query<IncidentRow>(
-    `SELECT type, severity, title, message, instructions, area, localities, expected_restoration_at, final_message
-     FROM incidents WHERE id = $1`,
-    [incidentId],
-  );
-  const incident = rows[0];
+  const incident = await findAlertedIncident(tx, incidentId);
   if (!incident) throw new Error(`incident alerts: no incident ${incidentId}`);
   const news = await newsOf(tx, incidentId, event, incident);
   const subscribers = (await activeSubscriptions(tx)).filter((subscription) =>
@@ -80,7 +63,7 @@ async function newsOf(
   tx: Queryable,
   incidentId: string,
   event: IncidentAlertEvent,
-  incident: IncidentRow,
+  incident: AlertedIncident,
 ): Promise<AlertNews> {
   if (event.kind === "declared") return { kind: "declared" };
   if (event.kind === "closed") {
@@ -89,11 +72,7 @@ async function newsOf(
   }
   if (!/^\d{1,18}$/.test(event.updateId))
     throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
-  const update = await tx.query<{ message: string }>(
-    "SELECT message FROM incident_updates WHERE id = $1 AND incident_id = $2",
-    [event.updateId, incidentId],
-  );
-  const text = update.rows[0]?.message;
+  const text = await findUpdateMessage(tx, incidentId, event.updateId);
   if (text === undefined) throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
   return { kind: "updated", text };
 }

@@ -2,8 +2,8 @@ import type { z } from "zod/mini";
 import type { incidentCandidatesResponseSchema } from "#shared/api-schemas/incidents.ts";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import type { Queryable } from "../db/database.ts";
-import { categoryNameOf, positionWithin } from "../grievances/grievance-sql.ts";
 import { areaBbox, pointInIncidentArea, textNamesLocality } from "./incident-area.ts";
+import { candidatesInBox, candidatesWithLocation, type CandidateRow } from "./incident-candidate-repository.ts";
 import type { PublicIncident } from "./incident-repository.ts";
 
 type Candidates = z.output<typeof incidentCandidatesResponseSchema>;
@@ -20,27 +20,6 @@ export const CANDIDATE_LEAD_DAYS = 2;
  */
 const READ_LIMIT = INCIDENT_LIMITS.linkBatch * 4;
 
-// Exactly the predicate of grievances_open_position_idx (migration 014), which PostgreSQL only uses when the
-// query says the same: open public reports. A hidden report is not offered; it can still be linked by its id.
-const OPEN_PUBLIC = "g.status <> 'resolved' AND g.hidden_at IS NULL";
-
-interface CandidateRow {
-  id: string;
-  reference: string;
-  title: string;
-  category: string;
-  status: string;
-  location: string | null;
-  created_at: Date | string;
-  latitude: number | null;
-  longitude: number | null;
-  linked_incident_id: string | null;
-}
-
-const SELECT = `SELECT g.id::text, g.reference, g.title, coalesce(${categoryNameOf("g.category")}, g.category) AS category, g.status, g.location,
-  g.created_at, g.latitude::float8 AS latitude, g.longitude::float8 AS longitude, r.incident_id::text AS linked_incident_id
-  FROM grievances g LEFT JOIN incident_reports r ON r.grievance_id = g.id`;
-
 /**
  * The bulk preview: open public reports, of `category` when given, made since CANDIDATE_LEAD_DAYS before the
  * incident's start, whose pin lies in its drawn area (read through the GiST index on `position` by the area's
@@ -54,30 +33,13 @@ export async function findCandidates(
   category: string | undefined,
 ): Promise<Candidates> {
   const since = new Date(new Date(incident.startsAt).getTime() - CANDIDATE_LEAD_DAYS * 86_400_000).toISOString();
-  const common = (params: unknown[]) => {
-    params.push(since, incident.id);
-    const conditions = [
-      OPEN_PUBLIC,
-      `g.created_at >= $${params.length - 1}`,
-      `(r.incident_id IS NULL OR r.incident_id <> $${params.length})`,
-    ];
-    if (category !== undefined) {
-      params.push(category);
-      conditions.push(`g.category = $${params.length}`);
-    }
-    return conditions.join(" AND ");
-  };
+  const filter = { since, incidentId: incident.id, category };
   const found = new Map<string, CandidateRow>();
   let readAll = true;
 
   const area = incident.area;
   if (area) {
-    const params: unknown[] = [];
-    const within = positionWithin(areaBbox(area), params, "g.");
-    const { rows } = await db.query<CandidateRow>(
-      `${SELECT} WHERE ${within} AND ${common(params)} ORDER BY g.created_at DESC LIMIT ${READ_LIMIT + 1}`,
-      params,
-    );
+    const rows = await candidatesInBox(db, areaBbox(area), filter, READ_LIMIT + 1);
     if (rows.length > READ_LIMIT) readAll = false;
     for (const row of rows.slice(0, READ_LIMIT)) {
       if (row.latitude !== null && row.longitude !== null && pointInIncidentArea(area, row.latitude, row.longitude)) {
@@ -88,11 +50,7 @@ export async function findCandidates(
 
   if (incident.localities.length > 0) {
     // Accents and word boundaries are compared in code (incident-area.ts); the time bound keeps the read short.
-    const params: unknown[] = [];
-    const { rows } = await db.query<CandidateRow>(
-      `${SELECT} WHERE g.location IS NOT NULL AND ${common(params)} ORDER BY g.created_at DESC LIMIT ${READ_LIMIT + 1}`,
-      params,
-    );
+    const rows = await candidatesWithLocation(db, filter, READ_LIMIT + 1);
     if (rows.length > READ_LIMIT) readAll = false;
     for (const row of rows.slice(0, READ_LIMIT)) {
       const location = row.location;

@@ -16,7 +16,7 @@ import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
 import { affectedRateLimit } from "../places/affected-routes.ts";
 import { matchIncidents } from "./incident-area.ts";
-import { markIncidentAffected } from "./incident-affected.ts";
+import { markIncidentAffected } from "./incident-affected-repository.ts";
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
 import { incidentIdParamsSchema } from "./incident-staff-routes.ts";
 import { getPublicIncident, listActiveIncidents, listPublicIncidents } from "./incident-repository.ts";

@@ -15,7 +15,8 @@ import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
 import { askPage, donePage, linkPageTexts, sendLinkPage } from "../notifications/mail-link-pages.ts";
 import { mailTokenHashOf } from "../notifications/mail-tokens.ts";
 import { alertPageTexts, describeSubscriptionArea } from "./incident-subscription-messages.ts";
-import { confirmAlerts, findAlertsConfirmation, requestSubscription } from "./incident-subscriptions.ts";
+import { confirmAlerts, findAlertsConfirmation } from "./incident-subscription-repository.ts";
+import { requestSubscription } from "./incident-subscription-workflow.ts";
 
 /** English message ids, translated in the answer (docs/decisions/019-languages.md). */
 export const SUBSCRIPTION_MESSAGES = {

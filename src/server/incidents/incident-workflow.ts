@@ -12,6 +12,16 @@ import { notifyFollowers } from "../notifications/notify.ts";
 import { changeStatusIn } from "../staff/workflow.ts";
 import { closedRing } from "./incident-area.ts";
 import { queueIncidentAlerts } from "./incident-alerts.ts";
+import {
+  insertIncident,
+  insertIncidentReports,
+  insertIncidentUpdate,
+  lockIncidentRow,
+  lockReportsWithIncident,
+  markIncidentClosed,
+  unresolvedLinkedReportIds,
+  type LockedIncident,
+} from "./incident-change-repository.ts";
 
 /**
  * The console's changes to incidents (docs/decisions/021-incidents.md). Each is one transaction with
@@ -38,24 +48,7 @@ const storedArea = (area: IncidentArea | null): string | null =>
 
 export async function declareIncident(db: Database, input: DeclareIncident, actor: Actor): Promise<string> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO incidents (type, severity, title, message, instructions, area, localities, starts_at,
-         expected_restoration_at, declared_by)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::text[], $8, $9, $10) RETURNING id::text`,
-      [
-        input.type,
-        input.severity,
-        input.title,
-        input.message,
-        input.instructions,
-        storedArea(input.area),
-        input.localities,
-        input.startsAt,
-        input.expectedRestorationAt,
-        actor.staffId,
-      ],
-    );
-    const id = rows[0]!.id;
+    const id = await insertIncident(tx, input, storedArea(input.area), actor.staffId);
     await queueIncidentAlerts(tx, { incidentId: id, event: { kind: "declared" }, linkBase: actor.linkBase });
     await recordAudit(tx, auditActor(actor), {
       action: "incident.declare",
@@ -66,21 +59,12 @@ export async function declareIncident(db: Database, input: DeclareIncident, acto
   });
 }
 
-interface LockedIncident {
-  title: string;
-  starts_at: Date | string;
-  closed: boolean;
-}
-
-/** The incident row, locked: an update and a closure at once are serialised, and the second sees the first. */
+/** The incident row, locked (404 for an unknown id). */
 async function lockIncident(tx: Queryable, id: string): Promise<LockedIncident> {
   if (!UUID_PATTERN.test(id)) throw new HttpError(404, INCIDENT_MESSAGES.notFound);
-  const { rows } = await tx.query<LockedIncident>(
-    "SELECT title, starts_at, closed_at IS NOT NULL AS closed FROM incidents WHERE id = $1 FOR UPDATE",
-    [id],
-  );
-  if (!rows[0]) throw new HttpError(404, INCIDENT_MESSAGES.notFound);
-  return rows[0];
+  const incident = await lockIncidentRow(tx, id);
+  if (!incident) throw new HttpError(404, INCIDENT_MESSAGES.notFound);
+  return incident;
 }
 
 export async function postIncidentUpdate(
@@ -96,20 +80,15 @@ export async function postIncidentUpdate(
     if (restoration && new Date(restoration) < new Date(incident.starts_at)) {
       throw new HttpError(400, msg("The expected restoration must be after the start."));
     }
-    const { rows } = await tx.query<{ id: string }>(
-      "INSERT INTO incident_updates (incident_id, message, staff_id) VALUES ($1, $2, $3) RETURNING id::text",
-      [id, update.message, actor.staffId],
-    );
     // Left out, the expected restoration stays; null clears it.
-    await tx.query(
-      `UPDATE incidents SET updated_at = now(),
-         expected_restoration_at = CASE WHEN $2 THEN $3::timestamptz ELSE expected_restoration_at END
-       WHERE id = $1`,
-      [id, restoration !== undefined, restoration ?? null],
-    );
+    const updateId = await insertIncidentUpdate(tx, id, {
+      message: update.message,
+      restoration,
+      staffId: actor.staffId,
+    });
     await queueIncidentAlerts(tx, {
       incidentId: id,
-      event: { kind: "updated", updateId: rows[0]!.id },
+      event: { kind: "updated", updateId },
       linkBase: actor.linkBase,
     });
   });
@@ -133,22 +112,14 @@ export async function closeIncident(
   return db.transaction(async (tx) => {
     const incident = await lockIncident(tx, id);
     if (incident.closed) throw new HttpError(409, INCIDENT_MESSAGES.alreadyClosed);
-    await tx.query(
-      "UPDATE incidents SET closed_at = now(), updated_at = now(), final_message = $2, closed_by = $3 WHERE id = $1",
-      [id, close.finalMessage, actor.staffId],
-    );
+    await markIncidentClosed(tx, id, close.finalMessage, actor.staffId);
     let resolved = 0;
     if (close.resolveLinkedReports) {
-      // In id order: two transactions locking several reports take them in the same order, so neither waits forever.
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT g.id::text FROM incident_reports r JOIN grievances g ON g.id = r.grievance_id
-         WHERE r.incident_id = $1 AND g.status <> 'resolved' ORDER BY g.id`,
-        [id],
-      );
-      for (const report of rows) {
-        const change = await changeStatusIn(tx, report.id, "resolved", close.finalMessage, actor.staffId);
+      // In id order, so that two transactions locking several reports never wait for each other forever.
+      for (const reportId of await unresolvedLinkedReportIds(tx, id)) {
+        const change = await changeStatusIn(tx, reportId, "resolved", close.finalMessage, actor.staffId);
         await notifyFollowers(tx, {
-          grievanceId: report.id,
+          grievanceId: reportId,
           eventKey: `status:${change.eventId}`,
           headline: englishText(msg("status changed from {from} to {to}"), {
             from: statusLabel(change.from),
@@ -180,27 +151,19 @@ export async function linkReports(db: Database, id: string, grievanceIds: string
   if (!ids.every((each) => UUID_PATTERN.test(each))) throw new HttpError(404, INCIDENT_MESSAGES.reportsNotFound);
   return db.transaction(async (tx) => {
     const incident = await lockIncident(tx, id);
-    const { rows } = await tx.query<{ id: string; incident_id: string | null }>(
-      `SELECT g.id::text, r.incident_id::text FROM grievances g LEFT JOIN incident_reports r ON r.grievance_id = g.id
-       WHERE g.id = ANY($1::uuid[]) FOR UPDATE OF g`,
-      [ids],
-    );
+    const rows = await lockReportsWithIncident(tx, ids);
     if (rows.length !== ids.length) throw new HttpError(404, INCIDENT_MESSAGES.reportsNotFound);
     if (rows.some((row) => row.incident_id !== null && row.incident_id !== id)) {
       throw new HttpError(409, INCIDENT_MESSAGES.reportsLinkedElsewhere);
     }
-    const inserted = await tx.query(
-      `INSERT INTO incident_reports (grievance_id, incident_id, linked_by) SELECT unnest($1::uuid[]), $2, $3
-       ON CONFLICT (grievance_id) DO NOTHING RETURNING 1`,
-      [ids, id, actor.staffId],
-    );
-    if (inserted.rows.length > 0) {
+    const linked = await insertIncidentReports(tx, id, ids, actor.staffId);
+    if (linked > 0) {
       await recordAudit(tx, auditActor(actor), {
         action: "incident.link_reports",
         target: incident.title,
-        details: { id, linked: inserted.rows.length },
+        details: { id, linked },
       });
     }
-    return inserted.rows.length;
+    return linked;
   });
 }

@@ -1,23 +1,12 @@
-import { apiPaths, pathTo } from "#shared/api-paths.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import type { IncidentSubscriptionRequest } from "#shared/incidents/incidents.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { storedLocale } from "../i18n/server-i18n.ts";
-import { newMailToken } from "../notifications/mail-tokens.ts";
-import { enqueueMessage } from "../notifications/outbox.ts";
 import type { SubscriptionArea } from "./incident-area.ts";
-import { incidentConfirmMessage } from "./incident-subscription-messages.ts";
 
 /**
- * Alerts for an area (decision 021, migration 018): double opt-in as for followers of a report
- * (notifications/followers.ts). Pending until the link of the confirmation message is opened; unsubscribing keeps
- * the row, and asking again for the same area revives it with a new confirmation.
+ * Alerts for an area (docs/decisions/021-incidents.md, migration 018): the subscriptions' rows. The double opt-in
+ * itself is incident-subscription-workflow.ts.
  */
-
-// Asking again within this time queues no second confirmation: the form cannot be used to flood an address.
-const CONFIRMATION_RESEND_MINUTES = 15;
-
-export const alertsConfirmPath = (token: string) => pathTo(apiPaths.incidentAlertsConfirmPage, { token });
 
 interface SubscriptionRow {
   id: string;
@@ -38,77 +27,74 @@ export function areaOf(
   return { latitude: Number(row.latitude), longitude: Number(row.longitude), radiusMetres: Number(row.radius_metres) };
 }
 
+/** One address's requests one after another, until the transaction ends (no unique index can say "same area"). */
+export async function lockAddress(tx: Queryable, email: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended(lower($1), 13))", [email]);
+}
+
 /**
- * A subscription request: a new address and area becomes a pending subscription and gets a confirmation message;
- * a pending or unsubscribed one gets a new confirmation (at most one per 15 minutes, in the language asked in); a
- * confirmed one gets nothing. The caller answers the same in every case.
+ * The subscription of this address for this area, if any; `resend` when it is pending or unsubscribed and its last
+ * confirmation is older than `resendMinutes`.
  */
-export async function requestSubscription(
-  db: Database,
-  request: IncidentSubscriptionRequest,
-  linkBase: string,
-  locale: Locale,
-): Promise<void> {
-  const area: SubscriptionArea =
-    request.locality !== undefined
-      ? { locality: request.locality }
-      : { latitude: request.latitude!, longitude: request.longitude!, radiusMetres: request.radiusMetres! };
-  await db.transaction(async (tx) => {
-    // One address's requests one after another, so two at once cannot both add the same area (no unique index
-    // can say "same area": a pin or a locality).
-    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended(lower($1), 13))", [request.email]);
-    const confirm = newMailToken();
-    const existing = await tx.query<{ id: string; resend: boolean }>(
-      `SELECT id::text,
-              (confirmed_at IS NULL OR unsubscribed_at IS NOT NULL)
-                AND (confirm_sent_at IS NULL
-                     OR confirm_sent_at < now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})) AS resend
-       FROM incident_subscriptions
-       WHERE lower(email) = lower($1)
-         AND (CASE WHEN $2::text IS NULL
-                   THEN locality IS NULL AND latitude = $3 AND longitude = $4 AND radius_metres = $5
-                   ELSE lower(locality) = lower($2) END)
-       ORDER BY id LIMIT 1`,
-      [request.email, area.locality ?? null, area.latitude ?? null, area.longitude ?? null, area.radiusMetres ?? null],
-    );
-    const found = existing.rows[0];
-    let id: string;
-    if (found) {
-      if (!found.resend) return;
-      await tx.query(
-        "UPDATE incident_subscriptions SET confirm_token_hash = $2, confirm_sent_at = now(), locale = $3 WHERE id = $1",
-        [found.id, confirm.hash, locale],
-      );
-      id = found.id;
-    } else {
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO incident_subscriptions (email, locale, latitude, longitude, radius_metres, locality,
-                                             confirm_token_hash, confirm_sent_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-         RETURNING id::text`,
-        [
-          request.email,
-          locale,
-          area.latitude ?? null,
-          area.longitude ?? null,
-          area.radiusMetres ?? null,
-          area.locality ?? null,
-          confirm.hash,
-        ],
-      );
-      id = inserted.rows[0]!.id;
-    }
-    await enqueueMessage(tx, {
-      incidentId: null,
-      subscriptionId: id,
-      // Each confirmation is an event of its own (a new token); the resend limit above keeps them few.
-      event: `incident-confirm:${confirm.hash.subarray(0, 8).toString("hex")}`,
-      recipient: request.email,
-      linkBase,
-      compose: (unsubscribeUrl) =>
-        incidentConfirmMessage(locale, area, `${linkBase}${alertsConfirmPath(confirm.token)}`, unsubscribeUrl),
-    });
-  });
+export async function findSameArea(
+  tx: Queryable,
+  email: string,
+  area: SubscriptionArea,
+  resendMinutes: number,
+): Promise<{ id: string; resend: boolean } | undefined> {
+  const { rows } = await tx.query<{ id: string; resend: boolean }>(
+    `SELECT id::text,
+            (confirmed_at IS NULL OR unsubscribed_at IS NOT NULL)
+              AND (confirm_sent_at IS NULL
+                   OR confirm_sent_at < now() - make_interval(mins => $6::int)) AS resend
+     FROM incident_subscriptions
+     WHERE lower(email) = lower($1)
+       AND (CASE WHEN $2::text IS NULL
+                 THEN locality IS NULL AND latitude = $3 AND longitude = $4 AND radius_metres = $5
+                 ELSE lower(locality) = lower($2) END)
+     ORDER BY id LIMIT 1`,
+    [
+      email,
+      area.locality ?? null,
+      area.latitude ?? null,
+      area.longitude ?? null,
+      area.radiusMetres ?? null,
+      resendMinutes,
+    ],
+  );
+  return rows[0];
+}
+
+/** A new confirmation token for an existing subscription, in the language asked in now. */
+export async function renewConfirmation(tx: Queryable, id: string, tokenHash: Buffer, locale: Locale): Promise<void> {
+  await tx.query(
+    "UPDATE incident_subscriptions SET confirm_token_hash = $2, confirm_sent_at = now(), locale = $3 WHERE id = $1",
+    [id, tokenHash, locale],
+  );
+}
+
+/** A new pending subscription; returns its id. */
+export async function insertSubscription(
+  tx: Queryable,
+  subscription: { email: string; locale: Locale; area: SubscriptionArea; tokenHash: Buffer },
+): Promise<string> {
+  const { email, locale, area, tokenHash } = subscription;
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO incident_subscriptions (email, locale, latitude, longitude, radius_metres, locality,
+                                         confirm_token_hash, confirm_sent_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     RETURNING id::text`,
+    [
+      email,
+      locale,
+      area.latitude ?? null,
+      area.longitude ?? null,
+      area.radiusMetres ?? null,
+      area.locality ?? null,
+      tokenHash,
+    ],
+  );
+  return rows[0]!.id;
 }
 
 export interface SubscriptionTarget {
