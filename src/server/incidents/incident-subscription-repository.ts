@@ -1,6 +1,7 @@
 import type { Locale } from "#shared/i18n/locales.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { storedLocale } from "../i18n/server-i18n.ts";
+import { withdrawPendingMessages } from "../notifications/outbox-repository.ts";
 import type { SubscriptionArea } from "./incident-area.ts";
 
 /**
@@ -150,12 +151,7 @@ export async function unsubscribeAlerts(db: Database, tokenHash: Buffer): Promis
     );
     const row = rows[0];
     if (!row) return undefined;
-    await tx.query(
-      `UPDATE outbox SET failed_at = now(), last_error = 'Not sent: the recipient unsubscribed.',
-              text_body = NULL, html_body = NULL, headers = '{}'::jsonb
-       WHERE subscription_id = $1 AND sent_at IS NULL AND failed_at IS NULL`,
-      [row.id],
-    );
+    await withdrawPendingMessages(tx, { subscriptionId: row.id });
     return { area: areaOf(row), done: true };
   });
 }

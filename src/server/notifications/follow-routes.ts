@@ -13,7 +13,8 @@ import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
 import { alertPageTexts, describeSubscriptionArea } from "../incidents/incident-subscription-messages.ts";
 import { findAlertsUnsubscribe, unsubscribeAlerts } from "../incidents/incident-subscription-repository.ts";
-import { confirmFollow, findConfirmation, findUnsubscribe, requestFollow, unsubscribe } from "./followers.ts";
+import { confirmFollow, findConfirmation, findUnsubscribe, unsubscribe } from "./follower-repository.ts";
+import { requestFollow } from "./follow-workflow.ts";
 import { askPage, donePage, linkPageTexts, sendLinkPage } from "./mail-link-pages.ts";
 import { mailTokenHashOf } from "./mail-tokens.ts";
 

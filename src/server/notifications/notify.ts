@@ -1,6 +1,7 @@
 import type { Locale } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { storedLocale } from "../i18n/server-i18n.ts";
+import { followersToTell, insertReporterFollower } from "./follower-repository.ts";
 import { enqueueMessage } from "./outbox.ts";
 import { receiptMessage, updateMessage, type UpdateContent } from "./message-templates.ts";
 
@@ -30,14 +31,14 @@ export async function notifyReportSubmitted(
   links: { trackingUrl: string; linkBase: string },
 ): Promise<void> {
   if (!report.user_email) return;
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO followers (grievance_id, email, is_reporter, confirmed_at, locale) VALUES ($1, $2, true, now(), $3)
-     ON CONFLICT (grievance_id, lower(email)) DO NOTHING RETURNING id::text`,
-    [report.id, report.user_email, report.locale],
-  );
+  const followerId = await insertReporterFollower(tx, {
+    id: report.id,
+    email: report.user_email,
+    locale: report.locale,
+  });
   await enqueueMessage(tx, {
     grievanceId: report.id,
-    followerId: rows[0]?.id ?? null,
+    followerId: followerId ?? null,
     event: "submitted",
     recipient: report.user_email,
     linkBase: links.linkBase,
@@ -65,22 +66,7 @@ export interface PublicReportEvent extends UpdateContent {
  * Returns how many messages were queued.
  */
 export async function notifyFollowers(tx: Queryable, event: PublicReportEvent): Promise<number> {
-  const { rows } = await tx.query<{
-    id: string;
-    email: string;
-    is_reporter: boolean;
-    locale: string;
-    reference: string;
-    title: string;
-  }>(
-    `SELECT f.id::text, f.email, f.is_reporter, f.locale, g.reference, g.title
-     FROM followers f JOIN grievances g ON g.id = f.grievance_id
-     WHERE f.grievance_id = $1 AND g.hidden_at IS NULL
-       AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
-       AND ($2::text IS NULL OR lower(f.email) <> lower($2::text))
-     ORDER BY f.id`,
-    [event.grievanceId, event.exceptEmail ?? null],
-  );
+  const rows = await followersToTell(tx, event.grievanceId, event.exceptEmail);
   let queued = 0;
   for (const follower of rows) {
     const url = `${event.linkBase}/grievance/${encodeURIComponent(event.grievanceId)}`;

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import type { MailTransport } from "./mail-transport.ts";
+import {
+  claimDueMessages,
+  markMessageFailed,
+  markMessageSent,
+  scheduleRetry,
+  type ClaimedMessage,
+} from "./outbox-repository.ts";
 
 export interface OutboxWorkerOptions {
   db: Queryable;
@@ -28,19 +35,6 @@ export interface OutboxWorker {
 const BATCH = 20;
 const LEASE_SECONDS = 300;
 const STOP_WAIT_MS = 4_000;
-
-interface ClaimedMessage {
-  id: string;
-  grievance_id: string | null;
-  recipient: string;
-  subject: string;
-  text_body: string | null;
-  html_body: string | null;
-  headers: Record<string, string>;
-  attempts: number;
-  hidden: boolean;
-  created_at: Date;
-}
 
 /**
  * Delivers the outbox (docs/decisions/014-transactional-outbox-email.md, docs/operating.md "E-mail").
@@ -71,27 +65,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let round: Promise<number> = Promise.resolve(0);
   let timer: NodeJS.Timeout | undefined;
 
-  const claim = () =>
-    db.query<ClaimedMessage>(
-      `UPDATE outbox o SET attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-       WHERE o.id IN (
-         SELECT id FROM outbox
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-         ORDER BY next_attempt_at
-         LIMIT ${BATCH}
-         FOR UPDATE SKIP LOCKED)
-       RETURNING o.id, o.grievance_id, o.recipient, o.subject, o.text_body, o.html_body, o.headers, o.attempts,
-                 -- Incident alerts and subscription confirmations are about no report: never withheld.
-                 EXISTS (SELECT 1 FROM grievances g WHERE g.id = o.grievance_id AND g.hidden_at IS NOT NULL) AS hidden,
-                 o.created_at`,
-    );
-
-  const finish = (id: string, error: string) =>
-    db.query(
-      `UPDATE outbox SET failed_at = now(), last_error = $2, text_body = NULL, html_body = NULL, headers = '{}'::jsonb
-       WHERE id = $1 AND sent_at IS NULL`,
-      [id, error],
-    );
+  const finish = (id: string, error: string) => markMessageFailed(db, id, error);
 
   async function deliver(message: ClaimedMessage): Promise<boolean> {
     if (message.hidden) {
@@ -122,27 +96,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           { messageId: message.id, attempts: message.attempts, retryInMs: delay, reason },
           "e-mail not sent; will retry",
         );
-        await db.query(
-          `UPDATE outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::float8 / 1000)
-           WHERE id = $1 AND sent_at IS NULL`,
-          [message.id, reason, delay],
-        );
+        await scheduleRetry(db, message.id, reason, delay);
       }
       return false;
     }
     // The mark, straight after the server's acceptance (see above for a death in between). The bodies and headers
     // hold tokens of links: not kept once they are no longer needed.
-    await db.query(
-      `UPDATE outbox SET sent_at = now(), last_error = NULL, failed_at = NULL,
-              text_body = NULL, html_body = NULL, headers = '{}'::jsonb
-       WHERE id = $1`,
-      [message.id],
-    );
+    await markMessageSent(db, message.id);
     return true;
   }
 
   async function runOnce(): Promise<number> {
-    const { rows } = await claim();
+    const rows = await claimDueMessages(db, BATCH, LEASE_SECONDS);
     // In the order they were queued (RETURNING keeps no order): a receipt goes out before the first update.
     rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
     let sent = 0;

@@ -2,6 +2,7 @@ import { unsubscribePath } from "#shared/notifications/follow.ts";
 import type { Queryable } from "../db/database.ts";
 import { newMailToken } from "./mail-tokens.ts";
 import type { ComposedMessage } from "./message-templates.ts";
+import { insertOutboxMessage } from "./outbox-repository.ts";
 
 /** What a message is about: a report (to its reporter or a follower), or an incident alert subscription. */
 export type OutboxSubject =
@@ -42,33 +43,15 @@ export async function enqueueMessage(tx: Queryable, entry: OutboxEntry): Promise
     "grievanceId" in entry
       ? { grievanceId: entry.grievanceId, followerId: entry.followerId, incidentId: null, subscriptionId: null }
       : { grievanceId: null, followerId: null, incidentId: entry.incidentId, subscriptionId: entry.subscriptionId };
-  // Exactly once per event and address: per report, or per incident (migration 018). A subscription's
-  // confirmation is about neither: each has a new token, hence an event, of its own.
-  const conflict = about.grievanceId
-    ? "(grievance_id, event, lower(recipient))"
-    : about.incidentId
-      ? "(incident_id, event, lower(recipient)) WHERE incident_id IS NOT NULL"
-      : "";
-  const { rows } = await tx.query(
-    `INSERT INTO outbox (grievance_id, follower_id, incident_id, subscription_id, event, recipient, kind, subject,
-                         text_body, html_body, headers, unsubscribe_token_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT ${conflict} DO NOTHING
-     RETURNING id`,
-    [
-      about.grievanceId,
-      about.followerId,
-      about.incidentId,
-      about.subscriptionId,
-      entry.event,
-      entry.recipient,
-      message.kind,
-      message.subject,
-      message.text,
-      message.html,
-      JSON.stringify(headers),
-      unsubscribe.hash,
-    ],
-  );
-  return rows.length > 0;
+  return insertOutboxMessage(tx, {
+    ...about,
+    event: entry.event,
+    recipient: entry.recipient,
+    kind: message.kind,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers,
+    unsubscribeTokenHash: unsubscribe.hash,
+  });
 }
