@@ -6,6 +6,7 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
 import { useGeolocation } from "#web/lib/map/use-geolocation.ts";
+import { describedBy, errorIdOf, FieldError, FieldMarkText } from "#web/lib/form-field.tsx";
 import { reverseGeocode } from "../api/similar-reports.ts";
 
 /**
@@ -127,7 +128,6 @@ export function LocationPin({
   const outside = map.kind === "ready" && pin !== null && map.picker.isOutsideServiceArea(map.settings, pin);
   // The server's refusal comes translated, the schema's in English: translateText leaves the first as it is.
   const shownError = error ? translateText(error) : outside ? t(LOCATION_MESSAGES.outsideServiceArea) : undefined;
-  const errorId = `${id}-error`;
   const status = locating
     ? t(LOCATION_MESSAGES.locating)
     : geolocation.state.kind === "failed"
@@ -140,11 +140,11 @@ export function LocationPin({
       className="field field--full pin-group"
       id={id}
       tabIndex={-1}
-      aria-describedby={[`${id}-hint`, shownError ? errorId : undefined].filter(Boolean).join(" ")}
+      aria-describedby={describedBy(`${id}-hint`, shownError && errorIdOf(id))}
     >
       <legend>
         {t(LOCATION_MESSAGES.pinGroupLegend)}
-        <span className="optional-mark"> {t("(Optional)")}</span>
+        <FieldMarkText mark="optional" />
       </legend>
       <p className="hint" id={`${id}-hint`}>
         {t(LOCATION_MESSAGES.pinGroupHint)}
@@ -201,11 +201,7 @@ export function LocationPin({
           </button>
         </div>
       )}
-      {shownError && (
-        <p className="field-error" id={errorId}>
-          {shownError}
-        </p>
-      )}
+      <FieldError id={errorIdOf(id)}>{shownError}</FieldError>
       {/* Kept in English (shared texts, some with the pin's coordinates) and translated when shown. */}
       <p className="visually-hidden" role="status">
         {translateText(announcement)}
