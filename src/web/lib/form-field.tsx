@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "./i18n/i18n-context.tsx";
 
 /**
  * Every form's fields in one shape (docs/accessibility.md): the label with its required or optional mark, the
@@ -101,6 +101,11 @@ export interface FieldProps {
   /** The error is announced when it appears (role="alert"; FieldError). */
   announce?: boolean;
   errorTestId?: string;
+  /**
+   * The error is said by the form's own alert (a form of one field, or one message for several), whose id is
+   * errorId: the control is marked invalid and points at it, and the field does not say it again.
+   */
+  errorShownElsewhere?: boolean;
   /** Spans the whole row of a form grid (`field--full`). */
   full?: boolean;
   /** The control (and anything that belongs beside it), given the id and aria attributes to spread on it. */
@@ -126,6 +131,7 @@ export function Field({
   errorId = errorIdOf(id),
   announce,
   errorTestId,
+  errorShownElsewhere = false,
   full = false,
   children,
 }: FieldProps) {
@@ -142,9 +148,11 @@ export function Field({
           {hint}
         </p>
       )}
-      <FieldError id={errorId} announce={announce} testId={errorTestId}>
-        {error}
-      </FieldError>
+      {!errorShownElsewhere && (
+        <FieldError id={errorId} announce={announce} testId={errorTestId}>
+          {error}
+        </FieldError>
+      )}
     </div>
   );
 }

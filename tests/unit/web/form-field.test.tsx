@@ -66,6 +66,25 @@ describe("Field", () => {
     expect(error.getAttribute("role")).toBe("alert");
   });
 
+  it("points at the form's own alert when that says the error, without saying it twice", () => {
+    activateWebLocale("en");
+    render(
+      <Field
+        id="follow-email"
+        label="Your e-mail"
+        error="Enter an e-mail address."
+        errorId="follow-error"
+        errorShownElsewhere
+      >
+        {(control) => <input type="email" {...control} />}
+      </Field>,
+    );
+    const input = screen.getByLabelText("Your e-mail");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe("follow-error");
+    expect(document.querySelector(".field-error")).toBeNull();
+  });
+
   it("says an optional field is optional, in the visitor's language", () => {
     activateWebLocale("es");
     render(
