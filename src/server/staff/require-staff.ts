@@ -3,7 +3,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieOf } from "./session-cookie.ts";
-import { findSession, type ActiveSession, type SessionLimits } from "./session-store.ts";
+import { findSession, type ActiveSession, type SessionLimits } from "./session-repository.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

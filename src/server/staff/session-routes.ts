@@ -20,7 +20,7 @@ import {
   pruneSessions,
   type ActiveSession,
   type SessionLimits,
-} from "./session-store.ts";
+} from "./session-repository.ts";
 import {
   deleteEndedCounters,
   failureDelayMs,
@@ -28,7 +28,7 @@ import {
   releaseAttempt,
   reserveAttempt,
   type ThrottleSettings,
-} from "./sign-in-throttle.ts";
+} from "./sign-in-throttle-repository.ts";
 
 export interface SessionRouteOptions {
   db: Database;

@@ -20,7 +20,7 @@ import { isCrossSiteRequest } from "./same-origin.ts";
 import { mailLinkBaseOf } from "../http/public-links.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { staffGrievanceRoutes } from "./staff-grievance-routes.ts";
-import type { SessionLimits } from "./session-store.ts";
+import type { SessionLimits } from "./session-repository.ts";
 
 export interface StaffPluginOptions {
   db: Database;

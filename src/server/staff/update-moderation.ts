@@ -2,6 +2,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { Database } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";
+import { hideReporterUpdateRow, lockReporterUpdateRow } from "./staff-change-repository.ts";
 
 /**
  * Staff hide one update from the reporter (spam, abuse, personal data) with a reason; the row records when, why and
@@ -19,17 +20,9 @@ export async function hideReporterUpdate(
   if (!UUID_PATTERN.test(grievanceId)) throw new HttpError(404, STAFF_MESSAGES.notFound);
   if (!UUID_PATTERN.test(updateId)) throw new HttpError(404, STAFF_MESSAGES.updateNotFound);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ hidden_at: Date | null }>(
-      "SELECT hidden_at FROM reporter_updates WHERE id = $1 AND grievance_id = $2 FOR UPDATE",
-      [updateId, grievanceId],
-    );
-    const update = rows[0];
+    const update = await lockReporterUpdateRow(tx, grievanceId, updateId);
     if (!update) throw new HttpError(404, STAFF_MESSAGES.updateNotFound);
     if (update.hidden_at !== null) throw new HttpError(409, STAFF_MESSAGES.updateAlreadyHidden);
-    await tx.query("UPDATE reporter_updates SET hidden_at = now(), hidden_reason = $2, hidden_by = $3 WHERE id = $1", [
-      updateId,
-      reason,
-      staffId,
-    ]);
+    await hideReporterUpdateRow(tx, updateId, reason, staffId);
   });
 }
