@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { GrievanceMapResponse, GrievanceListResponse } from "#shared/api-types.ts";
 import { MAP_MARKER_CAP, parseBbox } from "#shared/places/geo.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
-import { findMarkers, MAP_COUNT_CAP } from "#server/places/map-markers.ts";
+import { findMarkers, MAP_COUNT_CAP } from "#server/places/map-marker-repository.ts";
 import { createTestApp, expectHumanError, type TestApp } from "./test-app.ts";
 import { getJson, seedPlaced } from "./places-helpers.ts";
 

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
-import { browserHashOf } from "../places/affected.ts";
+import { browserHashOf } from "../places/affected-repository.ts";
 
 /**
  * "I am affected" by an active incident: once per browser, as "I have this problem too" is for a report

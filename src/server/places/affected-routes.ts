@@ -9,7 +9,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
-import { markAffected } from "./affected.ts";
+import { markAffected } from "./affected-repository.ts";
 
 export interface AffectedRoutesOptions {
   db: Database;

@@ -13,7 +13,7 @@ import { mapQuerySchema, similarQuerySchema } from "#shared/places/location-sche
 import type { Database } from "../db/database.ts";
 import { allOf, filterConditions } from "../grievances/grievance-sql.ts";
 import type { MapCenter } from "./map-center.ts";
-import { findMarkers, withoutHidden } from "./map-markers.ts";
+import { findMarkers, withoutHidden } from "./map-marker-repository.ts";
 import { refusePlaceQuery } from "./query-problem.ts";
 import { findSimilarReports } from "./similar-reports.ts";
 

@@ -22,7 +22,7 @@ import type { Database } from "../db/database.ts";
 import { allOf } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { findMarkers } from "../places/map-markers.ts";
+import { findMarkers } from "../places/map-marker-repository.ts";
 import { refusePlaceQuery } from "../places/query-problem.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { statusLabel } from "#shared/format.ts";
