@@ -11,6 +11,13 @@ import { TRACKING_MESSAGES } from "#shared/tracking/tracking.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { StoredImage } from "../grievances/grievance-repository.ts";
 import { HttpError } from "../http/http-error.ts";
+import {
+  confirmedSinceResolved,
+  lockReportRow,
+  recordConfirmedFixed,
+  recordReporterReopen,
+  type LockedReport,
+} from "./reporter-action-repository.ts";
 import { countUpdatesOfLastDay, insertReporterUpdate } from "./reporter-update-repository.ts";
 
 /**
@@ -26,21 +33,12 @@ export const trackingNotFound = (closeConnection = false) =>
 export const tooManyUpdatesForReport = (closeConnection = false) =>
   new HttpError(429, REPORTER_MESSAGES.tooManyUpdatesForReport, undefined, { closeConnection });
 
-interface LockedReport {
-  id: string;
-  status: Status;
-}
-
 async function lockVisibleReport(
   tx: Queryable,
   where: "id" | "tracking_token_hash",
   value: unknown,
 ): Promise<LockedReport> {
-  const { rows } = await tx.query<LockedReport & { hidden_at: Date | null }>(
-    `SELECT id, status, hidden_at FROM grievances WHERE ${where} = $1 FOR UPDATE`,
-    [value],
-  );
-  const row = rows[0];
+  const row = await lockReportRow(tx, where, value);
   if (!row || row.hidden_at !== null) throw trackingNotFound();
   return row;
 }
@@ -98,41 +96,16 @@ export async function answerFixedQuestion(
     if (answer.fixed) {
       if ((await confirmedSinceResolved(tx, report.id)) !== null)
         throw new HttpError(409, REPORTER_MESSAGES.alreadyConfirmed);
-      await tx.query(
-        "INSERT INTO grievance_events (grievance_id, kind, actor) VALUES ($1, 'confirmed-fixed', 'reporter')",
-        [report.id],
-      );
+      await recordConfirmedFixed(tx, report.id);
       return report.id;
     }
     // The staff's own rules decide whether the move is allowed, so the two can never disagree.
     const problem = transitionProblem(report.status, "in-progress");
     if (problem) throw new HttpError(409, problem);
-    await tx.query("UPDATE grievances SET status = 'in-progress', reopened_by_reporter_at = now() WHERE id = $1", [
-      report.id,
-    ]);
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, note, actor)
-       VALUES ($1, 'status', $2, 'in-progress', $3, 'reporter') RETURNING id::text`,
-      [report.id, report.status, answer.note],
-    );
-    await onReopen?.(tx, { grievanceId: report.id, eventId: rows[0]!.id, note: answer.note });
+    const eventId = await recordReporterReopen(tx, { id: report.id, from: report.status, note: answer.note });
+    await onReopen?.(tx, { grievanceId: report.id, eventId, note: answer.note });
     return report.id;
   });
-}
-
-/**
- * When the reporter said "Yes" since the report was last resolved, or null. Events are numbered in the order
- * their transactions took the report's lock, so "since" compares their ids.
- */
-async function confirmedSinceResolved(db: Queryable, grievanceId: string): Promise<Date | null> {
-  const { rows } = await db.query<{ at: Date | null }>(
-    `SELECT max(c.at) AS at FROM grievance_events c
-     WHERE c.grievance_id = $1 AND c.kind = 'confirmed-fixed'
-       AND c.id > coalesce((SELECT max(r.id) FROM grievance_events r
-                            WHERE r.grievance_id = $1 AND r.kind = 'status' AND r.to_status = 'resolved'), 0)`,
-    [grievanceId],
-  );
-  return rows[0]?.at ?? null;
 }
 
 /** The state of "Is it fixed?" for the tracking page. */
