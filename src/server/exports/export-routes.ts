@@ -10,8 +10,8 @@ import { statusLabel } from "#shared/format.ts";
 import type { Queryable } from "../db/database.ts";
 import { feedLinksOf } from "../http/public-links.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
-import { exportRows } from "./export-query.ts";
-import { FEED_LENGTH, feedEntries } from "./feed-query.ts";
+import { exportRows } from "./export-repository.ts";
+import { FEED_LENGTH, feedEntries } from "./feed-repository.ts";
 import { grievanceAtom } from "./grievance-atom.ts";
 import { grievanceCsv } from "./grievance-csv.ts";
 

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { peopleAffected } from "../grievances/public-grievance.ts";
 import { withoutBidiControls } from "../http/outgoing-text.ts";
-import type { ExportRow } from "./export-query.ts";
+import type { ExportRow } from "./export-repository.ts";
 
 /** The CSV's columns, in order; contact details are not among them, not even masked. */
 const COLUMNS = [
