@@ -4,6 +4,7 @@ import {
   type IncidentSubscriptionRequest,
 } from "#shared/incidents/incidents.ts";
 import { msg } from "#shared/i18n/locales.ts";
+import { refusal as refusalOf, type ActionResult } from "#web/lib/action-result.ts";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { subscribeToIncidents } from "./incidents-api.ts";
 
@@ -21,14 +22,7 @@ export type SubscriptionField = "email" | "place" | "locality";
  * What the form shows after a submit: the server's message (already in the visitor's language) or field errors,
  * kept as worded and translated where shown (docs/decisions/019-languages.md).
  */
-export type IncidentSubscribeResult =
-  | { intent: typeof INCIDENT_SUBSCRIBE_INTENT; ok: true; message: string }
-  | {
-      intent: typeof INCIDENT_SUBSCRIBE_INTENT;
-      ok: false;
-      message: string;
-      fieldErrors: Partial<Record<SubscriptionField, string>>;
-    };
+export type IncidentSubscribeResult = ActionResult<typeof INCIDENT_SUBSCRIBE_INTENT, undefined, SubscriptionField>;
 
 export const SUBSCRIPTION_MESSAGES = {
   choosePlace: msg("Choose a place on the map or use your location."),
@@ -48,7 +42,7 @@ function refusal(message: string, errors: Record<string, string | undefined>): I
     const field = fieldOf(name);
     if (text && !fieldErrors[field]) fieldErrors[field] = text;
   }
-  return { intent: INCIDENT_SUBSCRIBE_INTENT, ok: false, message, fieldErrors };
+  return refusalOf(INCIDENT_SUBSCRIBE_INTENT, message, Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined);
 }
 
 /** The request the form's entries make: a pin with a distance, or a locality, as the resident chose. */

@@ -3,7 +3,9 @@ import { useFetcher } from "react-router";
 import type { MapSettings } from "#shared/api-types.ts";
 import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { fieldErrorOf } from "#web/lib/action-result.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { Field, FieldError } from "#web/lib/form-field.tsx";
 import { formatCount } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
@@ -65,19 +67,11 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
 
-  const errors: Partial<Record<SubscriptionField, string>> = result && !result.ok ? result.fieldErrors : {};
-  const errorOf = (field: SubscriptionField) => (errors[field] ? translateText(errors[field]) : undefined);
-  const fieldIds = { email: `${id}-email`, place: `${id}-place`, locality: `${id}-locality` };
-  const errorText = (field: SubscriptionField) => {
-    const text = errorOf(field);
-    return text ? (
-      <p className="field-error" id={`${fieldIds[field]}-error`}>
-        {text}
-      </p>
-    ) : null;
+  const errorOf = (field: SubscriptionField) => {
+    const message = fieldErrorOf(result, field);
+    return message ? translateText(message) : undefined;
   };
-  const invalid = (field: SubscriptionField) =>
-    errorOf(field) ? { "aria-invalid": true, "aria-describedby": `${fieldIds[field]}-error` } : {};
+  const fieldIds = { email: `${id}-email`, place: `${id}-place`, locality: `${id}-locality` };
 
   const place = (where: LatLng) =>
     setPin({ latitude: roundCoordinate(where.latitude), longitude: roundCoordinate(where.longitude) });
@@ -95,11 +89,9 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
       </p>
       <fetcher.Form method="post" action={action} defaultShouldRevalidate={false} noValidate ref={formRef}>
         <input type="hidden" name="intent" value={"incident-subscribe" satisfies IncidentSubscribeResult["intent"]} />
-        <div className="field">
-          <label htmlFor={fieldIds.email}>{t("Your e-mail")}</label>
-          <input id={fieldIds.email} name="email" type="email" autoComplete="email" required {...invalid("email")} />
-          {errorText("email")}
-        </div>
+        <Field id={fieldIds.email} label={t("Your e-mail")} error={errorOf("email")}>
+          {(control) => <input name="email" type="email" autoComplete="email" required {...control} />}
+        </Field>
         <fieldset className="field incident-subscribe__where">
           <legend>{t("Where")}</legend>
           <label className="choice">
@@ -164,7 +156,7 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
             {mapOpen && Picker && map.kind === "ready" && <Picker settings={map.settings} pin={pin} onPin={place} />}
             <input type="hidden" name="latitude" value={pin?.latitude ?? ""} />
             <input type="hidden" name="longitude" value={pin?.longitude ?? ""} />
-            {errorText("place")}
+            <FieldError id={`${fieldIds.place}-error`}>{errorOf("place")}</FieldError>
             <div className="field">
               <label htmlFor={`${id}-radius`}>{t("Distance around it")}</label>
               <select id={`${id}-radius`} name="radiusMetres" defaultValue={DEFAULT_ALERT_RADIUS}>
@@ -177,18 +169,17 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
             </div>
           </div>
         ) : (
-          <div className="field">
-            <label htmlFor={fieldIds.locality}>{t("Locality")}</label>
-            <input
-              id={fieldIds.locality}
-              name="locality"
-              type="text"
-              maxLength={LOCALITY_MAX_LENGTH}
-              autoComplete="address-level2"
-              {...invalid("locality")}
-            />
-            {errorText("locality")}
-          </div>
+          <Field id={fieldIds.locality} label={t("Locality")} error={errorOf("locality")}>
+            {(control) => (
+              <input
+                name="locality"
+                type="text"
+                maxLength={LOCALITY_MAX_LENGTH}
+                autoComplete="address-level2"
+                {...control}
+              />
+            )}
+          </Field>
         )}
         <div className="form-actions">
           <BusySubmitButton busy={sending} busyLabel={t("Sending...")} className="button">
@@ -200,7 +191,7 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
           className={result?.ok ? "alert alert--success" : undefined}
           data-testid="incident-subscribe-done"
         >
-          {result?.ok ? translateText(result.message) : ""}
+          {result?.ok && result.message ? translateText(result.message) : ""}
         </div>
         <div role="alert" className={failure ? "alert alert--error" : undefined} data-testid="incident-subscribe-error">
           {failure}

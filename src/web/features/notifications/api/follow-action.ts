@@ -1,20 +1,17 @@
 import { followInputSchema } from "#shared/notifications/follow.ts";
 import { MESSAGES } from "#shared/messages.ts";
+import { refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
 import { followGrievance } from "./follow-api.ts";
 
-/** The `intent` of "Follow this report": one of the actions of the report's page (features/grievances/routes/grievance-route.action.ts). */
+/** The `intent` of "Follow this report": one of the actions of the report's page (app/pages/grievance-action.ts). */
 export const FOLLOW_INTENT = "follow";
 
 /**
- * What the form shows after a submit. `message` is kept as the schema or the server worded it and translated where
- * shown, so that it follows a change of language (docs/decisions/019-languages.md).
+ * What the form shows after a submit: the server's confirmation, or why not (said beside the form, which has one
+ * field). Messages are translated where shown (docs/decisions/019-languages.md).
  */
-export interface FollowResult {
-  intent: typeof FOLLOW_INTENT;
-  ok: boolean;
-  message: string;
-}
+export type FollowResult = ActionResult<typeof FOLLOW_INTENT>;
 
 /**
  * The address is checked with the server's own schema first, so a mistyped one gets the same message without a
@@ -23,12 +20,12 @@ export interface FollowResult {
 export async function follow(grievanceId: string, form: FormData): Promise<FollowResult> {
   const parsed = followInputSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
-    return { intent: FOLLOW_INTENT, ok: false, message: parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail };
+    return refusal(FOLLOW_INTENT, parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail);
   }
   try {
     const answer = await followGrievance(grievanceId, parsed.data.email);
     return { intent: FOLLOW_INTENT, ok: true, message: answer.message };
   } catch (error) {
-    return { intent: FOLLOW_INTENT, ok: false, message: errorMessageOf(error) };
+    return refusal(FOLLOW_INTENT, errorMessageOf(error));
   }
 }

@@ -4,12 +4,13 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import type { FollowResult } from "../api/follow-action.ts";
 
 /**
  * "Follow this report" on a report's public page (decision 014): an e-mail address, then a confirmation message must
  * be opened before any update is sent (double opt-in). The answer never says whether the address already follows.
- * Sent through the page's action (features/grievances/routes/grievance-route.action.ts), which checks the address first.
+ * Sent through the page's action (app/pages/grievance-action.ts), which checks the address first.
  */
 export function FollowForm({ grievanceId }: { grievanceId: string }) {
   const t = useT();
@@ -40,26 +41,19 @@ export function FollowForm({ grievanceId }: { grievanceId: string }) {
         ref={formRef}
       >
         <input type="hidden" name="intent" value={"follow" satisfies FollowResult["intent"]} />
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t("Your e-mail")}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
+        {/* The refusal is said in the form's alert below, which the field points at (errorId). */}
+        <Field id={`${id}-email`} label={t("Your e-mail")} error={error} errorId={`${id}-error`} errorShownElsewhere>
+          {(control) => (
+            <input name="email" type="email" autoComplete="email" inputMode="email" required {...control} />
+          )}
+        </Field>
         <div className="form-actions">
           <BusySubmitButton busy={sending} busyLabel={t("Sending...")} className="button">
             {t("Follow")}
           </BusySubmitButton>
         </div>
         <div role="status" className={result?.ok ? "alert alert--success" : undefined} data-testid="follow-done">
-          {result?.ok ? translateText(result.message) : ""}
+          {result?.ok && result.message ? translateText(result.message) : ""}
         </div>
         <div
           role="alert"
