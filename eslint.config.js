@@ -2,6 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import { webEdges } from "./scripts/eslint-web-edges.js";
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "data", "test-results", "playwright-report", ".tmp"] },
@@ -58,6 +60,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The browser's layers, each import resolved first (a relative path too): a feature imports only lib/ and shared/,
+  // never another feature nor app/; lib/ imports neither (scripts/eslint-web-edges.js).
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    plugins: { "web-edges": webEdges },
+    rules: { "web-edges/layers": "error" },
+  },
+  // No import cycles anywhere in src/: a cycle makes the order modules run in depend on who imports first. The
+  // resolver follows package.json's "imports" (#web/, #shared/, #server/). import() is not an edge here: it runs
+  // after both modules have loaded (the route table loads pages that start loading the next page).
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver()],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   // Import boundaries (docs/project-structure.md): shared <- server, shared <- web; in the browser, lib <- features
   // <- app, and the public features never import the console's. Each file gets one list (a later rule for the same

@@ -19,16 +19,16 @@ const GOAL = 1.15;
 const PAGES = [
   {
     path: "/",
-    route: ["features/grievances/routes/landing-route.tsx", "features/grievances/routes/landing-route.loader.ts"],
+    route: ["app/pages/landing-page.tsx", "features/grievances/routes/landing-route.loader.ts"],
   },
-  { path: "/submit-grievance", route: ["features/grievances/routes/submit-route.tsx"] },
+  { path: "/submit-grievance", route: ["app/pages/submit-page.tsx"] },
   {
     path: "/grievances",
-    route: ["features/grievances/routes/grievances-route.tsx", "features/grievances/routes/grievances-route.loader.ts"],
+    route: ["app/pages/list-page.tsx", "features/grievances/routes/grievances-route.loader.ts"],
   },
   {
     path: "/grievance/:id",
-    route: ["features/grievances/routes/grievance-route.tsx", "features/grievances/routes/grievance-route.loader.ts"],
+    route: ["app/pages/grievance-page.tsx", "features/grievances/routes/grievance-route.loader.ts"],
   },
   {
     path: "/track/:token",

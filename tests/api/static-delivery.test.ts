@@ -186,12 +186,12 @@ describe("what a page preloads (src/server/http/page-preloads.ts)", () => {
   };
 
   it("names the page's own chunks, so they load beside the entry script", async () => {
-    expect(await page("/")).toContain(chunk("features/grievances/routes/landing-route.tsx"));
+    expect(await page("/")).toContain(chunk("app/pages/landing-page.tsx"));
     const form = await page("/submit-grievance");
-    expect(form).toContain(chunk("features/grievances/routes/submit-route.tsx"));
-    expect(form).not.toContain(chunk("features/grievances/routes/landing-route.tsx"));
+    expect(form).toContain(chunk("app/pages/submit-page.tsx"));
+    expect(form).not.toContain(chunk("app/pages/landing-page.tsx"));
     const details = await page(`/grievance/${id}`);
-    expect(details).toContain(chunk("features/grievances/routes/grievance-route.tsx"));
+    expect(details).toContain(chunk("app/pages/grievance-page.tsx"));
     expect(details).toContain(chunk("features/grievances/routes/grievance-route.loader.ts"));
     // Already in the entry's own tags, never twice.
     expect(details.split(entryScript)).toHaveLength(2);

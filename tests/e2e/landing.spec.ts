@@ -100,7 +100,7 @@ test.describe("landing page", () => {
   }) => {
     const staff = chunkFilesOf("app/chunks/staff.ts");
     const stats = chunkFilesOf("features/progress/routes/stats-route.tsx");
-    const landing = chunkFilesOf("features/grievances/routes/landing-route.tsx");
+    const landing = chunkFilesOf("app/pages/landing-page.tsx");
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname.slice(1)));
 
@@ -116,7 +116,7 @@ test.describe("landing page", () => {
   });
 
   test("a page whose chunk cannot be fetched (an older build's) offers a reload that works", async ({ page }) => {
-    const [listChunk] = chunkFilesOf("features/grievances/routes/grievances-route.tsx");
+    const [listChunk] = chunkFilesOf("app/pages/list-page.tsx");
     await page.goto("/");
     await page.route(`**/${listChunk}`, (route) => route.fulfill({ status: 404, body: "" }));
     await page.getByRole("link", { name: "View Reports" }).click();

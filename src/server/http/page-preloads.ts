@@ -25,22 +25,19 @@ interface PagePreloads {
 const PAGES: PagePreloads[] = [
   {
     matches: /^\/$/,
-    modules: ["features/grievances/routes/landing-route.tsx", "features/grievances/routes/landing-route.loader.ts"],
+    modules: ["app/pages/landing-page.tsx", "features/grievances/routes/landing-route.loader.ts"],
   },
-  { matches: /^\/submit-grievance$/, modules: ["features/grievances/routes/submit-route.tsx"] },
+  { matches: /^\/submit-grievance$/, modules: ["app/pages/submit-page.tsx"] },
   {
     matches: /^\/grievances$/,
-    modules: [
-      "features/grievances/routes/grievances-route.tsx",
-      "features/grievances/routes/grievances-route.loader.ts",
-    ],
+    modules: ["app/pages/list-page.tsx", "features/grievances/routes/grievances-route.loader.ts"],
     // With a query the loader's own request differs in the order and spelling of its parameters: only the plain
     // list is sure to be the same request.
     data: (_match, search) => (search ? undefined : apiPaths.grievances),
   },
   {
     matches: /^\/grievance\/([^/]+)$/,
-    modules: ["features/grievances/routes/grievance-route.tsx", "features/grievances/routes/grievance-route.loader.ts"],
+    modules: ["app/pages/grievance-page.tsx", "features/grievances/routes/grievance-route.loader.ts"],
     data: (match) => (UUID_PATTERN.test(match[1] ?? "") ? pathTo(apiPaths.grievance, { id: match[1]! }) : undefined),
   },
 ];

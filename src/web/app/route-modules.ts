@@ -1,12 +1,14 @@
 // Every page is a chunk of its own, loaded when its route matches: the first visit downloads the layout and the
 // one page it shows (the landing page's chunk is a few hundred bytes), not the form, the list or the console.
-// A page may also start loading the next one it knows the visitor will see (routes/submit.tsx).
-export const landing = () => import("../features/grievances/routes/landing-route.tsx");
+// A page may also start loading the next one it knows the visitor will see (pages/submit-page.tsx). A page that
+// shows other features' pieces is loaded through its composition in pages/ (one module per page, so that each
+// stays a chunk of its own).
+export const landing = () => import("./pages/landing-page.tsx");
 export const landingLoader = () => import("../features/grievances/routes/landing-route.loader.ts");
-export const submit = () => import("../features/grievances/routes/submit-route.tsx");
-export const list = () => import("../features/grievances/routes/grievances-route.tsx");
+export const submit = () => import("./pages/submit-page.tsx");
+export const list = () => import("./pages/list-page.tsx");
 export const listLoader = () => import("../features/grievances/routes/grievances-route.loader.ts");
-export const details = () => import("../features/grievances/routes/grievance-route.tsx");
+export const details = () => import("./pages/grievance-page.tsx");
 export const detailsLoader = () => import("../features/grievances/routes/grievance-route.loader.ts");
 export const stats = () => import("../features/progress/routes/stats-route.tsx");
 export const track = () => import("../features/tracking/routes/track-route.tsx");

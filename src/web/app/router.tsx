@@ -90,25 +90,25 @@ const ROUTES: RouteObject[] = [
                 path: routePatterns.home,
                 lazy: {
                   loader: async () => (await landingLoader()).landingLoader,
-                  Component: async () => (await landing()).LandingRoute,
+                  Component: async () => (await landing()).LandingPage,
                 },
               },
-              { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitRoute }) },
+              { path: routePatterns.submit, lazy: async () => ({ Component: (await submit()).SubmitPage }) },
               {
                 path: routePatterns.list,
                 // Loader and page download side by side, and the request starts before the page's chunk is in.
                 lazy: {
                   loader: async () => (await listLoader()).grievancesLoader,
-                  Component: async () => (await list()).GrievancesRoute,
+                  Component: async () => (await list()).ListPage,
                 },
               },
               {
                 path: routePatterns.grievance,
-                // The action (Follow, "I have this problem too") comes with the page: routes/grievance.action.ts.
+                // The action (Follow, "I have this problem too") comes with the page: pages/grievance-action.ts.
                 lazy: {
                   loader: async () => (await detailsLoader()).grievanceLoader,
                   action: async () => (await details()).grievanceAction,
-                  Component: async () => (await details()).GrievanceRoute,
+                  Component: async () => (await details()).GrievancePage,
                 },
               },
               {

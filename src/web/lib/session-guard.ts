@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
-import { ApiRequestError } from "./api-client.ts";
+import type { StaffSession } from "#shared/staff/staff-api.ts";
+import { staffApiPaths } from "#shared/staff/staff-api.ts";
+import { ApiRequestError, apiFetch } from "./api-client.ts";
 import { paths } from "./paths.ts";
 
 /** Where to go after signing in: only a console page of this site, never another origin (no open redirect). */
@@ -34,4 +36,9 @@ export async function withStaffSession<T>(request: Request, call: () => Promise<
 /** True when the error means "signed out": actions use it to send the visitor back to sign in. */
 export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 401;
+}
+
+/** Who is signed in (401 when nobody is): what the console's and the administration's layouts guard on. */
+export function getSession(signal?: AbortSignal): Promise<StaffSession> {
+  return apiFetch<StaffSession>(staffApiPaths.session, { signal });
 }

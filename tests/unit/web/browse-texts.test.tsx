@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PublicStats } from "#shared/staff/staff-api.ts";
-import { AffectedCount } from "#web/features/grievances/components/affected-count.tsx";
-import { ImageGallery } from "#web/features/grievances/components/attached-images.tsx";
+import { AffectedCount } from "#web/lib/grievance-view/affected-count.tsx";
+import { ImageGallery } from "#web/lib/grievance-view/attached-images.tsx";
 import { OverdueSummary } from "#web/features/progress/components/stats-tables.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 

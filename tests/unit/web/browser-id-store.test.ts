@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { affectedBodySchema } from "#shared/places/location-schemas.ts";
-import type * as Store from "#web/features/places/api/browser-id-store.ts";
+import type * as Store from "#web/lib/browser-id-store.ts";
 
 // A fresh module per test: the store and browser-storage.ts keep what storage could not take in memory.
 let store: typeof Store;
 beforeEach(async () => {
   vi.resetModules();
   localStorage.clear();
-  store = await import("#web/features/places/api/browser-id-store.ts");
+  store = await import("#web/lib/browser-id-store.ts");
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,7 +7,7 @@ import { IncidentMatchPanel } from "#web/features/incidents/components/incident-
 import { IncidentSubscribeForm } from "#web/features/incidents/components/incident-subscribe-form.tsx";
 import { incidentsAction } from "#web/features/incidents/api/incidents-action.ts";
 import type { PublicIncident } from "#web/features/incidents/api/incidents-api.ts";
-import { AFFECTED_STORAGE_KEYS } from "#web/features/places/api/browser-id-store.ts";
+import { AFFECTED_STORAGE_KEYS } from "#web/lib/browser-id-store.ts";
 import { I18nProvider } from "#web/lib/i18n/i18n-context.tsx";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
-import type * as Store from "#web/features/tracking/api/my-reports-store.ts";
+import type * as Store from "#web/lib/my-reports-store.ts";
 
 // A fresh module per test: the store keeps what storage could not take in memory.
 let store: typeof Store;
@@ -10,7 +10,7 @@ beforeEach(async () => {
   vi.resetModules();
   localStorage.clear();
   sessionStorage.clear();
-  store = await import("#web/features/tracking/api/my-reports-store.ts");
+  store = await import("#web/lib/my-reports-store.ts");
   ({ hasAnnouncedReport } = await import("#web/lib/browser-storage.ts"));
 });
 afterEach(() => vi.restoreAllMocks());
@@ -77,7 +77,7 @@ describe("reports remembered in this browser", () => {
       JSON.stringify([good, { ...good, token: "short" }, { ...good, reference: "WS-0O1I00" }, null, "text"]),
     );
     vi.resetModules();
-    store = await import("#web/features/tracking/api/my-reports-store.ts");
+    store = await import("#web/lib/my-reports-store.ts");
     store.rememberReport(store.rememberedReportOf(submitted(2))!);
     const kept = JSON.parse(localStorage.getItem("clean-water-portal.my-reports")!) as Store.RememberedReport[];
     expect(kept.map((r) => r.title)).toEqual(["Report 2", "Report 1"]);

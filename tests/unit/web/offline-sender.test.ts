@@ -12,7 +12,7 @@ vi.mock("#web/features/grievances/api/offline-queue.ts", () => ({
   markRefused: async (report: QueuedReport) => void queue.refused.push(report.key),
 }));
 vi.mock("#web/features/grievances/api/report.ts", () => send);
-vi.mock("#web/features/tracking/api/my-reports-store.ts", () => ({
+vi.mock("#web/lib/my-reports-store.ts", () => ({
   rememberedReportOf: () => undefined,
   rememberReport: () => undefined,
 }));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { pageLinks, type Paged } from "#web/features/grievances/components/pagination-links.ts";
+import { pageLinks, type Paged } from "#web/lib/list/pagination-links.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
 const full = Array.from({ length: 12 });

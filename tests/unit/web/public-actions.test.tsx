@@ -4,9 +4,9 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicGrievance } from "#shared/api-types.ts";
 import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
-import { grievanceAction } from "#web/features/grievances/routes/grievance-route.action.ts";
+import { grievanceAction } from "#web/app/pages/grievance-action.ts";
 import { AffectedButton } from "#web/features/places/components/affected-button.tsx";
-import { AFFECTED_STORAGE_KEYS } from "#web/features/places/api/browser-id-store.ts";
+import { AFFECTED_STORAGE_KEYS } from "#web/lib/browser-id-store.ts";
 import { trackAction } from "#web/features/tracking/api/tracking-actions.ts";
 import { TrackRoute } from "#web/features/tracking/routes/track-route.tsx";
 import { trackLoader } from "#web/features/tracking/routes/track-route.loader.ts";

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ErrorSummary } from "#web/features/grievances/components/error-summary.tsx";
-import { ImagePicker, type ChosenImage } from "#web/features/grievances/components/image-picker.tsx";
+import { ImagePicker, type ChosenImage } from "#web/lib/images/image-picker.tsx";
 import { mapStatusText } from "#web/lib/map/reports-map-view.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 

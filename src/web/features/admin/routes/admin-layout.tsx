@@ -3,8 +3,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { getSession } from "#web/features/staff/api/staff-api.ts";
-import { withStaffSession } from "#web/lib/session-guard.ts";
+import { getSession, withStaffSession } from "#web/lib/session-guard.ts";
 import "#web/styles/admin.css";
 
 /** The administration is for administrators: others get a page that says so (the API refuses them too). */

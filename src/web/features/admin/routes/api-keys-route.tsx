@@ -15,7 +15,7 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
+import { FormFeedback, type FeedbackResult } from "#web/lib/form-feedback.tsx";
 import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { CopyLink } from "#web/lib/copy-link.tsx";
 import { createApiKey, getApiKeys, revokeApiKey } from "../api/admin-api.ts";

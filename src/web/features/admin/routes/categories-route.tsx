@@ -21,7 +21,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { forgetCategories } from "#web/lib/categories/use-categories.ts";
-import { FormFeedback, type FeedbackResult } from "#web/features/staff/components/form-feedback.tsx";
+import { FormFeedback, type FeedbackResult } from "#web/lib/form-feedback.tsx";
 import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";

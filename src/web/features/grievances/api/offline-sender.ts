@@ -1,6 +1,6 @@
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
-import { rememberedReportOf, rememberReport } from "#web/features/tracking/api/my-reports-store.ts";
+import { rememberedReportOf, rememberReport } from "#web/lib/my-reports-store.ts";
 import { createGrievance } from "./report.ts";
 import { listQueued, markRefused, removeQueued, type QueuedReport } from "./offline-queue.ts";
 

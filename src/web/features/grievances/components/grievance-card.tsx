@@ -5,8 +5,8 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { formatDate } from "#web/lib/i18n/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import { timeAgo } from "#web/lib/time-ago.ts";
-import { AffectedCount } from "./affected-count.tsx";
-import { PriorityBadge, StatusBadge } from "./badges.tsx";
+import { AffectedCount } from "#web/lib/grievance-view/affected-count.tsx";
+import { PriorityBadge, StatusBadge } from "#web/lib/grievance-view/badges.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
 
 /**

@@ -1,30 +1,35 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PublicGrievance } from "#shared/api-types.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
-import { AffectedButton } from "#web/features/places/components/affected-button.tsx";
-import { IncidentLink, incidentOf } from "#web/features/incidents/components/incident-link.tsx";
-import { FollowForm } from "#web/features/notifications/components/follow-form.tsx";
-import { AttachedImages } from "./attached-images.tsx";
-import { GrievanceSummary, IssueDescription } from "./grievance-summary.tsx";
+import { AttachedImages } from "#web/lib/grievance-view/attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
-import { ReportPlace } from "./report-place.tsx";
+import { ReportPlace } from "#web/lib/grievance-view/report-place.tsx";
 
-export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) {
+/**
+ * What the report's page shows from other features, handed in by the app (app/pages/grievance-page.tsx): the
+ * incident it belongs to (incidents), "I have this problem too" (places), "Follow this report" (notifications).
+ */
+export interface GrievancePageParts {
+  incidentLink: (grievance: PublicGrievance) => ReactNode;
+  affected: (grievance: PublicGrievance) => ReactNode;
+  follow: (grievance: PublicGrievance) => ReactNode;
+}
+
+export function GrievanceDetails({ grievance, parts }: { grievance: PublicGrievance; parts: GrievancePageParts }) {
   const t = useT();
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
-  const incident = incidentOf(grievance);
 
   return (
     <article className="details card" data-testid="grievance-details">
       <GrievanceSummary grievance={grievance} />
 
-      {incident && <IncidentLink incident={incident} />}
+      {parts.incidentLink(grievance)}
 
       {/* "N people affected", and "I have this problem too" while the report is open. */}
-      <div className="details__affected">
-        <AffectedButton grievanceId={grievance.id} affected={grievance.affected} status={grievance.status} />
-      </div>
+      <div className="details__affected">{parts.affected(grievance)}</div>
 
       {hasContact && (
         <section className="contact-box" aria-labelledby="contact-heading">
@@ -50,7 +55,7 @@ export function GrievanceDetails({ grievance }: { grievance: PublicGrievance }) 
 
       <AttachedImages images={grievance.images} />
 
-      <FollowForm grievanceId={grievance.id} />
+      {parts.follow(grievance)}
 
       <nav className="details__links" aria-label={t("More actions")}>
         <Link className="button" to={paths.submit()}>

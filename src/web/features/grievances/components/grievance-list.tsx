@@ -5,7 +5,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import { useAnnouncement } from "#web/lib/announcer.tsx";
 import { WaterDropIcon } from "./water-drop-icon.tsx";
 import { GrievanceCard } from "./grievance-card.tsx";
-import { Pagination } from "./pagination.tsx";
+import { Pagination } from "#web/lib/list/pagination.tsx";
 
 export function GrievanceList({ data }: { data: GrievanceListResponse }) {
   const t = useT();

@@ -7,8 +7,8 @@ import { paths } from "#web/lib/paths.ts";
 import { LazyReportsMap } from "#web/lib/map/reports-map-lazy.tsx";
 import { STATUS_LEGEND } from "#web/lib/map/reports-map-legend.ts";
 import { getGrievanceMap } from "../api/grievance-map.ts";
-import { listQueryFromSearchParams } from "../api/list-query.ts";
-import { MapCard } from "./map-card.tsx";
+import { listQueryFromSearchParams } from "#web/lib/list/list-query.ts";
+import { MapCard } from "#web/lib/grievance-view/map-card.tsx";
 
 const renderCard = (report: MapMarker) => <MapCard report={report} to={paths.grievance(report.id)} />;
 const markerLabel = (report: MapMarker) => report.title;

@@ -4,7 +4,7 @@ import type { GrievanceListResponse } from "#shared/api-types.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
-import { paths } from "#web/app/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 import "#web/styles/landing-sections.css";
 
 /*

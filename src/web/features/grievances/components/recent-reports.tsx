@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { GrievanceListResponse } from "#shared/api-types.ts";
-import { StatusBadge } from "./badges.tsx";
+import { StatusBadge } from "#web/lib/grievance-view/badges.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { timeAgo } from "#web/lib/time-ago.ts";
-import { paths } from "#web/app/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 import "#web/styles/badges.css";
 import "#web/styles/recent-reports.css";
 

@@ -4,7 +4,7 @@ import { msg } from "#shared/i18n/locales.ts";
 import type { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import type { SummaryLink } from "./error-summary.tsx";
-import { IMAGES_INPUT_ID } from "./image-picker.tsx";
+import { IMAGES_INPUT_ID } from "#web/lib/images/image-picker.tsx";
 
 type T = ReturnType<typeof useT>;
 

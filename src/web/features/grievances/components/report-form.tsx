@@ -1,4 +1,5 @@
-import type { ChangeEvent } from "react";
+import type { ChangeEvent, ReactNode } from "react";
+import type { LatLng } from "#shared/places/geo.ts";
 import { FIELD_LIMITS, PRIORITIES } from "#shared/domain.ts";
 import type { GrievanceField } from "#shared/grievances/grievance-schema.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -9,27 +10,35 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { SupportReference } from "#web/lib/support-reference.tsx";
 import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
 import { useCategories } from "#web/lib/categories/use-categories.ts";
-import { IncidentMatchPanel } from "#web/features/incidents/components/incident-match.tsx";
 import { SAVED_OFFLINE_MESSAGE } from "../api/offline-flag.ts";
 import { ErrorSummary } from "./error-summary.tsx";
-import { ImagePicker } from "./image-picker.tsx";
+import { ImagePicker } from "#web/lib/images/image-picker.tsx";
 import { LocationPin } from "./location-pin.tsx";
 import { inlineMessage, reportFieldId as fieldId, summaryLinksOf } from "./report-form-messages.ts";
-import { SimilarReports } from "./similar-reports.tsx";
+import { SimilarReports, type SimilarReportParts } from "./similar-reports.tsx";
 import { StorageNotice } from "./storage-notice.tsx";
 import { usePinFields } from "./use-pin-fields.ts";
 import { useReportSubmission } from "./use-report-submission.ts";
 
+/**
+ * What the form shows from other features, handed in by the app (app/pages/submit-page.tsx): the active incidents
+ * the report probably belongs to (incidents), and "I have this problem too" on each similar report (places).
+ */
+export interface ReportFormParts extends SimilarReportParts {
+  incidentMatch: (input: { category: string; location: string; pin: LatLng | null }) => ReactNode;
+}
+
 export interface ReportFormProps {
   /** Called once a report is accepted, before the visitor is sent to the list (REDIRECT_AFTER_SUBMIT_MS later). */
   onAccepted?: () => void;
+  parts: ReportFormParts;
 }
 
 /**
  * The report form's layout: its fields, the error summary and the confirmation. What a submit does (the checks,
  * sending, keeping the report on the phone, the messages and the focus) is useReportSubmission's.
  */
-export function ReportForm({ onAccepted }: ReportFormProps = {}) {
+export function ReportForm({ onAccepted, parts }: ReportFormProps) {
   const t = useT();
   const { values, setValues, change, edited, state, busy, photos, submit, summaryRef, successRef } =
     useReportSubmission(onAccepted);
@@ -166,9 +175,9 @@ export function ReportForm({ onAccepted }: ReportFormProps = {}) {
           disabled={busy}
         />
 
-        <SimilarReports category={values.category} title={values.title} pin={pin} />
+        <SimilarReports category={values.category} title={values.title} pin={pin} affected={parts.affected} />
 
-        <IncidentMatchPanel category={values.category} location={values.location} pin={pin} />
+        {parts.incidentMatch({ category: values.category, location: values.location, pin })}
 
         <Field {...fieldOf("description")} label={t("Detailed Description")} mark="required" full>
           {(control) => (

@@ -1,12 +1,12 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
+import type { Status } from "#shared/domain.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { formatCount, formatDate } from "#web/lib/i18n/format.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useSuggestions } from "#web/lib/use-suggestions.ts";
-import { AffectedButton } from "#web/features/places/components/affected-button.tsx";
-import { StatusBadge } from "./badges.tsx";
+import { StatusBadge } from "#web/lib/grievance-view/badges.tsx";
 import { findSimilar, similarSearch, type SimilarInput } from "../api/similar-reports.ts";
 
 /**
@@ -32,7 +32,12 @@ function distanceText(t: ReturnType<typeof useT>, locale: string, metres: number
   return t("{distance} km away", { distance: format.format(metres / 1_000) });
 }
 
-export function SimilarReports(input: SimilarInput) {
+/** "I have this problem too" on a similar report, handed in by the app (places' button). */
+export interface SimilarReportParts {
+  affected: (report: { id: string; affected: number; status: Status }) => ReactNode;
+}
+
+export function SimilarReports({ affected, ...input }: SimilarInput & SimilarReportParts) {
   const t = useT();
   const locale = useLocale();
   const items = useSuggestions(similarSearch(input), findSimilar, "Similar reports");
@@ -75,7 +80,7 @@ export function SimilarReports(input: SimilarInput) {
                   {report.distanceMetres !== null && <span>{distanceText(t, locale, report.distanceMetres)}</span>}
                 </p>
                 {/* Its press goes to the report page's action (its route, by path), not to this page's. */}
-                <AffectedButton grievanceId={report.id} affected={report.affected} status={report.status} />
+                {affected(report)}
               </li>
             ))}
           </ul>

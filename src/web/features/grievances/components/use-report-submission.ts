@@ -13,12 +13,11 @@ import { useAnnounce } from "#web/lib/announcer.tsx";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
-import { loadSubmittedPanel } from "#web/features/tracking/components/submitted-panel-slot.tsx";
-import { announceSubmitted, rememberedReportOf, rememberReport } from "#web/features/tracking/api/my-reports-store.ts";
+import { announceSubmitted, rememberedReportOf, rememberReport } from "#web/lib/my-reports-store.ts";
 import { createGrievance, newSubmissionKey } from "../api/report.ts";
 import { QUEUE_CHANGED_EVENT } from "../api/offline-flag.ts";
 import { saveForLater } from "../api/offline-queue.ts";
-import { useChosenImages } from "./use-chosen-images.ts";
+import { useChosenImages } from "#web/lib/images/use-chosen-images.ts";
 
 export type ReportValues = Record<GrievanceField, string>;
 
@@ -135,8 +134,6 @@ function keepSubmitted(submitted: Awaited<ReturnType<typeof createGrievance>>): 
   if (!report) return;
   rememberReport(report);
   announceSubmitted(report);
-  // Fetched during the 2 s before the redirect, so the panel is there with the list page.
-  void loadSubmittedPanel().catch(() => undefined);
 }
 
 /**

@@ -2,17 +2,14 @@ import { Suspense } from "react";
 import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
 import type { PublicGrievance } from "#shared/api-types.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { GrievanceDetails } from "../components/grievance-details.tsx";
+import { GrievanceDetails, type GrievancePageParts } from "../components/grievance-details.tsx";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { SupportReference } from "#web/lib/support-reference.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { paths } from "#web/app/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 import type { grievanceLoader } from "./grievance-route.loader.ts";
 import "#web/styles/content.css";
-
-// The page's action comes with the page (grievance.action.ts says why).
-export { grievanceAction } from "./grievance-route.action.ts";
 
 function DetailsLoading() {
   const t = useT();
@@ -71,18 +68,20 @@ function DetailsFailed() {
   return <DetailsNotFound />;
 }
 
-function DetailsLoaded({ grievance }: { grievance: PublicGrievance }) {
+function DetailsLoaded({ grievance, parts }: { grievance: PublicGrievance; parts: GrievancePageParts }) {
   useDocumentTitle(grievance.title);
-  return <GrievanceDetails grievance={grievance} />;
+  return <GrievanceDetails grievance={grievance} parts={parts} />;
 }
 
-export function GrievanceRoute() {
+export type { GrievancePageParts };
+
+export function GrievanceRoute({ parts }: { parts: GrievancePageParts }) {
   const { grievance, id } = useLoaderData<typeof grievanceLoader>();
   return (
     <div className="page page--narrow">
       <Suspense key={id} fallback={<DetailsLoading />}>
         <Await resolve={grievance} errorElement={<DetailsFailed />}>
-          {(data: PublicGrievance) => <DetailsLoaded grievance={data} />}
+          {(data: PublicGrievance) => <DetailsLoaded grievance={data} parts={parts} />}
         </Await>
       </Suspense>
     </div>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { getGrievances } from "../api/grievances.ts";
-import { listQueryFromSearchParams } from "../api/list-query.ts";
+import { listQueryFromSearchParams } from "#web/lib/list/list-query.ts";
 import { listViewOf } from "#web/lib/paths.ts";
 
 // A module of its own, loaded beside the page's (router.tsx): the request starts as soon as this small chunk

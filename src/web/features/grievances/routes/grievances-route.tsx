@@ -1,15 +1,13 @@
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Await, useAsyncError, useLoaderData, useRevalidator, useSearchParams } from "react-router";
-import { FilterDisclosure } from "../components/filter-disclosure.tsx";
+import { FilterDisclosure } from "#web/lib/list/filter-disclosure.tsx";
 import type { GrievanceListResponse } from "#shared/api-types.ts";
-import { activeFilterCount, GrievanceFilters } from "../components/grievance-filters.tsx";
+import { activeFilterCount, GrievanceFilters } from "#web/lib/list/grievance-filters.tsx";
 import { GrievanceList, ListLoading } from "../components/grievance-list.tsx";
 import { ListError } from "../components/list-error.tsx";
 import { GrievanceMapView } from "../components/grievance-map-view.tsx";
 import { ExportLinks } from "../components/export-links.tsx";
-import { ViewSwitch } from "../components/view-switch.tsx";
-import { IncidentBannerSlot } from "#web/features/incidents/components/incident-banner-slot.tsx";
-import { SubmittedPanelSlot } from "#web/features/tracking/components/submitted-panel-slot.tsx";
+import { ViewSwitch } from "#web/lib/list/view-switch.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import type { grievancesLoader } from "./grievances-route.loader.ts";
@@ -21,7 +19,11 @@ function ListLoadError() {
   return <ListError error={error} onRetry={() => void revalidator.revalidate()} />;
 }
 
-export function GrievancesRoute() {
+/**
+ * `banner`: the active incidents' banner; `submitted`: the panel about a report just submitted. Both handed in by the
+ * app (app/pages/list-page.tsx).
+ */
+export function GrievancesRoute({ banner, submitted }: { banner: ReactNode; submitted: ReactNode }) {
   const t = useT();
   useDocumentTitle(t("Grievance Reports"));
   const data = useLoaderData<typeof grievancesLoader>();
@@ -29,8 +31,8 @@ export function GrievancesRoute() {
   return (
     <div className="page">
       <h1>{t("Grievance Reports")}</h1>
-      <IncidentBannerSlot />
-      <SubmittedPanelSlot />
+      {banner}
+      {submitted}
       <FilterDisclosure activeCount={activeFilterCount(searchParams)}>
         <GrievanceFilters />
       </FilterDisclosure>

@@ -1,9 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { IncidentBannerSlot } from "#web/features/incidents/components/incident-banner-slot.tsx";
-import { paths } from "#web/app/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 import type { landingLoader } from "./landing-route.loader.ts";
 
 // Below the opening section (landing-sections.tsx): requested as soon as this chunk runs, beside React's first
@@ -11,14 +10,15 @@ import type { landingLoader } from "./landing-route.loader.ts";
 const sections = import("../components/landing-sections.tsx");
 const LandingSections = lazy(async () => ({ default: (await sections).LandingSections }));
 
-export function LandingRoute() {
+/** `banner`: the active incidents' banner, handed in by the app (app/pages/landing-page.tsx). */
+export function LandingRoute({ banner }: { banner: ReactNode }) {
   const t = useT();
   useDocumentTitle(t("Home"));
   const { recent } = useLoaderData<typeof landingLoader>();
   return (
     <>
       {/* After the first paint, in a chunk of its own: active incidents and what to do. */}
-      <IncidentBannerSlot />
+      {banner}
       <section className="hero">
         <h1>{t("Clean Water & Sanitation Grievance Portal")}</h1>
         <p className="hero__lead">

@@ -1,23 +1,23 @@
-import { IncidentBannerSlot } from "#web/features/incidents/components/incident-banner-slot.tsx";
-import { ReportForm } from "../components/report-form.tsx";
+import type { ReactNode } from "react";
+import { ReportForm, type ReportFormParts } from "../components/report-form.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { list, listLoader } from "#web/app/route-modules.ts";
 import "#web/styles/content.css";
 
-// Two seconds after an accepted report the visitor is sent to the list: its code downloads meanwhile, so the list
-// shows on time even on a slow connection.
-const loadListPage = () => void Promise.all([list(), listLoader()]).catch(() => undefined);
-
-export function SubmitRoute() {
+/**
+ * Handed in by the app (app/pages/submit-page.tsx): `banner`, the active incidents' banner; `onAccepted`, what to
+ * start once a report is accepted (the list's code, which the visitor is sent to two seconds later); `parts`, the
+ * form's pieces from other features.
+ */
+export function SubmitRoute(props: { banner: ReactNode; onAccepted: () => void; parts: ReportFormParts }) {
   const t = useT();
   useDocumentTitle(t("Report a Grievance"));
   return (
     <div className="page page--narrow">
       <h1 id="report-heading">{t("Report a Grievance")}</h1>
-      <IncidentBannerSlot />
+      {props.banner}
       <p className="page__lead">{t("Tell us what is wrong and where. Photos help the team understand the problem.")}</p>
-      <ReportForm onAccepted={loadListPage} />
+      <ReportForm onAccepted={props.onAccepted} parts={props.parts} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import { browserId, markAffected, useMarkedAffected } from "#web/features/places/api/browser-id-store.ts";
+import { browserId, markAffected, useMarkedAffected } from "#web/lib/browser-id-store.ts";
 import { sendIncidentAffected } from "./incidents-api.ts";
 
 /** The `intent` of "I am affected": one of the actions of the incident's page (incidents-action.ts). */

@@ -6,7 +6,6 @@ import type {
   incidentAffectedResponseSchema,
   incidentListResponseSchema,
   incidentMatchResponseSchema,
-  incidentStatsSchema,
   incidentSubscriptionAcceptedSchema,
   incidentSummarySchema,
   publicIncidentSchema,
@@ -20,7 +19,6 @@ export type IncidentMatches = z.output<typeof incidentMatchResponseSchema>;
 export type IncidentMatch = IncidentMatches["items"][number];
 export type IncidentSummary = z.output<typeof incidentSummarySchema>;
 export type IncidentAffectedAnswer = z.output<typeof incidentAffectedResponseSchema>;
-export type IncidentStats = z.output<typeof incidentStatsSchema>;
 export type IncidentSubscriptionAccepted = z.output<typeof incidentSubscriptionAcceptedSchema>;
 
 /** GET /api/incidents: the active ones, newest first, then those closed in the last 30 days. */

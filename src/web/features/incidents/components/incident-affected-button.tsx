@@ -5,7 +5,7 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
 import type { IncidentAffectedResult } from "../api/incident-affected.ts";
 import { useMarkedIncidentAffected } from "../api/incident-affected.ts";
-import { AffectedControl } from "#web/features/places/components/affected-button.tsx";
+import { AffectedControl } from "#web/lib/affected-control.tsx";
 
 /**
  * "N people affected" and, while the incident is active, "I am affected": counted once per browser, like "I have

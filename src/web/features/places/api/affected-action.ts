@@ -1,9 +1,9 @@
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { sendAffected } from "./affected-api.ts";
-import { browserId, markAffected } from "./browser-id-store.ts";
+import { browserId, markAffected } from "#web/lib/browser-id-store.ts";
 
-/** The `intent` of "I have this problem too": one of the actions of the report's page (features/grievances/routes/grievance-route.action.ts). */
+/** The `intent` of "I have this problem too": one of the actions of the report's page (app/pages/grievance-action.ts). */
 export const AFFECTED_INTENT = "affected";
 
 /** The server's count after the press and whether this browser was new to it, or why it was refused. */

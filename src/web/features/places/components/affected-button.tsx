@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Status } from "#shared/domain.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
@@ -6,14 +6,14 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
 import type { AffectedResult } from "../api/affected-action.ts";
-import { useMarkedAffected } from "../api/browser-id-store.ts";
-import "./affected.css";
+import { useMarkedAffected } from "#web/lib/browser-id-store.ts";
+import { AffectedControl } from "#web/lib/affected-control.tsx";
 
 /**
  * "N people affected" and, while the report is open, "I have this problem too". Once this browser is counted the
  * button stays where it is (aria-disabled, so focus is not lost) and the result is read out politely.
  *
- * A press goes to the action of the report's own page (features/grievances/routes/grievance-route.action.ts), wherever the button is: on
+ * A press goes to the action of the report's own page (app/pages/grievance-action.ts), wherever the button is: on
  * that page, and in the report form's list of possible duplicates, whose page is another route. One action on the
  * report's route, named by its path, is simpler than a route of its own for the press; on the form page the first
  * press also fetches the report page's chunks (the router loads a route's lazy parts together), which the offline
@@ -94,39 +94,5 @@ export function AffectedButton({
     >
       {t(LOCATION_MESSAGES.affectedButton)}
     </AffectedControl>
-  );
-}
-
-/**
- * What "I have this problem too" and an incident's "I am affected" (features/incidents/) show alike: the count, the
- * button that stays focusable once pressed (aria-disabled), and the outcome read out politely.
- */
-export function AffectedControl(props: {
-  countText: ReactNode;
-  countId: string;
-  inactive: boolean;
-  done: boolean;
-  failed: boolean;
-  message: string;
-  onPress: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <div className="affected">
-      {props.countText}
-      <button
-        type="button"
-        className={`button button--secondary affected__button${props.inactive ? " is-disabled" : ""}`}
-        aria-disabled={props.inactive || undefined}
-        aria-describedby={props.countId}
-        onClick={props.onPress}
-      >
-        {props.done && <span aria-hidden="true">✓ </span>}
-        {props.children}
-      </button>
-      <p className={`affected__message${props.failed ? " affected__message--error" : ""}`} role="status">
-        {props.message}
-      </p>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { staffQueueQuerySchema } from "#shared/staff/staff-schemas.ts";
-import { listQueryFromSearchParams } from "#web/features/grievances/api/list-query.ts";
+import { listQueryFromSearchParams } from "#web/lib/list/list-query.ts";
 import type { StaffQueueRequest } from "./staff-api.ts";
 
 /**

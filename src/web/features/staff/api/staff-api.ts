@@ -25,10 +25,6 @@ function sendJson<T>(path: string, method: "POST" | "DELETE", body?: unknown): P
   });
 }
 
-export function getSession(signal?: AbortSignal): Promise<StaffSession> {
-  return apiFetch<StaffSession>(staffApiPaths.session, { signal });
-}
-
 export function signIn(email: string, password: string): Promise<StaffSession> {
   return sendJson<StaffSession>(staffApiPaths.session, "POST", { email, password });
 }

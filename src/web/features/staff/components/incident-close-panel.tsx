@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { FormFeedback } from "./form-feedback.tsx";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import type { IncidentActionResult } from "../api/incident-actions.ts";
 import type { StaffIncident } from "../api/incidents-api.ts";
 

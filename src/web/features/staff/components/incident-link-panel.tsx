@@ -8,7 +8,7 @@ import { formatDate } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
-import { FormFeedback } from "./form-feedback.tsx";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import type { IncidentActionResult } from "../api/incident-actions.ts";
 import type { IncidentCandidate, StaffIncident } from "../api/incidents-api.ts";
 

@@ -5,7 +5,7 @@ import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
-import { FormFeedback } from "./form-feedback.tsx";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import type { IncidentListItem, ReportIncident } from "../api/incidents-api.ts";
 

@@ -3,11 +3,11 @@ import { useFetcher } from "react-router";
 import type { StaffReporterUpdate } from "#shared/staff/staff-api.ts";
 import { formatCount, formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { ImageGallery } from "#web/features/grievances/components/attached-images.tsx";
+import { ImageGallery } from "#web/lib/grievance-view/attached-images.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
-import { FormFeedback } from "./form-feedback.tsx";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 

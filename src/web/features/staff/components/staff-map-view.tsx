@@ -5,7 +5,7 @@ import { msg } from "#shared/i18n/locales.ts";
 import type { StaffMapMarker } from "#shared/staff/staff-api.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
-import { MapCard } from "#web/features/grievances/components/map-card.tsx";
+import { MapCard } from "#web/lib/grievance-view/map-card.tsx";
 import { LazyReportsMap } from "#web/lib/map/reports-map-lazy.tsx";
 import { STATUS_LEGEND } from "#web/lib/map/reports-map-legend.ts";
 import { getStaffMap } from "../api/staff-api.ts";

@@ -1,8 +1,8 @@
 import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
-import { AffectedCount } from "#web/features/grievances/components/affected-count.tsx";
-import { AttachedImages } from "#web/features/grievances/components/attached-images.tsx";
-import { GrievanceSummary, IssueDescription } from "#web/features/grievances/components/grievance-summary.tsx";
-import { ReportPlace } from "#web/features/grievances/components/report-place.tsx";
+import { AffectedCount } from "#web/lib/grievance-view/affected-count.tsx";
+import { AttachedImages } from "#web/lib/grievance-view/attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grievance-summary.tsx";
+import { ReportPlace } from "#web/lib/grievance-view/report-place.tsx";
 import { formatDuration } from "#web/lib/format-duration.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";

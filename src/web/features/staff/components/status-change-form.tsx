@@ -6,7 +6,7 @@ import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "#shared/staff/staff-schemas
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
-import { FormFeedback } from "./form-feedback.tsx";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 

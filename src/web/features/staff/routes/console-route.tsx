@@ -1,7 +1,7 @@
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import { FilterDisclosure } from "#web/features/grievances/components/filter-disclosure.tsx";
-import { activeFilterCount, GrievanceFilters } from "#web/features/grievances/components/grievance-filters.tsx";
-import { ViewSwitch } from "#web/features/grievances/components/view-switch.tsx";
+import { FilterDisclosure } from "#web/lib/list/filter-disclosure.tsx";
+import { activeFilterCount, GrievanceFilters } from "#web/lib/list/grievance-filters.tsx";
+import { ViewSwitch } from "#web/lib/list/view-switch.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { listViewOf } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";

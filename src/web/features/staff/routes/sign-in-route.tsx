@@ -13,8 +13,8 @@ import { errorMessageOf } from "#web/lib/api-client.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { getSession, signIn } from "../api/staff-api.ts";
-import { safeNextPath } from "#web/lib/session-guard.ts";
+import { signIn } from "../api/staff-api.ts";
+import { getSession, safeNextPath } from "#web/lib/session-guard.ts";
 import "#web/styles/staff.css";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 

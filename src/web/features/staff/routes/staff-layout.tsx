@@ -1,6 +1,6 @@
 import { Outlet, redirect, type LoaderFunctionArgs } from "react-router";
-import { getSession, signOut } from "../api/staff-api.ts";
-import { withStaffSession } from "#web/lib/session-guard.ts";
+import { signOut } from "../api/staff-api.ts";
+import { getSession, withStaffSession } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
 /** Guard of every console page: not signed in -> the sign-in page (the API answers 401 and no data). */

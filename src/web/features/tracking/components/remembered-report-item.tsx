@@ -7,9 +7,9 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { formatDate } from "#web/lib/i18n/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
-import { StatusBadge } from "#web/features/grievances/components/badges.tsx";
+import { StatusBadge } from "#web/lib/grievance-view/badges.tsx";
 import { getTrackedGrievance } from "../api/tracking.ts";
-import type { RememberedReport } from "../api/my-reports-store.ts";
+import type { RememberedReport } from "#web/lib/my-reports-store.ts";
 
 const STATE_TEXTS = {
   loading: msg("Checking status..."),

@@ -4,8 +4,8 @@ import { REPORTER_UPDATE_MAX_LENGTH, UPDATE_TEXT_FIELD } from "#shared/tracking/
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
-import { ImagePicker } from "#web/features/grievances/components/image-picker.tsx";
-import { useChosenImages } from "#web/features/grievances/components/use-chosen-images.ts";
+import { ImagePicker } from "#web/lib/images/image-picker.tsx";
+import { useChosenImages } from "#web/lib/images/use-chosen-images.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import type { UpdateResult } from "../api/tracking-actions.ts";
 

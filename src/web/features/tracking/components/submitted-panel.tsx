@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
-import { announcedReport, dismissAnnouncement } from "../api/my-reports-store.ts";
+import { announcedReport, dismissAnnouncement } from "#web/lib/my-reports-store.ts";
 import { CopyLink } from "#web/lib/copy-link.tsx";
 import "#web/styles/tracking.css";
 

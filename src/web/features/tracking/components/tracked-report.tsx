@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
-import { AttachedImages } from "#web/features/grievances/components/attached-images.tsx";
-import { GrievanceSummary, IssueDescription } from "#web/features/grievances/components/grievance-summary.tsx";
-import { ProgressEntries } from "#web/features/grievances/components/progress-timeline.tsx";
+import { AttachedImages } from "#web/lib/grievance-view/attached-images.tsx";
+import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grievance-summary.tsx";
+import { ProgressEntries } from "#web/lib/grievance-view/progress-entries.tsx";
 import { FixedQuestionBox } from "./fixed-question-box.tsx";
 import { ReporterUpdateForm } from "./reporter-update-form.tsx";
 

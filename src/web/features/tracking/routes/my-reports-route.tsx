@@ -4,7 +4,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { RememberedReportItem } from "../components/remembered-report-item.tsx";
-import { forgetReport, useRememberedReports, type RememberedReport } from "../api/my-reports-store.ts";
+import { forgetReport, useRememberedReports, type RememberedReport } from "#web/lib/my-reports-store.ts";
 import "#web/styles/tracking.css";
 import "#web/styles/content.css";
 

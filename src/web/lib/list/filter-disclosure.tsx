@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "../i18n/i18n-context.tsx";
 import "#web/styles/filter-disclosure.css";
 
 /** Below this width the filters start folded away: on a phone they would otherwise fill the first screen. */

@@ -1,8 +1,8 @@
 import type { ChangeEvent } from "react";
 import { MAX_IMAGES } from "#shared/domain.ts";
-import { translateText } from "#web/lib/i18n/translate-text.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { IMAGE_ACCEPT } from "#web/lib/image-files.ts";
+import { translateText } from "../i18n/translate-text.ts";
+import { useT } from "../i18n/i18n-context.tsx";
+import { IMAGE_ACCEPT } from "../image-files.ts";
 import "#web/styles/image-picker.css";
 
 export interface ChosenImage {

@@ -1,4 +1,4 @@
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "../i18n/i18n-context.tsx";
 
 /**
  * "N people affected" (the reporter and everyone who said "I have this problem too"). `onlyIfOthers`: say nothing

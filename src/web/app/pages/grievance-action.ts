@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "react-router";
 import { AFFECTED_INTENT, markAsAffected, type AffectedResult } from "#web/features/places/api/affected-action.ts";
 import { FOLLOW_INTENT, follow, type FollowResult } from "#web/features/notifications/api/follow-action.ts";
 
-// The report page's action, in the page's chunk (grievance.tsx passes it on to router.tsx): the router loads every
+// The report page's action, in the page's chunk (grievance-page.tsx passes it on to router.tsx): the router loads every
 // lazy part of a route together when it opens it, and what the action needs the page's buttons load anyway, so it
 // costs no request and no chunk of its own, and nothing in the first load of any other page.
 

@@ -1,6 +1,6 @@
 import type { Priority, Status } from "#shared/domain.ts";
 import { priorityBadge, statusLabel } from "#shared/format.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "../i18n/i18n-context.tsx";
 
 /** Priority badge: low green, medium amber, high red, urgent purple (specification §4). */
 export function PriorityBadge({ priority, withWord = false }: { priority: Priority; withWord?: boolean }) {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { isReference } from "#shared/grievances/reference.ts";
 import { isTrackingToken, trackingTokenOf, type SubmittedGrievance } from "#shared/tracking/tracking.ts";
-import { readItem, STORAGE_KEYS, subscribeToStorage, writeItem } from "#web/lib/browser-storage.ts";
+import { readItem, STORAGE_KEYS, subscribeToStorage, writeItem } from "./browser-storage.ts";
 
 /**
  * Reports submitted from this browser, kept in its localStorage so that /my-reports can list them (decision 013): no

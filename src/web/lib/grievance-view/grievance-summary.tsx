@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { PublicGrievance } from "#shared/api-types.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { formatDateTime } from "#web/lib/i18n/format.ts";
+import { useT } from "../i18n/i18n-context.tsx";
+import { formatDateTime } from "../i18n/format.ts";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
 
 interface GrievanceSummaryProps {

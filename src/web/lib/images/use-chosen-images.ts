@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_IMAGES } from "#shared/domain.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { isAcceptableImage } from "#web/lib/image-files.ts";
+import { isAcceptableImage } from "../image-files.ts";
 import type { ChosenImage } from "./image-picker.tsx";
 
 let nextImageId = 0;

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "../i18n/i18n-context.tsx";
 import { pageLinks, type Paged } from "./pagination-links.ts";
 
 /** Previous / Next links that keep the filters in the URL; shown only when there is more than one page. */

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { GrievanceImage } from "#shared/api-types.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, gallerySources } from "#shared/grievances/report-photos.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "../i18n/i18n-context.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
 
 // The first row of the grid on a phone, in the first screenful below the description: loaded at once (the first

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { readItem, subscribeToStorage, writeItem } from "#web/lib/browser-storage.ts";
+import { readItem, subscribeToStorage, writeItem } from "./browser-storage.ts";
 
 /**
  * "I have this problem too" counts browsers (docs/decisions/016-map-and-location.md): this browser's random id,

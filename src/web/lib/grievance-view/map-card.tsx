@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MapMarker } from "#shared/api-types.ts";
-import { formatDate } from "#web/lib/i18n/format.ts";
+import { formatDate } from "../i18n/format.ts";
 import { AffectedCount } from "./affected-count.tsx";
 import { StatusBadge } from "./badges.tsx";
 

@@ -1,6 +1,6 @@
 import { formatCount } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import type { IncidentStats } from "../api/incidents-api.ts";
+import type { IncidentStats } from "../api/stats-api.ts";
 
 /** One decimal place: a mean of reports, a median of hours. */
 const oneDecimal = (value: number) => formatCount(Math.round(value * 10) / 10);

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { PinMapSlot } from "#web/lib/map/pin-map-slot.tsx";
+import { useT } from "../i18n/i18n-context.tsx";
+import { PinMapSlot } from "../map/pin-map-slot.tsx";
 
 /** OpenStreetMap's own page with a marker at the pin, zoomed to the street. */
 export const osmLink = (latitude: number, longitude: number) =>

@@ -1,8 +1,8 @@
 import { msg } from "#shared/i18n/locales.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { listViewOf, type ListView } from "#web/lib/paths.ts";
-import { changedQuery } from "#web/lib/query-string.ts";
-import { useFilterParams } from "#web/lib/use-filter-params.ts";
+import { useT } from "../i18n/i18n-context.tsx";
+import { listViewOf, type ListView } from "../paths.ts";
+import { changedQuery } from "../query-string.ts";
+import { useFilterParams } from "../use-filter-params.ts";
 
 const VIEWS: { view: ListView; label: string }[] = [
   { view: "list", label: msg("List") },

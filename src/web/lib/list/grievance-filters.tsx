@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { FIELD_LIMITS, PRIORITIES, STATUSES } from "#shared/domain.ts";
-import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
-import { useCategories } from "#web/lib/categories/use-categories.ts";
+import { CategoryOptions } from "../categories/category-options.tsx";
+import { useCategories } from "../categories/use-categories.ts";
 import { priorityLabel, statusLabel } from "#shared/format.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { changedQuery } from "#web/lib/query-string.ts";
-import { useFilterParams } from "#web/lib/use-filter-params.ts";
+import { useT } from "../i18n/i18n-context.tsx";
+import { changedQuery } from "../query-string.ts";
+import { useFilterParams } from "../use-filter-params.ts";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

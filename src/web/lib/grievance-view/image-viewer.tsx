@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from "react";
 import type { GrievanceImage } from "#shared/api-types.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "../i18n/i18n-context.tsx";
 
 interface ImageViewerProps {
   image: GrievanceImage | null;

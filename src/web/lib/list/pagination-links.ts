@@ -1,6 +1,6 @@
-import { t } from "#web/lib/i18n/i18n.ts";
-import { formatCount } from "#web/lib/i18n/format.ts";
-import { changedQuery } from "#web/lib/query-string.ts";
+import { t } from "../i18n/i18n.ts";
+import { formatCount } from "../i18n/format.ts";
+import { changedQuery } from "../query-string.ts";
 
 /** What a paged answer (public list or staff queue) tells about its pages. */
 export interface Paged {
