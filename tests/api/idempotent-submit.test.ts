@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, PublicGrievance } from "#shared/api-types.ts";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
-import { IDEMPOTENCY_MESSAGES } from "#server/grievances/idempotency-keys.ts";
+import { IDEMPOTENCY_MESSAGES } from "#server/grievances/idempotency-key-repository.ts";
 import type { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 import { makePng } from "../fixtures/images.ts";

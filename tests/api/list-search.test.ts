@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GrievanceListResponse } from "#shared/api-types.ts";
-import { filterConditions } from "#server/grievances/grievance-sql.ts";
+import { filterConditions } from "#server/grievances/grievance-filter-repository.ts";
 import { countRows, createTestApp, type TestApp } from "./test-app.ts";
 
 // Word search (docs/decisions/011-full-text-search.md): whole words, the last one also as a prefix, websearch syntax.

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
-import { MATCHING_CAP, SURELY_ABOVE_CAP } from "#server/grievances/capped-count.ts";
+import { MATCHING_CAP, SURELY_ABOVE_CAP } from "#server/grievances/capped-count-repository.ts";
 import { GrievanceRepository, type GrievancePage } from "#server/grievances/grievance-repository.ts";
 import type { SortKey } from "#server/grievances/list-cursor.ts";
-import { WordStatistics } from "#server/grievances/word-statistics.ts";
+import { WordStatistics } from "#server/grievances/word-statistics-repository.ts";
 import { openTestDatabase } from "./test-app.ts";
 
 // A word the statistics show in more reports than the cap is not counted, and a rare word's page is read with its
-// count, through the search index (capped-count.ts, grievance-repository.ts, docs/decisions/011-full-text-search.md).
+// count, through the search index (capped-count-repository.ts, grievance-repository.ts, docs/decisions/011-full-text-search.md).
 const REPORTS = SURELY_ABOVE_CAP + 500;
 const NEEDLE_EVERY = 997;
 /** The most matches a search was read whole with before that became the cap (decision 011). */

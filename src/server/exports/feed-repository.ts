@@ -1,6 +1,6 @@
 import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
 import type { Queryable } from "../db/database.ts";
-import { allOf, filterConditions } from "../grievances/grievance-sql.ts";
+import { allOf, filterConditions } from "../grievances/grievance-filter-repository.ts";
 import type { FeedEntry } from "./grievance-atom.ts";
 
 export const FEED_LENGTH = 50;

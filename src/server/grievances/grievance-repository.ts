@@ -3,10 +3,11 @@ import type { GrievanceListFilters, NewGrievance } from "#shared/grievances/grie
 import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
-import { CAPPED, countCapped, MATCHING_CAP, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count.ts";
-import { allOf, categoryNameOf, filterConditions, UUID_PATTERN } from "./grievance-sql.ts";
+import { CAPPED, countCapped, MATCHING_CAP, SURELY_ABOVE_CAP, type MatchingCount } from "./capped-count-repository.ts";
+import { allOf, categoryNameOf, filterConditions } from "./grievance-filter-repository.ts";
+import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { SORT_AT_SQL, type ListCursor, type SortKey } from "./list-cursor.ts";
-import { WordStatistics } from "./word-statistics.ts";
+import { WordStatistics } from "./word-statistics-repository.ts";
 
 /**
  * One image in a row's `images` list: object keys, never URLs. Reports from before medium versions were made have
@@ -384,7 +385,7 @@ export class GrievanceRepository {
   }
 
   /**
-   * How many reports at least match, as far as the statistics tell without reading rows (word-statistics.ts): for one
+   * How many reports at least match, as far as the statistics tell without reading rows (word-statistics-repository.ts): for one
    * word searched alone, its least share of the public reports; otherwise 0. With other filters too, the word's
    * share of all reports says nothing about its share of those.
    */

@@ -47,7 +47,7 @@ import {
   idempotencyKeyOf,
   releaseIdempotencyKey,
   submissionHash,
-} from "./idempotency-keys.ts";
+} from "./idempotency-key-repository.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
 import { toPublicGrievance } from "./public-grievance.ts";
 import { multipartBodyOf, readSubmission } from "./read-submission.ts";
@@ -147,7 +147,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
       const requestHash = submissionHash(fields, uploads);
       const replay = async (claim: Extract<Claim, { kind: "submitted" }>) => {
         // A retry whose first attempt arrived: the same answer again, the same link included (derived from the key
-        // the retry sent and the salt kept with it, idempotency-keys.ts), nothing new stored. A report hidden since,
+        // the retry sent and the salt kept with it, idempotency-key-repository.ts), nothing new stored. A report hidden since,
         // or one bound before tracking links existed, has no answer to repeat.
         const earlier = await repository.findById(claim.grievanceId);
         if (!earlier || !claim.trackingSalt) throw new HttpError(409, IDEMPOTENCY_MESSAGES.alreadySubmitted);

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
+import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { browserHashOf } from "../places/affected-repository.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Bbox } from "#shared/places/geo.ts";
 import type { Queryable } from "../db/database.ts";
-import { categoryNameOf, positionWithin } from "../grievances/grievance-sql.ts";
+import { categoryNameOf, positionWithin } from "../grievances/grievance-filter-repository.ts";
 
 /** The bulk preview's reads (incident-candidates.ts tests each row exactly in code). */
 

@@ -7,7 +7,7 @@ import {
   type IncidentType,
 } from "#shared/incidents/incidents.ts";
 import type { Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
+import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 
 /**
  * Reading incidents (migration 018) as the public and the console see them. An incident's answer carries its

@@ -6,7 +6,7 @@ import type { DeclareIncident, IncidentArea } from "#shared/incidents/incidents.
 import { NOTE_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
-import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
+import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { changeStatusIn } from "../staff/workflow.ts";

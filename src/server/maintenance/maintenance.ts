@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../db/database.ts";
-import { deleteExpiredIdempotencyKeys } from "../grievances/idempotency-keys.ts";
+import { deleteExpiredIdempotencyKeys } from "../grievances/idempotency-key-repository.ts";
 import { deleteExpiredRateLimits } from "../http/rate-limit-store.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { sweepOrphans } from "./orphan-sweep.ts";
@@ -12,7 +12,7 @@ export interface MaintenanceDeps {
   logger: FastifyBaseLogger;
   /**
    * Whether the portal must gather the planner's statistics itself: the embedded database has no autovacuum, and
-   * search reads them (grievances/word-statistics.ts). A PostgreSQL server's autovacuum keeps them.
+   * search reads them (grievances/word-statistics-repository.ts). A PostgreSQL server's autovacuum keeps them.
    */
   analyze: boolean;
 }

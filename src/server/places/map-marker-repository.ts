@@ -2,15 +2,16 @@ import type { MapMarker } from "#shared/api-types.ts";
 import type { Category, Priority, Status } from "#shared/domain.ts";
 import { MAP_MARKER_CAP } from "#shared/places/geo.ts";
 import type { Bbox } from "#shared/places/geo.ts";
+import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import type { MatchingCount } from "../grievances/capped-count.ts";
-import { categoryNameOf, positionWithin } from "../grievances/grievance-sql.ts";
+import type { MatchingCount } from "../grievances/capped-count-repository.ts";
+import { allOf, categoryNameOf, filterConditions, positionWithin } from "../grievances/grievance-filter-repository.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
 
 /**
  * The markers of a map view (docs/decisions/016-map-and-location.md): the newest MAP_MARKER_CAP reports that `where`
  * selects, and how many it selects (capped like the list's count). `where` comes from the list's or the queue's
- * filters with a bbox, so the pin test goes through the GiST index on `position` (grievance-sql.ts positionWithin).
+ * filters with a bbox, so the pin test goes through the GiST index on `position` (grievance-filter-repository.ts positionWithin).
  */
 export interface MarkerPage extends MatchingCount {
   /** Staff see whether each is hidden; the public answer leaves that out (withoutHidden). */
@@ -75,6 +76,13 @@ export async function findMarkers(
     const all = await newestInArea(tx, bbox, where, params, undefined);
     return { ...all, matching: MAP_COUNT_CAP, matchingCapped: true };
   });
+}
+
+/** The public map: visible reports matching the list's filters within the box. */
+export async function findPublicMarkers(db: Database, bbox: Bbox, filters: GrievanceListFilters): Promise<MarkerPage> {
+  const params: unknown[] = [];
+  const where = allOf(["g.hidden_at IS NULL", ...filterConditions(filters, params, "g.")]);
+  return findMarkers(db, bbox, where, params);
 }
 
 /** The area's newest markers and how many it holds, reading at most `limit` of its index entries (all without). */

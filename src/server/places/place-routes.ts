@@ -11,9 +11,8 @@ import type { MapSettings } from "#shared/api-types.ts";
 import { MAP_MARKER_CAP, type ServiceAreaGeometry } from "#shared/places/geo.ts";
 import { mapQuerySchema, similarQuerySchema } from "#shared/places/location-schemas.ts";
 import type { Database } from "../db/database.ts";
-import { allOf, filterConditions } from "../grievances/grievance-sql.ts";
 import type { MapCenter } from "./map-center.ts";
-import { findMarkers, withoutHidden } from "./map-marker-repository.ts";
+import { findPublicMarkers, withoutHidden } from "./map-marker-repository.ts";
 import { refusePlaceQuery } from "./query-problem.ts";
 import { findSimilarReports } from "./similar-reports.ts";
 
@@ -62,7 +61,7 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
     },
   );
 
-  // The list's filters (the same SQL, grievance-sql.ts), within the area; the newest MAP_MARKER_CAP of them.
+  // The list's filters (the same SQL, grievance-filter-repository.ts), within the area; the newest MAP_MARKER_CAP of them.
   app.get(
     apiPaths.grievanceMap,
     {
@@ -78,9 +77,7 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
     },
     async (request) => {
       const { bbox, ...filters } = request.query;
-      const params: unknown[] = [];
-      const where = allOf(["g.hidden_at IS NULL", ...filterConditions(filters, params, "g.")]);
-      const { markers, matching, matchingCapped } = await findMarkers(db, bbox, where, params);
+      const { markers, matching, matchingCapped } = await findPublicMarkers(db, bbox, filters);
       return { markers: markers.map(withoutHidden), matching, matchingCapped, cap: MAP_MARKER_CAP };
     },
   );

@@ -1,7 +1,7 @@
 import type { Category, Status } from "#shared/domain.ts";
 import { SIMILAR_TITLE_THRESHOLD, type LatLng } from "#shared/places/geo.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { categoryNameOf } from "../grievances/grievance-sql.ts";
+import { categoryNameOf } from "../grievances/grievance-filter-repository.ts";
 
 /**
  * The reads of "Has someone already reported this?" (similar-reports.ts). Both keep to open public reports with

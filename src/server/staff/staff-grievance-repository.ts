@@ -7,10 +7,13 @@ import type {
   StaffQueueResponse,
 } from "#shared/staff/staff-api.ts";
 import type { StaffQueueQuery } from "#shared/staff/staff-schemas.ts";
-import type { Queryable } from "../db/database.ts";
-import { countCapped } from "../grievances/capped-count.ts";
+import type { Bbox } from "#shared/places/geo.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { findMarkers, type MarkerPage } from "../places/map-marker-repository.ts";
+import { countCapped } from "../grievances/capped-count-repository.ts";
 import { columnsOf, type GrievanceRow } from "../grievances/grievance-repository.ts";
-import { allOf, filterConditions, UUID_PATTERN } from "../grievances/grievance-sql.ts";
+import { allOf, filterConditions } from "../grievances/grievance-filter-repository.ts";
+import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { findUpdatesForStaff } from "../tracking/reporter-update-repository.ts";
 import { notificationsOf } from "../notifications/notification-repository.ts";
@@ -48,6 +51,17 @@ export function conditionsOf(query: QueueFilters, targets: OverdueTargets, param
   // Someone besides the reporter said "I have this problem too" (decision 016): a range of grievances_affected_idx.
   if (query.affected !== undefined) conditions.push(`g.affected_count ${query.affected ? "> 0" : "= 0"}`);
   return conditions;
+}
+
+/** The console's map: reports matching the queue's filters within the box, hidden ones included and marked. */
+export async function findStaffMarkers(
+  db: Database,
+  bbox: Bbox,
+  filters: QueueFilters,
+  targets: OverdueTargets,
+): Promise<MarkerPage> {
+  const params: unknown[] = [];
+  return findMarkers(db, bbox, allOf(conditionsOf(filters, targets, params)), params);
 }
 
 function toStaffGrievance(row: StaffRow): StaffGrievance {

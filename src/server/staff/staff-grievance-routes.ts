@@ -19,10 +19,8 @@ import {
   statusChangeSchema,
 } from "#shared/staff/staff-schemas.ts";
 import type { Database } from "../db/database.ts";
-import { allOf } from "../grievances/grievance-sql.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { findMarkers } from "../places/map-marker-repository.ts";
 import { refusePlaceQuery } from "../places/query-problem.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { statusLabel } from "#shared/format.ts";
@@ -30,7 +28,7 @@ import { englishText } from "#shared/i18n/english-text.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { staffOf } from "./require-staff.ts";
-import { conditionsOf, findStaffGrievance, listQueue } from "./staff-grievance-repository.ts";
+import { findStaffGrievance, findStaffMarkers, listQueue } from "./staff-grievance-repository.ts";
 import { hideReporterUpdate } from "./update-moderation.ts";
 import { changeStatus, setHidden } from "./workflow.ts";
 
@@ -95,13 +93,7 @@ export async function staffGrievanceRoutes(
     },
     async (request) => {
       const { bbox, ...filters } = request.query;
-      const params: unknown[] = [];
-      const { markers, matching, matchingCapped } = await findMarkers(
-        db,
-        bbox,
-        allOf(conditionsOf(filters, targets, params)),
-        params,
-      );
+      const { markers, matching, matchingCapped } = await findStaffMarkers(db, bbox, filters, targets);
       return { markers, matching, matchingCapped, cap: MAP_MARKER_CAP };
     },
   );

@@ -3,7 +3,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { UUID_PATTERN } from "../grievances/grievance-sql.ts";
+import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import {
   lockGrievanceRow,
   recordStatusChange,

@@ -15,7 +15,7 @@ export function newTrackingToken(): string {
 
 /**
  * The token of a submit sent with an Idempotency-Key: derived from the key and a random salt, so that a retry of
- * the submit (which sends the key again) gets the same link although the token is not stored (idempotency-keys.ts).
+ * the submit (which sends the key again) gets the same link although the token is not stored (idempotency-key-repository.ts).
  * The salt stays in the database with the key's hash, never with the key: an outsider who guesses a weak key
  * still lacks the salt, and the database alone lacks the key.
  */

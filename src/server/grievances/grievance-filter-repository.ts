@@ -4,8 +4,6 @@ import { searchCondition } from "./search-query.ts";
 
 /** SQL pieces shared by the public list and the staff queue, so both search and filter the same way. */
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The conditions of the list filters, with their values appended to `params`. `alias` qualifies the columns
  * ("g." in a query that names the table g). The search matches words through the GIN index on search_vector
