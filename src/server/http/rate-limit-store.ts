@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from "@fastify/rate-limit";
 import type { Queryable } from "../db/database.ts";
+import { countHit } from "./rate-limit-repository.ts";
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;
@@ -44,17 +45,10 @@ class DatabaseCounter implements FastifyRateLimitStore {
   }
 
   incr(key: string, callback: Callback, timeWindow?: number): void {
-    this.db
-      .query<{ hits: number; ttl_ms: number }>(
-        `INSERT INTO rate_limit_counters AS c (scope, key, hits, resets_at)
-         VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
-         ON CONFLICT (scope, key) DO UPDATE SET
-           hits = CASE WHEN c.resets_at <= now() THEN 1 ELSE c.hits + 1 END,
-           resets_at = CASE WHEN c.resets_at <= now() THEN excluded.resets_at ELSE c.resets_at END
-         RETURNING hits, greatest(0, ceil(extract(epoch FROM resets_at - now()) * 1000))::int AS ttl_ms`,
-        [this.scope, key, timeWindow ?? 60_000],
-      )
-      .then(({ rows }) => callback(null, { current: rows[0]?.hits ?? 1, ttl: rows[0]?.ttl_ms ?? 0 }), callback);
+    countHit(this.db, this.scope, key, timeWindow ?? 60_000).then(
+      ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+      callback,
+    );
   }
 
   child(): FastifyRateLimitStore {
@@ -84,12 +78,4 @@ class MemoryCounter implements FastifyRateLimitStore {
   child(): FastifyRateLimitStore {
     return this;
   }
-}
-
-/** Removes expired counters (hourly maintenance). */
-export async function deleteExpiredRateLimits(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    "WITH gone AS (DELETE FROM rate_limit_counters WHERE resets_at <= now() RETURNING 1) SELECT count(*)::int AS n FROM gone",
-  );
-  return rows[0]?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { deleteExpiredIdempotencyKeys } from "../grievances/idempotency-key-repository.ts";
-import { deleteExpiredRateLimits } from "../http/rate-limit-store.ts";
+import { deleteExpiredRateLimits } from "../http/rate-limit-repository.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { sweepOrphans } from "./orphan-sweep.ts";
 

@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/database.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { isValidObjectKey } from "../storage/object-key.ts";
+import { holdsReports, referencedKeys } from "./image-reference-repository.ts";
 
 export interface OrphanSweepResult {
   /** Objects old enough to be judged. */
@@ -47,28 +48,4 @@ export async function sweepOrphans(db: Queryable, store: ImageStore, graceMinute
   }
   if (batch.length > 0) await flush();
   return { examined, deleted };
-}
-
-async function holdsReports(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM grievances) AS any");
-  return rows[0]?.any === true;
-}
-
-/**
- * The keys, among these, that a report or an update from its reporter holds as an image, a thumbnail or a medium
- * version (indexes: migrations 008 and 011).
- */
-async function referencedKeys(db: Queryable, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT k AS key FROM unnest($1::text[]) AS k
-     WHERE EXISTS (SELECT 1 FROM grievances WHERE images @> jsonb_build_array(jsonb_build_object('key', k)))
-        OR EXISTS (SELECT 1 FROM grievances WHERE images @> jsonb_build_array(jsonb_build_object('thumbnailKey', k)))
-        OR EXISTS (SELECT 1 FROM grievances WHERE images @> jsonb_build_array(jsonb_build_object('mediumKey', k)))
-        OR EXISTS (SELECT 1 FROM reporter_updates WHERE images @> jsonb_build_array(jsonb_build_object('key', k)))
-        OR EXISTS (SELECT 1 FROM reporter_updates WHERE images @> jsonb_build_array(jsonb_build_object('thumbnailKey', k)))
-        OR EXISTS (SELECT 1 FROM reporter_updates WHERE images @> jsonb_build_array(jsonb_build_object('mediumKey', k)))`,
-    [keys],
-  );
-  return rows.map((r) => r.key);
 }

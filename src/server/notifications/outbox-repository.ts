@@ -133,3 +133,11 @@ export async function markMessageSent(db: Queryable, id: string): Promise<void> 
     [id],
   );
 }
+
+/** Messages neither sent nor given up (for /metrics): the worker's own partial index (outbox_due_idx, migration 012). */
+export async function countPendingMessages(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL",
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Database } from "../db/database.ts";
 import type { SubmissionOutcome } from "./submission-outcome.ts";
 import { withTimeout } from "../db/with-timeout.ts";
+import { countPendingMessages } from "../notifications/outbox-repository.ts";
 
 /** Where a database failure was met: answering a request (a 503), or reading a figure for a scrape. */
 export type DatabaseErrorSource = "request" | "scrape";
@@ -141,12 +142,4 @@ export class PortalMetrics {
   databaseUnavailable(source: DatabaseErrorSource): void {
     this.databaseErrors.inc({ source });
   }
-}
-
-/** The outbox worker's own partial index (outbox_due_idx, migration 012) covers exactly these rows. */
-async function countPendingMessages(db: Database): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL",
-  );
-  return rows[0]?.n ?? 0;
 }
