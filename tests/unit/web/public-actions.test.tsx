@@ -170,7 +170,7 @@ describe("the private page's action", () => {
       intent: "update",
       ok: false,
       message: "Please describe what has changed.",
-      field: "text",
+      fieldErrors: { text: "Please describe what has changed." },
     });
     expect(calls).toHaveLength(0);
   });

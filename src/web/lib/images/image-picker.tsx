@@ -3,6 +3,7 @@ import { MAX_IMAGES } from "#shared/domain.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { IMAGE_ACCEPT } from "../image-files.ts";
+import { describedBy, errorIdOf, FieldError, fieldControlProps } from "../form-field.tsx";
 import "#web/styles/image-picker.css";
 
 export interface ChosenImage {
@@ -51,7 +52,6 @@ export function ImagePicker({
 }: ImagePickerProps) {
   const t = useT();
   const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -61,6 +61,9 @@ export function ImagePicker({
   };
 
   const countId = `${inputId}-count`;
+  // The picker's own checks keep English message ids; the server's refusals come translated already.
+  const shownError = error ? translateText(error) : undefined;
+  const control = fieldControlProps({ id: inputId, error: shownError, describedBy: [hintId] });
   return (
     <div className="field field--full">
       <label htmlFor={inputId}>{t("Upload Images (Optional)")}</label>
@@ -69,22 +72,19 @@ export function ImagePicker({
       <p className="hint" id={hintId}>
         {t("Maximum 5 images, 5MB each. Supported: JPG, PNG, GIF and WebP")}
       </p>
-      {error && (
-        <p className="field-error" id={errorId} role="alert" data-testid="image-error">
-          {/* The picker's own checks keep English message ids; the server's refusals come translated already. */}
-          {translateText(error)}
-        </p>
-      )}
+      <FieldError id={errorIdOf(inputId)} announce testId="image-error">
+        {shownError}
+      </FieldError>
       <input
-        id={inputId}
+        {...control}
         className="file-input"
         type="file"
         name="images"
         multiple
         accept={IMAGE_ACCEPT}
         disabled={disabled}
-        aria-describedby={[hintId, error ? errorId : "", countId].filter(Boolean).join(" ")}
-        aria-invalid={error ? true : undefined}
+        // The count is read last: after the error, as before.
+        aria-describedby={describedBy(control["aria-describedby"], countId)}
         onChange={handleChange}
       />
       {/* The button people see, in the page's language: the browser's own says "Choose Files" in the browser's

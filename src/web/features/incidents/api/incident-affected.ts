@@ -1,4 +1,5 @@
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { browserId, markAffected, useMarkedAffected } from "#web/lib/browser-id-store.ts";
 import { sendIncidentAffected } from "./incidents-api.ts";
@@ -6,9 +7,10 @@ import { sendIncidentAffected } from "./incidents-api.ts";
 /** The `intent` of "I am affected": one of the actions of the incident's page (incidents-action.ts). */
 export const INCIDENT_AFFECTED_INTENT = "incident-affected";
 
-export type IncidentAffectedResult =
-  | { intent: typeof INCIDENT_AFFECTED_INTENT; ok: true; affectedCount: number; counted: boolean }
-  | { intent: typeof INCIDENT_AFFECTED_INTENT; ok: false; message: string };
+export type IncidentAffectedResult = ActionResult<
+  typeof INCIDENT_AFFECTED_INTENT,
+  { affectedCount: number; counted: boolean }
+>;
 
 // The reports' store remembers incidents too, under a key of their own kind: one list, one browser id, one limit.
 const storeKey = (incidentId: string) => `incident:${incidentId}`;
@@ -24,8 +26,7 @@ export async function markIncidentAffected(incidentId: string): Promise<Incident
     return {
       intent: INCIDENT_AFFECTED_INTENT,
       ok: true,
-      affectedCount: answer.affectedCount,
-      counted: !answer.alreadyCounted,
+      data: { affectedCount: answer.affectedCount, counted: !answer.alreadyCounted },
     };
   } catch (error) {
     // The server's own words for a refusal it explains (already translated), ours for anything else.
@@ -33,6 +34,6 @@ export async function markIncidentAffected(incidentId: string): Promise<Incident
       error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message
         ? error.message
         : LOCATION_MESSAGES.affectedFailed;
-    return { intent: INCIDENT_AFFECTED_INTENT, ok: false, message };
+    return refusal(INCIDENT_AFFECTED_INTENT, message);
   }
 }

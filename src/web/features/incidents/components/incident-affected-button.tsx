@@ -32,12 +32,12 @@ export function IncidentAffectedButton({
   const [seen, setSeen] = useState({ given: affectedCount, count: affectedCount, answer: fetcher.data });
   if (affectedCount !== seen.given || fetcher.data !== seen.answer) {
     const count =
-      affectedCount !== seen.given ? affectedCount : fetcher.data?.ok ? fetcher.data.affectedCount : seen.count;
+      affectedCount !== seen.given ? affectedCount : fetcher.data?.ok ? fetcher.data.data.affectedCount : seen.count;
     setSeen({ given: affectedCount, count, answer: fetcher.data });
   }
 
-  const counted = answer?.ok === true && answer.counted;
-  const already = answer?.ok === true && !answer.counted;
+  const counted = answer?.ok === true && answer.data.counted;
+  const already = answer?.ok === true && !answer.data.counted;
   const done = remembered || counted || already;
   const inactive = done || sending;
 

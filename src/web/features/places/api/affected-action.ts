@@ -1,4 +1,5 @@
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { sendAffected } from "./affected-api.ts";
 import { browserId, markAffected } from "#web/lib/browser-id-store.ts";
@@ -7,9 +8,7 @@ import { browserId, markAffected } from "#web/lib/browser-id-store.ts";
 export const AFFECTED_INTENT = "affected";
 
 /** The server's count after the press and whether this browser was new to it, or why it was refused. */
-export type AffectedResult =
-  | { intent: typeof AFFECTED_INTENT; ok: true; affected: number; counted: boolean }
-  | { intent: typeof AFFECTED_INTENT; ok: false; message: string };
+export type AffectedResult = ActionResult<typeof AFFECTED_INTENT, { affected: number; counted: boolean }>;
 
 /**
  * The server's own words for a refusal it explains (the hourly limit, a report gone; already in the visitor's
@@ -29,8 +28,8 @@ export async function markAsAffected(grievanceId: string): Promise<AffectedResul
   try {
     const answer = await sendAffected(grievanceId, browserId());
     markAffected(grievanceId);
-    return { intent: AFFECTED_INTENT, ok: true, affected: answer.affected, counted: answer.counted };
+    return { intent: AFFECTED_INTENT, ok: true, data: { affected: answer.affected, counted: answer.counted } };
   } catch (error) {
-    return { intent: AFFECTED_INTENT, ok: false, message: failureMessage(error) };
+    return refusal(AFFECTED_INTENT, failureMessage(error));
   }
 }

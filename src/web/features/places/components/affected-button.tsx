@@ -46,11 +46,11 @@ export function AffectedButton({
   if (affected !== seen.affected || fetcher.data !== seen.answer) {
     setSeen({ affected, answer: fetcher.data });
     if (affected !== seen.affected) setCount(affected);
-    else if (fetcher.data?.ok) setCount(fetcher.data.affected);
+    else if (fetcher.data?.ok) setCount(fetcher.data.data.affected);
   }
 
-  const counted = answer?.ok === true && answer.counted;
-  const already = answer?.ok === true && !answer.counted;
+  const counted = answer?.ok === true && answer.data.counted;
+  const already = answer?.ok === true && !answer.data.counted;
   const done = remembered || counted || already;
   const inactive = done || sending;
 

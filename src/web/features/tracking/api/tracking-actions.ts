@@ -6,6 +6,7 @@ import {
   reporterUpdateSchema,
   UPDATE_TEXT_FIELD,
 } from "#shared/tracking/reporter-actions.ts";
+import { fieldRefusal, refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { addReporterUpdate, answerFixedQuestion } from "./tracking.ts";
 
@@ -13,18 +14,11 @@ import { addReporterUpdate, answerFixedQuestion } from "./tracking.ts";
 export const UPDATE_INTENT = "update";
 export const ANSWER_INTENT = "answer";
 
-// Messages are kept in English (or as the server worded them) and translated where shown, so that they follow a
-// change of language (docs/decisions/019-languages.md). `field` names the control a refusal is about.
-
 /** "Add an update": added, or why not (the text, the photos, or the whole update). */
-export type UpdateResult =
-  | { intent: typeof UPDATE_INTENT; ok: true; message: string }
-  | { intent: typeof UPDATE_INTENT; ok: false; message: string; field?: "text" | "images" };
+export type UpdateResult = ActionResult<typeof UPDATE_INTENT, undefined, "text" | "images">;
 
 /** "Is it fixed?": the thanks for the answer given, or why it was refused (the note, or the whole answer). */
-export type AnswerResult =
-  | { intent: typeof ANSWER_INTENT; ok: true; message: string }
-  | { intent: typeof ANSWER_INTENT; ok: false; message: string; field?: "note" };
+export type AnswerResult = ActionResult<typeof ANSWER_INTENT, undefined, "note">;
 
 export type TrackActionResult = UpdateResult | AnswerResult;
 
@@ -47,7 +41,7 @@ async function addUpdate(token: string, form: FormData): Promise<UpdateResult | 
   const parsed = reporterUpdateSchema.safeParse({ [UPDATE_TEXT_FIELD]: textOf(form, UPDATE_TEXT_FIELD) });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? REPORTER_MESSAGES.updateTextRequired;
-    return refused({ intent: UPDATE_INTENT, ok: false, message, field: "text" });
+    return refused(fieldRefusal(UPDATE_INTENT, "text", message));
   }
   const photos = form.getAll("images").filter((value): value is File => value instanceof File);
   try {
@@ -57,9 +51,9 @@ async function addUpdate(token: string, form: FormData): Promise<UpdateResult | 
     // The form keeps the text and photos for another try; the message goes where it applies.
     console.error("Reporter update failed:", error);
     if (error instanceof ApiRequestError && error.fieldErrors?.images) {
-      return refused({ intent: UPDATE_INTENT, ok: false, message: error.fieldErrors.images, field: "images" });
+      return refused(fieldRefusal(UPDATE_INTENT, "images", error.fieldErrors.images));
     }
-    return refused({ intent: UPDATE_INTENT, ok: false, message: errorMessageOf(error) });
+    return refused(refusal(UPDATE_INTENT, errorMessageOf(error)));
   }
 }
 
@@ -71,7 +65,11 @@ async function answer(token: string, form: FormData): Promise<AnswerResult | Res
   const parsed = fixedAnswerSchema.safeParse(input);
   if (!parsed.success) {
     const problem = fixedAnswerProblem(input) ?? { message: REPORTER_MESSAGES.answerInvalid };
-    return refused({ intent: ANSWER_INTENT, ok: false, ...problem });
+    return refused(
+      problem.field
+        ? fieldRefusal(ANSWER_INTENT, problem.field, problem.message)
+        : refusal(ANSWER_INTENT, problem.message),
+    );
   }
   try {
     await answerFixedQuestion(token, parsed.data);
@@ -79,7 +77,7 @@ async function answer(token: string, form: FormData): Promise<AnswerResult | Res
     return { intent: ANSWER_INTENT, ok: true, message };
   } catch (error) {
     console.error("Answer to 'Is it fixed?' failed:", error);
-    return refused({ intent: ANSWER_INTENT, ok: false, message: errorMessageOf(error) });
+    return refused(refusal(ANSWER_INTENT, errorMessageOf(error)));
   }
 }
 

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { NOTE_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
 import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
+import { fieldErrorOf, formProblemOf } from "#web/lib/action-result.ts";
+import { Field } from "#web/lib/form-field.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
@@ -51,7 +53,7 @@ export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
     if (result?.ok) {
       setAskingNote(false);
       setNote("");
-    } else if (result?.field === "note") setNoteError(result.message);
+    } else if (fieldErrorOf(result, "note")) setNoteError(fieldErrorOf(result, "note"));
   }
 
   useEffect(() => {
@@ -61,12 +63,13 @@ export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
 
   useEffect(() => {
     if (handled?.ok) doneRef.current?.focus();
-    else if (handled?.field === "note") noteRef.current?.focus();
+    else if (fieldErrorOf(handled, "note")) noteRef.current?.focus();
   }, [handled]);
 
   if (!resolved && !result) return null;
 
-  const problem = result && !result.ok && !result.field ? translateText(result.message) : "";
+  const problemText = formProblemOf(result);
+  const problem = problemText ? translateText(problemText) : "";
 
   // Buttons say they are busy with aria-disabled rather than disabled, which would drop the focus to the page body
   // if the answer fails (docs/accessibility.md).
@@ -123,36 +126,32 @@ export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
         >
           <input type="hidden" name="intent" value={ANSWER} />
           <input type="hidden" name="fixed" value="false" />
-          <div className="field field--full">
-            <label htmlFor={noteId}>
-              {t("What is still wrong?")}
-              <span className="required-mark">*</span>
-            </label>
-            <textarea
-              ref={noteRef}
-              id={noteId}
-              name="note"
-              rows={3}
-              required
-              maxLength={NOTE_MAX_LENGTH}
-              value={note}
-              disabled={sending}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? `${noteId}-error ${noteId}-hint` : `${noteId}-hint`}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setNoteError("");
-              }}
-            />
-            <p className="hint" id={`${noteId}-hint`}>
-              {t("Your note is shown publicly on the report's timeline, and the report goes back to the staff.")}
-            </p>
-            {noteError && (
-              <p className="field-error" id={`${noteId}-error`} role="alert">
-                {translateText(noteError)}
-              </p>
+          <Field
+            id={noteId}
+            label={t("What is still wrong?")}
+            mark="required"
+            hint={t("Your note is shown publicly on the report's timeline, and the report goes back to the staff.")}
+            error={noteError && translateText(noteError)}
+            announce
+            full
+          >
+            {(control) => (
+              <textarea
+                ref={noteRef}
+                name="note"
+                rows={3}
+                required
+                maxLength={NOTE_MAX_LENGTH}
+                value={note}
+                disabled={sending}
+                {...control}
+                onChange={(event) => {
+                  setNote(event.target.value);
+                  setNoteError("");
+                }}
+              />
             )}
-          </div>
+          </Field>
           <div className="fixed-question__buttons">
             <BusySubmitButton busy={sending} busyLabel={t("Sending...")} className="button">
               {t("Send: still a problem")}
@@ -182,7 +181,7 @@ export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
         className={result?.ok ? "alert alert--success" : undefined}
         data-testid="fixed-question-done"
       >
-        {result?.ok ? translateText(result.message) : ""}
+        {result?.ok && result.message ? translateText(result.message) : ""}
       </div>
       {/* A refused note is said at the note; anything else here. */}
       <div role="alert" className={problem ? "alert alert--error" : undefined} data-testid="fixed-question-error">

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { REPORTER_UPDATE_MAX_LENGTH, UPDATE_TEXT_FIELD } from "#shared/tracking/reporter-actions.ts";
+import { fieldErrorOf } from "#web/lib/action-result.ts";
+import { Field } from "#web/lib/form-field.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
@@ -42,15 +44,15 @@ export function ReporterUpdateForm({ token }: { token: string }) {
     setHandled(answer);
     if (answer?.ok) {
       setText("");
-      setDone(answer.message);
-    } else if (answer?.field === "text") setTextError(answer.message);
-    else if (answer?.field === "images") photos.setError(answer.message);
+      setDone(answer.message ?? "");
+    } else if (fieldErrorOf(answer, "text")) setTextError(fieldErrorOf(answer, "text"));
+    else if (fieldErrorOf(answer, "images")) photos.setError(fieldErrorOf(answer, "images"));
     else if (answer) setFormError(answer.message);
   }
   useEffect(() => {
     if (handled?.ok) clearPhotos();
-    else if (handled?.field === "text") textRef.current?.focus();
-    else if (handled?.field === "images") document.getElementById(IMAGES_INPUT_ID)?.focus();
+    else if (fieldErrorOf(handled, "text")) textRef.current?.focus();
+    else if (fieldErrorOf(handled, "images")) document.getElementById(IMAGES_INPUT_ID)?.focus();
   }, [handled, clearPhotos]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -75,34 +77,32 @@ export function ReporterUpdateForm({ token }: { token: string }) {
         )}
       </p>
       <form noValidate onSubmit={handleSubmit} className="reporter-action__form">
-        <div className="field field--full">
-          <label htmlFor={textId}>
-            {t("What has changed?")}
-            <span className="required-mark">*</span>
-          </label>
-          <textarea
-            ref={textRef}
-            id={textId}
-            name={UPDATE_TEXT_FIELD}
-            rows={4}
-            required
-            maxLength={REPORTER_UPDATE_MAX_LENGTH}
-            value={text}
-            disabled={sending}
-            aria-invalid={textError ? true : undefined}
-            aria-describedby={textError ? `${textId}-error` : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              setTextError(undefined);
-              setDone("");
-            }}
-          />
-          {textError && (
-            <p className="field-error" id={`${textId}-error`} role="alert">
-              {translateText(textError)}
-            </p>
+        <Field
+          id={textId}
+          label={t("What has changed?")}
+          mark="required"
+          error={textError && translateText(textError)}
+          announce
+          full
+        >
+          {(control) => (
+            <textarea
+              ref={textRef}
+              name={UPDATE_TEXT_FIELD}
+              rows={4}
+              required
+              maxLength={REPORTER_UPDATE_MAX_LENGTH}
+              value={text}
+              disabled={sending}
+              {...control}
+              onChange={(event) => {
+                setText(event.target.value);
+                setTextError(undefined);
+                setDone("");
+              }}
+            />
           )}
-        </div>
+        </Field>
         <ImagePicker
           inputId={IMAGES_INPUT_ID}
           images={photos.images}
