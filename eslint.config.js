@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import { webEdges } from "./scripts/eslint-web-edges.js";
+import { serverSql } from "./scripts/eslint-server-sql.js";
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "data", "test-results", "playwright-report", ".tmp"] },
@@ -68,6 +69,8 @@ export default tseslint.config(
     plugins: { "web-edges": webEdges },
     rules: { "web-edges/layers": "error" },
   },
+  // SQL only in repositories on the server (scripts/eslint-server-sql.js, with its short allow-list).
+  serverSql,
   // No import cycles anywhere in src/: a cycle makes the order modules run in depend on who imports first. The
   // resolver follows package.json's "imports" (#web/, #shared/, #server/). import() is not an edge here: it runs
   // after both modules have loaded (the route table loads pages that start loading the next page).
