@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { MATCHING_CAP, SURELY_ABOVE_CAP } from "#server/grievances/capped-count-repository.ts";
-import { GrievanceRepository, type GrievancePage } from "#server/grievances/grievance-repository.ts";
+import type { GrievancePage } from "#server/grievances/grievance-page-repository.ts";
+import { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
 import type { SortKey } from "#server/grievances/list-cursor.ts";
 import { WordStatistics } from "#server/grievances/word-statistics-repository.ts";
 import { openTestDatabase } from "./test-app.ts";

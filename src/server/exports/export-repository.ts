@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/database.ts";
-import type { StoredImage } from "../grievances/grievance-repository.ts";
+import type { StoredImage } from "../grievances/grievance-row.ts";
 import { allOf, filterConditions } from "../grievances/grievance-filter-repository.ts";
 import type { GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
 import type { Priority, Status } from "#shared/domain.ts";

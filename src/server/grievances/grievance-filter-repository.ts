@@ -44,3 +44,14 @@ export function positionWithin(bbox: Bbox, params: unknown[], alias = ""): strin
 export const categoryNameOf = (column: string): string => `(SELECT c.name FROM categories c WHERE c.key = ${column})`;
 
 export const allOf = (conditions: string[]): string => (conditions.length ? conditions.join(" AND ") : "true");
+
+/** The columns of a GrievanceRow; never tracking_token_hash, which no answer carries. */
+export const COLUMNS = columnsOf("");
+
+/** The columns of a GrievanceRow (the category by its current name), qualified by `alias` ("g.") in a query that names the table. */
+export function columnsOf(alias: string): string {
+  return `${alias}id, ${alias}reference, ${alias}title, ${alias}description, ${alias}location,
+    ${categoryNameOf(`${alias}category`)} AS category,
+    ${alias}priority, ${alias}status, ${alias}user_email, ${alias}user_phone, ${alias}images, ${alias}created_at,
+    ${alias}latitude::float8 AS latitude, ${alias}longitude::float8 AS longitude, ${alias}affected_count`;
+}

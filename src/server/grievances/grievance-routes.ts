@@ -35,7 +35,8 @@ import {
   trackingTokenForKey,
 } from "../tracking/tracking-token.ts";
 import { linkBaseOf, trackingUrlOf } from "../tracking/tracking-url.ts";
-import type { GrievanceRepository, GrievanceRow } from "./grievance-repository.ts";
+import type { GrievanceRepository } from "./grievance-repository.ts";
+import type { GrievanceRow } from "./grievance-row.ts";
 import type { GrievanceService } from "./grievance-service.ts";
 import {
   bindIdempotencyKey,

@@ -13,7 +13,8 @@ import { detectImageFormat, type ImageFormat } from "../images/image-format.ts";
 import { processImage, type ProcessedImage } from "../images/image-pipeline.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { makeImageKeys } from "../storage/object-key.ts";
-import type { GrievanceRepository, GrievanceRow, NewTracking, StoredImage } from "./grievance-repository.ts";
+import type { GrievanceRepository } from "./grievance-repository.ts";
+import type { GrievanceRow, NewTracking, StoredImage } from "./grievance-row.ts";
 import { newReference } from "./reference.ts";
 
 // A drawn reference is taken by another report about once in a thousand submits at a million reports; eight in a

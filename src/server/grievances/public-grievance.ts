@@ -1,7 +1,7 @@
 import { IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
 import type { GrievanceImage, PublicGrievance } from "#shared/api-types.ts";
 import { maskEmail, maskPhone } from "#shared/format.ts";
-import type { GrievanceRow, StoredImage } from "./grievance-repository.ts";
+import type { GrievanceRow, StoredImage } from "./grievance-row.ts";
 
 /**
  * A row as the API shows it, contact details as stored: image keys become URLs here, so moving storage never

@@ -1,6 +1,6 @@
 import type { Status } from "#shared/domain.ts";
 import type { Queryable } from "../db/database.ts";
-import type { StoredImage } from "../grievances/grievance-repository.ts";
+import type { StoredImage } from "../grievances/grievance-row.ts";
 
 /** What Open311 reads and writes of the portal's reports: public reports only, never a contact detail. */
 

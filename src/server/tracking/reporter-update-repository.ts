@@ -2,7 +2,7 @@ import { IMAGE_URL_PREFIX, STAFF_IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
 import type { ReporterUpdateView } from "#shared/tracking/reporter-actions.ts";
 import type { StaffReporterUpdate } from "#shared/staff/staff-api.ts";
 import type { Queryable } from "../db/database.ts";
-import type { StoredImage } from "../grievances/grievance-repository.ts";
+import type { StoredImage } from "../grievances/grievance-row.ts";
 import { toImageView } from "../grievances/public-grievance.ts";
 
 /**

@@ -9,7 +9,7 @@ import {
 import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import { TRACKING_MESSAGES } from "#shared/tracking/tracking.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import type { StoredImage } from "../grievances/grievance-repository.ts";
+import type { StoredImage } from "../grievances/grievance-row.ts";
 import { HttpError } from "../http/http-error.ts";
 import {
   confirmedSinceResolved,

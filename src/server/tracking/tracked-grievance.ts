@@ -1,6 +1,6 @@
 import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
 import type { Queryable } from "../db/database.ts";
-import type { GrievanceRow } from "../grievances/grievance-repository.ts";
+import type { GrievanceRow } from "../grievances/grievance-row.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { findProgress } from "../progress/progress-repository.ts";
 import { findVisibleUpdates } from "./reporter-update-repository.ts";

@@ -1,5 +1,6 @@
 import type { Queryable } from "../db/database.ts";
-import { COLUMNS, type GrievanceRow } from "../grievances/grievance-repository.ts";
+import { COLUMNS } from "../grievances/grievance-filter-repository.ts";
+import type { GrievanceRow } from "../grievances/grievance-row.ts";
 
 /**
  * The visible report whose tracking token has this SHA-256 (grievances_tracking_token_hash_idx). Hidden reports are
