@@ -1,16 +1,20 @@
 import { useEffect, useRef } from "react";
-
-/** What a form shows after submitting (StaffActionResult and the administration pages' results have this shape). */
-export type FeedbackResult = { ok: true; message: string } | { ok: false; message: string; field?: string };
+import { formProblemOf, type ActionResult } from "./action-result.ts";
 
 /**
  * The live regions of a console form. Both are always in the page (empty when there is nothing to say), so
  * screen readers announce a message when it appears: role="status" for a confirmation, role="alert" for a problem.
  * A field's own validation message is shown at the field instead, so it is left out here.
  */
-export function FormFeedback({ result, testId }: { result: FeedbackResult | undefined; testId: string }) {
-  const confirmation = result?.ok ? result.message : "";
-  const problem = result && !result.ok && !result.field ? result.message : "";
+export function FormFeedback({
+  result,
+  testId,
+}: {
+  result: ActionResult<string, unknown> | undefined;
+  testId: string;
+}) {
+  const confirmation = result?.ok ? (result.message ?? "") : "";
+  const problem = formProblemOf(result);
   const confirmationRef = useRef<HTMLDivElement>(null);
   // A change can take away the control that had the focus (Hide report swaps its form for Unhide): the focus then
   // goes to the confirmation, not to the page body (docs/accessibility.md).

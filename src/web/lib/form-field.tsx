@@ -15,9 +15,12 @@ export interface FieldControlProps {
   "aria-describedby": string | undefined;
 }
 
-/** The ids given, in order, as one `aria-describedby` value; none at all is no attribute rather than an empty one. */
+/**
+ * The ids given, in order and each once, as one `aria-describedby` value; none at all is no attribute rather than an
+ * empty one.
+ */
 export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
-  return ids.filter(Boolean).join(" ") || undefined;
+  return [...new Set(ids.filter(Boolean))].join(" ") || undefined;
 }
 
 /** The id of a field's error, next to its control's: `report-title` → `report-title-error`. */
@@ -106,6 +109,8 @@ export interface FieldProps {
    * errorId: the control is marked invalid and points at it, and the field does not say it again.
    */
   errorShownElsewhere?: boolean;
+  /** Other descriptions of the control, read before its hint and error (a message for the whole form). */
+  describedBy?: (string | false | undefined)[];
   /** Spans the whole row of a form grid (`field--full`). */
   full?: boolean;
   /** The control (and anything that belongs beside it), given the id and aria attributes to spread on it. */
@@ -132,10 +137,11 @@ export function Field({
   announce,
   errorTestId,
   errorShownElsewhere = false,
+  describedBy: others = [],
   full = false,
   children,
 }: FieldProps) {
-  const control = fieldControlProps({ id, error, errorId, describedBy: [hint ? hintId : undefined] });
+  const control = fieldControlProps({ id, error, errorId, describedBy: [...others, hint ? hintId : undefined] });
   return (
     <div className={full ? "field field--full" : "field"}>
       <label htmlFor={id}>

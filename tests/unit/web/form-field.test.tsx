@@ -85,6 +85,33 @@ describe("Field", () => {
     expect(document.querySelector(".field-error")).toBeNull();
   });
 
+  it("points at a message for the whole form without marking a field that is not in error", () => {
+    activateWebLocale("en");
+    render(
+      <>
+        <Field id="email" label="Email" errorId="sign-in-error" errorShownElsewhere describedBy={["sign-in-error"]}>
+          {(control) => <input type="email" {...control} />}
+        </Field>
+        <Field
+          id="password"
+          label="Password"
+          error="Enter your password."
+          errorId="sign-in-error"
+          errorShownElsewhere
+          describedBy={["sign-in-error"]}
+        >
+          {(control) => <input type="password" {...control} />}
+        </Field>
+      </>,
+    );
+    const email = screen.getByLabelText("Email");
+    expect(email.hasAttribute("aria-invalid")).toBe(false);
+    expect(email.getAttribute("aria-describedby")).toBe("sign-in-error");
+    const password = screen.getByLabelText("Password");
+    expect(password.getAttribute("aria-invalid")).toBe("true");
+    expect(password.getAttribute("aria-describedby")).toBe("sign-in-error");
+  });
+
   it("says an optional field is optional, in the visitor's language", () => {
     activateWebLocale("es");
     render(
@@ -102,6 +129,8 @@ describe("the helpers", () => {
   it("joins descriptions and leaves out the attribute when there is none", () => {
     expect(describedBy("a-hint", undefined, false, "a-count")).toBe("a-hint a-count");
     expect(describedBy(undefined, "")).toBeUndefined();
+    // Each once: a form's own message may describe a field that is also in error.
+    expect(describedBy("form-error", "form-error")).toBe("form-error");
   });
 
   it("gives a control laid out elsewhere the same attributes", () => {

@@ -14,7 +14,9 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { FormFeedback, type FeedbackResult } from "#web/lib/form-feedback.tsx";
+import { refusal, type ActionResult } from "#web/lib/action-result.ts";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { CopyLink } from "#web/lib/copy-link.tsx";
 import { changeAccount, createAccount, getAccounts, newPasswordLink } from "../api/admin-api.ts";
@@ -26,7 +28,7 @@ export async function accountsLoader({ request }: LoaderFunctionArgs) {
 }
 
 /** A result that may carry a one-time link to show (once) to the administrator. */
-type AccountsResult = FeedbackResult & { link?: { email: string; url: string } };
+type AccountsResult = ActionResult<string, { link: { email: string; url: string } } | undefined>;
 
 export async function accountsAction({ request }: ActionFunctionArgs): Promise<AccountsResult> {
   const form = await request.formData();
@@ -36,18 +38,24 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
     if (intent === "create") {
       const parsed = newAccountSchema.safeParse({ email: form.get("email") ?? "", role: form.get("role") ?? "staff" });
       // The shared schema's message is an English id; the server's answers come translated.
-      if (!parsed.success) return { ok: false, message: translateText(parsed.error.issues[0]?.message ?? "") };
+      if (!parsed.success) return refusal(intent, translateText(parsed.error.issues[0]?.message ?? ""));
       const made = await createAccount(parsed.data.email, parsed.data.role);
       const email = made.account.email;
-      return { ok: true, message: t("Account {email} created.", { email }), link: { email, url: made.link } };
+      return {
+        intent,
+        ok: true,
+        message: t("Account {email} created.", { email }),
+        data: { link: { email, url: made.link } },
+      };
     }
     if (intent === "link") {
       const made = await newPasswordLink(id);
       const email = made.account.email;
       return {
+        intent,
         ok: true,
         message: t("New link for {email}; older links stop working.", { email }),
-        link: { email, url: made.link },
+        data: { link: { email, url: made.link } },
       };
     }
     if (intent === "admin" || intent === "staff") {
@@ -56,19 +64,19 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
         intent === "admin"
           ? t("{email} is now an administrator.", { email: saved.email })
           : t("{email} is now a member of staff.", { email: saved.email });
-      return { ok: true, message };
+      return { intent, ok: true, message };
     }
     if (intent === "disable" || intent === "enable") {
       const saved = await changeAccount(id, { disabled: intent === "disable" });
       const message = saved.disabled
         ? t("{email} is disabled and signed out.", { email: saved.email })
         : t("{email} is enabled again.", { email: saved.email });
-      return { ok: true, message };
+      return { intent, ok: true, message };
     }
-    return { ok: false, message: t("This action is not known.") };
+    return refusal(intent, t("This action is not known."));
   } catch (error) {
     if (isSignedOut(error)) throw redirect(paths.staffSignIn("/staff/admin/accounts"));
-    return { ok: false, message: errorMessageOf(error) };
+    return refusal(intent, errorMessageOf(error));
   }
 }
 
@@ -82,18 +90,18 @@ export function AccountsRoute() {
     <section aria-labelledby="accounts-heading">
       <h2 id="accounts-heading">{t("Staff accounts")}</h2>
       <FormFeedback result={result} testId="accounts" />
-      {result?.ok && result.link && (
+      {result?.ok && result.data?.link && (
         <div className="card admin-once" data-testid="password-link">
           <p>
             {t(
               "Give this link to {email} (it works once, for {hours, plural, one {# hour} other {# hours}}). It is not shown again.",
               {
-                email: result.link.email,
+                email: result.data.link.email,
                 hours: PASSWORD_LINK_HOURS,
               },
             )}
           </p>
-          <CopyLink url={result.link.url} label={t("Set-password link")} />
+          <CopyLink url={result.data.link.url} label={t("Set-password link")} />
         </div>
       )}
       <ul className="admin-list">
@@ -105,17 +113,19 @@ export function AccountsRoute() {
         <h2 id="new-account-heading">{t("Add a staff account")}</h2>
         <Form method="post" className="admin-form">
           <div className="admin-form__fields">
-            <div className="field">
-              <label htmlFor="new-account-email">{t("Email")}</label>
-              <input type="email" id="new-account-email" name="email" required maxLength={254} autoComplete="off" />
-            </div>
-            <div className="field">
-              <label htmlFor="new-account-role">{t("Role")}</label>
-              <select id="new-account-role" name="role" defaultValue="staff">
-                <option value="staff">{t("Staff")}</option>
-                <option value="admin">{t("Administrator")}</option>
-              </select>
-            </div>
+            <Field id="new-account-email" label={t("Email")}>
+              {(control) => (
+                <input type="email" name="email" required maxLength={254} autoComplete="off" {...control} />
+              )}
+            </Field>
+            <Field id="new-account-role" label={t("Role")}>
+              {(control) => (
+                <select name="role" defaultValue="staff" {...control}>
+                  <option value="staff">{t("Staff")}</option>
+                  <option value="admin">{t("Administrator")}</option>
+                </select>
+              )}
+            </Field>
           </div>
           <BusySubmitButton busy={busy} name="intent" value="create" className="button">
             {t("Create account and link")}

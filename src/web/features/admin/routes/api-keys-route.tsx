@@ -15,7 +15,9 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { FormFeedback, type FeedbackResult } from "#web/lib/form-feedback.tsx";
+import { refusal, type ActionResult } from "#web/lib/action-result.ts";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { CopyLink } from "#web/lib/copy-link.tsx";
 import { createApiKey, getApiKeys, revokeApiKey } from "../api/admin-api.ts";
@@ -26,7 +28,8 @@ export async function apiKeysLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getApiKeys(request.signal));
 }
 
-type ApiKeysResult = FeedbackResult & { key?: string };
+/** A result that may carry a new key to show (once) to the administrator. */
+type ApiKeysResult = ActionResult<string, { key: string } | undefined>;
 
 export async function apiKeysAction({ request }: ActionFunctionArgs): Promise<ApiKeysResult> {
   const form = await request.formData();
@@ -35,18 +38,23 @@ export async function apiKeysAction({ request }: ActionFunctionArgs): Promise<Ap
     if (intent === "create") {
       const parsed = newApiKeySchema.safeParse({ name: form.get("name") ?? "" });
       // The shared schema's message is an English id; the server's answers come translated.
-      if (!parsed.success) return { ok: false, message: translateText(parsed.error.issues[0]?.message ?? "") };
+      if (!parsed.success) return refusal(intent, translateText(parsed.error.issues[0]?.message ?? ""));
       const made = await createApiKey(parsed.data.name);
-      return { ok: true, message: t('Key "{name}" created.', { name: made.apiKey.name }), key: made.key };
+      return {
+        intent,
+        ok: true,
+        message: t('Key "{name}" created.', { name: made.apiKey.name }),
+        data: { key: made.key },
+      };
     }
     if (intent === "revoke") {
       const revoked = await revokeApiKey(String(form.get("id") ?? ""));
-      return { ok: true, message: t('Key "{name}" revoked: it no longer works.', { name: revoked.name }) };
+      return { intent, ok: true, message: t('Key "{name}" revoked: it no longer works.', { name: revoked.name }) };
     }
-    return { ok: false, message: t("This action is not known.") };
+    return refusal(intent, t("This action is not known."));
   } catch (error) {
     if (isSignedOut(error)) throw redirect(paths.staffSignIn("/staff/admin/api-keys"));
-    return { ok: false, message: errorMessageOf(error) };
+    return refusal(intent, errorMessageOf(error));
   }
 }
 
@@ -63,13 +71,13 @@ export function ApiKeysRoute() {
         {t("Open311 clients (work-order systems, 311 apps) post reports with a key. See docs/integrators.md.")}
       </p>
       <FormFeedback result={result} testId="keys" />
-      {result?.ok && result.key && (
+      {result?.ok && result.data?.key && (
         <div className="card admin-once" data-testid="new-api-key">
           <p>
             <strong>{t("Copy the key now: it is not shown again.")}</strong>{" "}
             {t("Only its first characters are kept to tell keys apart.")}
           </p>
-          <CopyLink url={result.key} label={t("API key")} />
+          <CopyLink url={result.data.key} label={t("API key")} />
         </div>
       )}
       <ul className="admin-list">
@@ -80,17 +88,18 @@ export function ApiKeysRoute() {
       <section className="card admin-new" aria-labelledby="new-key-heading">
         <h2 id="new-key-heading">{t("Create an API key")}</h2>
         <Form method="post" className="admin-form">
-          <div className="field">
-            <label htmlFor="new-key-name">{t("Name")}</label>
-            <input
-              type="text"
-              id="new-key-name"
-              name="name"
-              required
-              maxLength={100}
-              placeholder={t("e.g. City work-order system")}
-            />
-          </div>
+          <Field id="new-key-name" label={t("Name")}>
+            {(control) => (
+              <input
+                type="text"
+                name="name"
+                required
+                maxLength={100}
+                placeholder={t("e.g. City work-order system")}
+                {...control}
+              />
+            )}
+          </Field>
           <BusySubmitButton busy={busy} name="intent" value="create" className="button">
             {t("Create key")}
           </BusySubmitButton>

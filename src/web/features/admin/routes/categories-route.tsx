@@ -21,7 +21,9 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { forgetCategories } from "#web/lib/categories/use-categories.ts";
-import { FormFeedback, type FeedbackResult } from "#web/lib/form-feedback.tsx";
+import { refusal, type ActionResult } from "#web/lib/action-result.ts";
+import { FormFeedback } from "#web/lib/form-feedback.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
@@ -32,13 +34,14 @@ export async function categoriesLoader({ request }: LoaderFunctionArgs) {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 /** A shared schema's message is an English id; the server's answers come already translated. */
-const problemOf = (issues: readonly { message: string }[]): FeedbackResult => ({
-  ok: false,
-  message: translateText(issues[0]?.message ?? ""),
-});
+const problemOf = (intent: string, issues: readonly { message: string }[]): CategoriesResult =>
+  refusal(intent, translateText(issues[0]?.message ?? ""));
 
 /** One action for the page's forms, told apart by `intent`; the shared schemas check input before it is sent. */
-export async function categoriesAction({ request }: ActionFunctionArgs): Promise<FeedbackResult> {
+/** What the page's forms show after a submit (told apart by `intent`: create, edit, activate, up, …). */
+type CategoriesResult = ActionResult<string>;
+
+export async function categoriesAction({ request }: ActionFunctionArgs): Promise<CategoriesResult> {
   const form = await request.formData();
   const intent = text(form, "intent");
   const code = text(form, "service_code");
@@ -48,11 +51,11 @@ export async function categoriesAction({ request }: ActionFunctionArgs): Promise
     return result;
   } catch (error) {
     if (isSignedOut(error)) throw redirect(paths.staffSignIn(paths.staffAdminCategories()));
-    return { ok: false, message: errorMessageOf(error) };
+    return refusal(intent, errorMessageOf(error));
   }
 }
 
-async function perform(intent: string, form: FormData, code: string): Promise<FeedbackResult> {
+async function perform(intent: string, form: FormData, code: string): Promise<CategoriesResult> {
   if (intent === "create") {
     const parsed = newCategorySchema.safeParse({
       name: text(form, "name"),
@@ -60,9 +63,9 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
       description: text(form, "description"),
       group: text(form, "group"),
     });
-    if (!parsed.success) return problemOf(parsed.error.issues);
+    if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const created = await createCategory({ ...parsed.data, group: parsed.data.group ?? "" });
-    return { ok: true, message: t('"{name}" was added at the end of the list.', { name: created.name }) };
+    return { intent, ok: true, message: t('"{name}" was added at the end of the list.', { name: created.name }) };
   }
   if (intent === "edit") {
     const parsed = categoryChangeSchema.safeParse({
@@ -70,13 +73,14 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
       description: text(form, "description"),
       group: text(form, "group") || null,
     });
-    if (!parsed.success) return problemOf(parsed.error.issues);
+    if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const saved = await updateCategory(code, parsed.data);
-    return { ok: true, message: t('"{name}" was saved.', { name: saved.name }) };
+    return { intent, ok: true, message: t('"{name}" was saved.', { name: saved.name }) };
   }
   if (intent === "activate" || intent === "deactivate") {
     const saved = await updateCategory(code, { active: intent === "activate" });
     return {
+      intent,
       ok: true,
       message: saved.active
         ? t('"{name}" is offered on the form again.', { name: saved.name })
@@ -87,7 +91,7 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
     const order = text(form, "order").split(",");
     const at = order.indexOf(code);
     const to = intent === "up" ? at - 1 : at + 1;
-    if (at < 0 || to < 0 || to >= order.length) return { ok: false, message: t("This category cannot move further.") };
+    if (at < 0 || to < 0 || to >= order.length) return refusal(intent, t("This category cannot move further."));
     [order[at], order[to]] = [order[to]!, order[at]!];
     const { categories } = await reorderCategories(order);
     const moved = categories.find((category) => category.service_code === code);
@@ -96,9 +100,9 @@ async function perform(intent: string, form: FormData, code: string): Promise<Fe
       intent === "up"
         ? t('"{name}" moved up to place {place} of {count}.', values)
         : t('"{name}" moved down to place {place} of {count}.', values);
-    return { ok: true, message };
+    return { intent, ok: true, message };
   }
-  return { ok: false, message: t("This action is not known.") };
+  return refusal(intent, t("This action is not known."));
 }
 
 export function CategoriesRoute() {
@@ -210,37 +214,40 @@ function CategoryFields({ category, idPrefix }: { category?: CategoryView; idPre
   const t = useT();
   return (
     <div className="admin-form__fields">
-      <div className="field">
-        <label htmlFor={`${idPrefix}-name`}>{t("Name")}</label>
-        <input
-          type="text"
-          id={`${idPrefix}-name`}
-          name="name"
-          required
-          maxLength={CATEGORY_LIMITS.name}
-          defaultValue={category?.name}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-group`}>{t("Group (optional)")}</label>
-        <input
-          type="text"
-          id={`${idPrefix}-group`}
-          name="group"
-          maxLength={CATEGORY_LIMITS.group}
-          defaultValue={category?.group ?? ""}
-        />
-      </div>
-      <div className="field field--full">
-        <label htmlFor={`${idPrefix}-description`}>{t("Description (optional)")}</label>
-        <textarea
-          id={`${idPrefix}-description`}
-          name="description"
-          rows={2}
-          maxLength={CATEGORY_LIMITS.description}
-          defaultValue={category?.description}
-        />
-      </div>
+      <Field id={`${idPrefix}-name`} label={t("Name")}>
+        {(control) => (
+          <input
+            type="text"
+            name="name"
+            required
+            maxLength={CATEGORY_LIMITS.name}
+            defaultValue={category?.name}
+            {...control}
+          />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-group`} label={t("Group (optional)")}>
+        {(control) => (
+          <input
+            type="text"
+            name="group"
+            maxLength={CATEGORY_LIMITS.group}
+            defaultValue={category?.group ?? ""}
+            {...control}
+          />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-description`} label={t("Description (optional)")} full>
+        {(control) => (
+          <textarea
+            name="description"
+            rows={2}
+            maxLength={CATEGORY_LIMITS.description}
+            defaultValue={category?.description}
+            {...control}
+          />
+        )}
+      </Field>
     </div>
   );
 }
@@ -252,21 +259,22 @@ function NewCategoryForm({ busy }: { busy: boolean }) {
       <h2 id="new-category-heading">{t("Add a category")}</h2>
       <Form method="post" className="admin-form">
         <div className="admin-form__fields">
-          <div className="field">
-            <label htmlFor="new-category-code">{t("Service code")}</label>
-            <input
-              type="text"
-              id="new-category-code"
-              name="service_code"
-              required
-              maxLength={CATEGORY_LIMITS.serviceCode}
-              pattern="[a-z0-9][a-z0-9_\-]*"
-              aria-describedby="new-category-code-hint"
-            />
-            <p className="field-hint" id="new-category-code-hint">
-              {t("Lowercase letters, digits, - or _, e.g. water-kiosks. It cannot be changed later.")}
-            </p>
-          </div>
+          <Field
+            id="new-category-code"
+            label={t("Service code")}
+            hint={t("Lowercase letters, digits, - or _, e.g. water-kiosks. It cannot be changed later.")}
+          >
+            {(control) => (
+              <input
+                type="text"
+                name="service_code"
+                required
+                maxLength={CATEGORY_LIMITS.serviceCode}
+                pattern="[a-z0-9][a-z0-9_\-]*"
+                {...control}
+              />
+            )}
+          </Field>
         </div>
         <CategoryFields idPrefix="new-category" />
         <BusySubmitButton busy={busy} name="intent" value="create" className="button">

@@ -16,7 +16,9 @@ import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getPasswordLink, setPassword } from "../api/admin-api.ts";
+import { refusal, type ActionRefused } from "#web/lib/action-result.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 
 /** Which account the one-time link is for; a dead link is said so plainly (404 from the API). */
 export async function setPasswordLoader({ params, request }: LoaderFunctionArgs) {
@@ -28,18 +30,27 @@ export async function setPasswordLoader({ params, request }: LoaderFunctionArgs)
   }
 }
 
-export async function setPasswordAction({ params, request }: ActionFunctionArgs) {
+const SET_PASSWORD = "set-password";
+
+/** A set password goes on to the sign-in page; only a refusal comes back to the form. */
+export async function setPasswordAction({
+  params,
+  request,
+}: ActionFunctionArgs): Promise<ActionRefused<typeof SET_PASSWORD> | Response> {
   const form = await request.formData();
   const password = String(form.get("password") ?? "");
   // The shared messages are English ids; the server's answers come already translated.
-  if (password !== String(form.get("repeat") ?? "")) return { message: translateText(ADMIN_MESSAGES.passwordsDiffer) };
+  if (password !== String(form.get("repeat") ?? "")) {
+    return refusal(SET_PASSWORD, translateText(ADMIN_MESSAGES.passwordsDiffer));
+  }
   const parsed = setPasswordSchema.safeParse({ password });
-  if (!parsed.success)
-    return { message: translateText(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.passwordTooShort) };
+  if (!parsed.success) {
+    return refusal(SET_PASSWORD, translateText(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.passwordTooShort));
+  }
   try {
     await setPassword(params.token ?? "", parsed.data.password);
   } catch (error) {
-    return { message: errorMessageOf(error) };
+    return refusal(SET_PASSWORD, errorMessageOf(error));
   }
   return redirect(`${paths.staffSignIn()}?password=set`);
 }
@@ -68,25 +79,21 @@ export function SetPasswordRoute() {
                 email: <strong data-testid="set-password-email">{email}</strong>,
               })}
             </p>
-            <div className="field">
-              <label htmlFor="new-password">{t("New password")}</label>
-              <input
-                type="password"
-                id="new-password"
-                name="password"
-                required
-                minLength={12}
-                autoComplete="new-password"
-                aria-describedby="new-password-hint"
-              />
-              <p className="field-hint" id="new-password-hint">
-                {t("At least 12 characters.")}
-              </p>
-            </div>
-            <div className="field">
-              <label htmlFor="repeat-password">{t("Repeat the password")}</label>
-              <input type="password" id="repeat-password" name="repeat" required autoComplete="new-password" />
-            </div>
+            <Field id="new-password" label={t("New password")} hint={t("At least 12 characters.")}>
+              {(control) => (
+                <input
+                  type="password"
+                  name="password"
+                  required
+                  minLength={12}
+                  autoComplete="new-password"
+                  {...control}
+                />
+              )}
+            </Field>
+            <Field id="repeat-password" label={t("Repeat the password")}>
+              {(control) => <input type="password" name="repeat" required autoComplete="new-password" {...control} />}
+            </Field>
             <div role="alert" className={result ? "alert alert--error" : undefined}>
               {result?.message}
             </div>

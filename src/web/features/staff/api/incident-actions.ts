@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { closeIncidentSchema, incidentUpdateSchema } from "#shared/incidents/incidents.ts";
+import { fieldRefusal, refusal, type ActionRefused, type ActionResult } from "#web/lib/action-result.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
@@ -16,16 +17,24 @@ import {
 
 export type IncidentIntent = "update" | "preview" | "link" | "close";
 
-/** What a form of the incident page shows after submitting; the preview also carries the candidates. */
-export type IncidentActionResult =
-  | { intent: "preview"; ok: true; message: string; category: string; candidates: IncidentCandidates }
-  | { intent: IncidentIntent; ok: true; message: string }
-  | { intent: IncidentIntent; ok: false; message: string; field?: string };
+/** The reports a preview found, for the category asked. */
+export interface IncidentPreview {
+  category: string;
+  candidates: IncidentCandidates;
+}
 
-const problemOf = (issues: readonly { message: string; path: readonly PropertyKey[] }[]) => ({
-  message: translateText(issues[0]?.message ?? ""),
-  field: String(issues[0]?.path[0] ?? ""),
-});
+/** What a form of the incident page shows after submitting; the preview also carries the candidates. */
+export type IncidentActionResult = ActionResult<IncidentIntent, IncidentPreview | undefined>;
+
+/** The schema's first problem, at its field when it names one (an English id, translated here). */
+function problemOf(
+  intent: IncidentIntent,
+  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+): ActionRefused<IncidentIntent> {
+  const message = translateText(issues[0]?.message ?? "");
+  const field = String(issues[0]?.path[0] ?? "");
+  return field ? fieldRefusal(intent, field, message) : refusal(intent, message);
+}
 
 /**
  * One action for the incident page's forms, told apart by `intent`: post an update, preview the reports to link,
@@ -44,18 +53,18 @@ export async function incidentAction({ request, params }: ActionFunctionArgs): P
         message: text("message"),
         ...(restoration ? { expectedRestorationAt: instantOfLocal(restoration) } : {}),
       });
-      if (!parsed.success) return { intent, ok: false, ...problemOf(parsed.error.issues) };
+      if (!parsed.success) return problemOf(intent, parsed.error.issues);
       await postIncidentUpdate(id, parsed.data);
       return { intent, ok: true, message: t("The update is published.") };
     }
     if (intent === "preview") {
       const category = text("category");
       const candidates = await getIncidentCandidates(id, category, request.signal);
-      return { intent, ok: true, message: "", category, candidates };
+      return { intent, ok: true, message: "", data: { category, candidates } };
     }
     if (intent === "link") {
       const grievanceIds = form.getAll("grievanceId").map(String);
-      if (grievanceIds.length === 0) return { intent, ok: false, message: t("Choose at least one report to link.") };
+      if (grievanceIds.length === 0) return refusal(intent, t("Choose at least one report to link."));
       const { linked } = await linkReports(id, grievanceIds);
       return {
         intent,
@@ -68,7 +77,7 @@ export async function incidentAction({ request, params }: ActionFunctionArgs): P
         finalMessage: text("finalMessage"),
         resolveLinkedReports: form.get("resolveLinkedReports") === "on",
       });
-      if (!parsed.success) return { intent, ok: false, ...problemOf(parsed.error.issues) };
+      if (!parsed.success) return problemOf(intent, parsed.error.issues);
       const { resolvedReports } = await closeIncident(id, parsed.data);
       return {
         intent,
@@ -80,9 +89,9 @@ export async function incidentAction({ request, params }: ActionFunctionArgs): P
     }
   } catch (error) {
     if (isSignedOut(error)) throw redirect(paths.staffSignIn(paths.staffIncident(id)));
-    return { intent, ok: false, message: errorMessageOf(error) };
+    return refusal(intent, errorMessageOf(error));
   }
-  return { intent: "update", ok: false, message: t("Unknown action.") };
+  return refusal("update", t("Unknown action."));
 }
 
 /** A preview reads and changes nothing: the incident need not be read again after it. */

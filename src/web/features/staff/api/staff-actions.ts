@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "react-router";
 import { statusLabel } from "#shared/format.ts";
 import { hideUpdateSchema } from "#shared/tracking/reporter-actions.ts";
 import { hideSchema, statusChangeSchema } from "#shared/staff/staff-schemas.ts";
+import { fieldRefusal, refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
@@ -12,10 +13,11 @@ import { paths } from "#web/lib/paths.ts";
 
 export type StaffIntent = "status" | "hide" | "unhide" | "hide-update" | "link-incident";
 
-/** What a console form shows after submitting: a confirmation, or the problem (and the field it is about). */
-export type StaffActionResult =
-  | { intent: StaffIntent; ok: true; message: string }
-  | { intent: StaffIntent; ok: false; message: string; field?: "status" | "note" | "reason" | "incidentId" };
+/** The fields a refusal of the report view's forms may be about. */
+export type StaffField = "status" | "note" | "reason" | "incidentId";
+
+/** What a console form shows after submitting: a confirmation, or the problem (at the field it is about). */
+export type StaffActionResult = ActionResult<StaffIntent, undefined, StaffField>;
 
 async function send(
   intent: StaffIntent,
@@ -30,7 +32,7 @@ async function send(
     // The session ran out while the form was open: sign in again and come back to this report.
     if (isSignedOut(error)) throw redirect(paths.staffSignIn(new URL(request.url).pathname));
     // 409 (e.g. someone else changed it first), 404, 400: the server's message says what happened.
-    return { intent, ok: false, message: errorMessageOf(error) };
+    return refusal(intent, errorMessageOf(error));
   }
 }
 
@@ -52,7 +54,7 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path[0] === "note" ? "note" : "status";
-      return { intent, ok: false, message: problemOf(parsed.error.issues), field };
+      return fieldRefusal(intent, field, problemOf(parsed.error.issues));
     }
     const { status, note } = parsed.data;
     const done = t("Status changed to {status}.", { status: t(statusLabel(status)) });
@@ -60,7 +62,7 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
   }
   if (intent === "hide") {
     const parsed = hideSchema.safeParse({ reason: form.get("reason") ?? "" });
-    if (!parsed.success) return { intent, ok: false, message: problemOf(parsed.error.issues), field: "reason" };
+    if (!parsed.success) return fieldRefusal(intent, "reason", problemOf(parsed.error.issues));
     return send(
       intent,
       request,
@@ -75,7 +77,7 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     // One form per update, each with its own fetcher: the update's id comes with the form.
     const updateId = String(form.get("updateId") ?? "");
     const parsed = hideUpdateSchema.safeParse({ reason: form.get("reason") ?? "" });
-    if (!parsed.success) return { intent, ok: false, message: problemOf(parsed.error.issues), field: "reason" };
+    if (!parsed.success) return fieldRefusal(intent, "reason", problemOf(parsed.error.issues));
     return send(
       intent,
       request,
@@ -86,8 +88,8 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
   if (intent === "link-incident") {
     // One report, through the incident's linking of a list (decision 021).
     const incidentId = String(form.get("incidentId") ?? "");
-    if (!incidentId) return { intent, ok: false, message: t("Choose an active incident."), field: "incidentId" };
+    if (!incidentId) return fieldRefusal(intent, "incidentId", t("Choose an active incident."));
     return send(intent, request, () => linkReports(incidentId, [id]), t("The report is linked to the incident."));
   }
-  return { intent: "status", ok: false, message: t("Unknown action.") };
+  return refusal("status", t("Unknown action."));
 }

@@ -3,7 +3,9 @@ import { useFetcher } from "react-router";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { fieldErrorOf } from "#web/lib/action-result.ts";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import type { IncidentActionResult } from "../api/incident-actions.ts";
 import type { StaffIncident } from "../api/incidents-api.ts";
 
@@ -23,7 +25,7 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
   const firstStep = useRef<HTMLButtonElement>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
   const open = incident.linkedReports.filter((report) => report.status !== "resolved").length;
-  const serverError = result && !result.ok && result.field === "finalMessage" ? result.message : "";
+  const serverError = fieldErrorOf(result, "finalMessage");
   const messageError = missing ? t("Write the final message residents will read.") : serverError;
 
   if (incident.closedAt) {
@@ -43,28 +45,22 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
       <h2 id={`${id}-heading`}>{t("Close the incident")}</h2>
       <fetcher.Form method="post" noValidate className="staff-form">
         <input type="hidden" name="intent" value="close" />
-        <div className="field">
-          <label htmlFor={`${id}-final`}>{t("Final message")}</label>
-          <textarea
-            id={`${id}-final`}
-            name="finalMessage"
-            rows={3}
-            maxLength={INCIDENT_LIMITS.message}
-            value={finalMessage}
-            readOnly={confirming}
-            onChange={(event) => {
-              setFinalMessage(event.currentTarget.value);
-              setMissing(false);
-            }}
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={messageError ? `${id}-final-error` : undefined}
-          />
-          {messageError && (
-            <p className="field-error" id={`${id}-final-error`} role="alert">
-              {messageError}
-            </p>
+        <Field id={`${id}-final`} label={t("Final message")} error={messageError} announce>
+          {(control) => (
+            <textarea
+              name="finalMessage"
+              rows={3}
+              maxLength={INCIDENT_LIMITS.message}
+              value={finalMessage}
+              readOnly={confirming}
+              onChange={(event) => {
+                setFinalMessage(event.currentTarget.value);
+                setMissing(false);
+              }}
+              {...control}
+            />
           )}
-        </div>
+        </Field>
         <label className="checkbox-field">
           <input
             type="checkbox"

@@ -28,8 +28,7 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
   const id = useId();
   const preview = useFetcher<IncidentActionResult>({ key: "incident-preview" });
   const link = useFetcher<IncidentActionResult>({ key: "incident-link" });
-  const shown =
-    preview.data?.intent === "preview" && preview.data.ok && "candidates" in preview.data ? preview.data : undefined;
+  const shown = preview.data?.intent === "preview" && preview.data.ok ? preview.data.data : undefined;
   const previewProblem = preview.data?.intent === "preview" && !preview.data.ok ? preview.data : undefined;
   const linkResult = link.data?.intent === "link" ? link.data : undefined;
   const candidates = shown?.candidates.items ?? [];

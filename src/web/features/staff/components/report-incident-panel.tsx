@@ -5,7 +5,9 @@ import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { fieldErrorOf } from "#web/lib/action-result.ts";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import type { IncidentListItem, ReportIncident } from "../api/incidents-api.ts";
 
@@ -24,7 +26,7 @@ export function ReportIncidentPanel({
   const id = useId();
   const fetcher = useFetcher<StaffActionResult>({ key: "staff-link-incident" });
   const result = fetcher.data?.intent === "link-incident" ? fetcher.data : undefined;
-  const fieldError = result && !result.ok && result.field === "incidentId" ? result.message : "";
+  const fieldError = fieldErrorOf(result, "incidentId");
   return (
     <section className="card staff-panel" aria-labelledby={`${id}-heading`} data-testid="report-incident">
       <h2 id={`${id}-heading`}>{t("Incident")}</h2>
@@ -40,28 +42,18 @@ export function ReportIncidentPanel({
       ) : (
         <fetcher.Form method="post" noValidate className="staff-form">
           <input type="hidden" name="intent" value="link-incident" />
-          <div className="field">
-            <label htmlFor={`${id}-incident`}>{t("Link to an incident")}</label>
-            <select
-              id={`${id}-incident`}
-              name="incidentId"
-              defaultValue=""
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${id}-incident-error` : undefined}
-            >
-              <option value="">{t("Choose an active incident")}</option>
-              {active.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.title}
-                </option>
-              ))}
-            </select>
-            {fieldError && (
-              <p className="field-error" id={`${id}-incident-error`} role="alert">
-                {fieldError}
-              </p>
+          <Field id={`${id}-incident`} label={t("Link to an incident")} error={fieldError} announce>
+            {(control) => (
+              <select name="incidentId" defaultValue="" {...control}>
+                <option value="">{t("Choose an active incident")}</option>
+                {active.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.title}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
+          </Field>
           <div className="form-actions">
             <BusySubmitButton
               busy={fetcher.state !== "idle"}

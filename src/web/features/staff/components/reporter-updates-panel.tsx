@@ -7,6 +7,7 @@ import { ImageGallery } from "#web/lib/grievance-view/attached-images.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
+import { fieldErrorOf } from "#web/lib/action-result.ts";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
@@ -19,7 +20,7 @@ function HideUpdateForm({ update }: { update: StaffReporterUpdate }) {
   const idle = fetcher.state === "idle";
   const result = fetcher.data?.intent === "hide-update" ? fetcher.data : undefined;
   const formRef = useResetOnSuccess(result, idle);
-  const reasonError = result && !result.ok && result.field === "reason" ? result.message : "";
+  const reasonError = fieldErrorOf(result, "reason");
   return (
     <fetcher.Form method="post" ref={formRef} noValidate className="staff-form reporter-update__hide">
       <input type="hidden" name="intent" value="hide-update" />

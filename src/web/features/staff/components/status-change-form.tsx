@@ -3,6 +3,8 @@ import { useFetcher } from "react-router";
 import type { Status } from "#shared/domain.ts";
 import { statusLabel } from "#shared/format.ts";
 import { NOTE_MAX_LENGTH, STATUS_TRANSITIONS } from "#shared/staff/staff-schemas.ts";
+import { fieldErrorOf } from "#web/lib/action-result.ts";
+import { Field } from "#web/lib/form-field.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
@@ -18,8 +20,8 @@ export function StatusChangeForm({ status }: { status: Status }) {
   const idle = fetcher.state === "idle";
   const result = fetcher.data?.intent === "status" ? fetcher.data : undefined;
   const formRef = useResetOnSuccess(result, idle);
-  const noteError = result && !result.ok && result.field === "note" ? result.message : "";
-  const statusError = result && !result.ok && result.field === "status" ? result.message : "";
+  const noteError = fieldErrorOf(result, "note");
+  const statusError = fieldErrorOf(result, "status");
   const options = STATUS_TRANSITIONS[status];
 
   return (
@@ -32,52 +34,32 @@ export function StatusChangeForm({ status }: { status: Status }) {
       </p>
       <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
         <input type="hidden" name="intent" value="status" />
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t("New status")}</label>
+        <Field id={`${id}-status`} label={t("New status")} error={statusError}>
           {/*
             Nothing preselected: a status is a public statement, so it is chosen, never taken by default
             (docs/accessibility.md). Remounted when the status changes, so it is empty again after a change.
           */}
-          <select
-            key={status}
-            id={`${id}-status`}
-            name="status"
-            defaultValue=""
-            aria-invalid={statusError ? true : undefined}
-            aria-describedby={statusError ? `${id}-status-error` : undefined}
-          >
-            <option value="">{t("Choose a new status")}</option>
-            {options.map((value) => (
-              <option key={value} value={value}>
-                {t(statusLabel(value))}
-              </option>
-            ))}
-          </select>
-          {statusError && (
-            <p className="field-error" id={`${id}-status-error`}>
-              {statusError}
-            </p>
+          {(control) => (
+            <select key={status} name="status" defaultValue="" {...control}>
+              <option value="">{t("Choose a new status")}</option>
+              {options.map((value) => (
+                <option key={value} value={value}>
+                  {t(statusLabel(value))}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-note`}>{t("Public note")}</label>
-          <textarea
-            id={`${id}-note`}
-            name="note"
-            rows={4}
-            maxLength={NOTE_MAX_LENGTH}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={`${id}-note-hint${noteError ? ` ${id}-note-error` : ""}`}
-          />
-          <p className="hint" id={`${id}-note-hint`}>
-            {t("Shown to everyone on the report's public page. Required when resolving.")}
-          </p>
-          {noteError && (
-            <p className="field-error" id={`${id}-note-error`} role="alert" data-testid="note-error">
-              {noteError}
-            </p>
-          )}
-        </div>
+        </Field>
+        <Field
+          id={`${id}-note`}
+          label={t("Public note")}
+          hint={t("Shown to everyone on the report's public page. Required when resolving.")}
+          error={noteError}
+          announce
+          errorTestId="note-error"
+        >
+          {(control) => <textarea name="note" rows={4} maxLength={NOTE_MAX_LENGTH} {...control} />}
+        </Field>
         <FormFeedback result={result} testId="status-change" />
         <div className="form-actions">
           <BusySubmitButton busy={!idle} busyLabel={t("Saving...")} className="button">

@@ -5,6 +5,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { ReasonField } from "./reason-field.tsx";
+import { fieldErrorOf } from "#web/lib/action-result.ts";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
@@ -26,7 +27,7 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
   const idle = fetcher.state === "idle";
   const result = fetcher.data?.intent === "hide" || fetcher.data?.intent === "unhide" ? fetcher.data : undefined;
   const formRef = useResetOnSuccess(result, idle);
-  const reasonError = result && !result.ok && result.field === "reason" ? result.message : "";
+  const reasonError = fieldErrorOf(result, "reason");
 
   return (
     <section className="card staff-panel" aria-labelledby={`${id}-heading`}>

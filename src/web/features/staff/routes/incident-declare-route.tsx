@@ -7,8 +7,10 @@ import {
   INCIDENT_TYPE_NAMES,
   INCIDENT_TYPES,
 } from "#shared/incidents/incidents.ts";
+import { refusal, type ActionRefused } from "#web/lib/action-result.ts";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
@@ -24,19 +26,25 @@ import {
 } from "../components/incident-form-data.ts";
 import { declareIncident } from "../api/incidents-api.ts";
 
-export type DeclareResult = { message: string; errors: DeclareFieldErrors };
+const DECLARE = "declare";
+
+/** A declared incident opens its page; only a refusal comes back to the form, with a message per field. */
+export type DeclareResult = ActionRefused<typeof DECLARE, DeclareField>;
+
+const refused = (message: string, errors: DeclareFieldErrors): DeclareResult =>
+  refusal(DECLARE, message, Object.keys(errors).length > 0 ? errors : undefined);
 
 /** Declares the incident, then opens its page; a refusal comes back with a message per field. */
 export async function declareIncidentAction({ request }: ActionFunctionArgs): Promise<DeclareResult | Response> {
   const parsed = parseDeclareForm(await request.formData());
-  if (!parsed.ok) return { message: t("Please correct the fields marked below."), errors: parsed.errors };
+  if (!parsed.ok) return refused(t("Please correct the fields marked below."), parsed.errors);
   try {
     const incident = await declareIncident(parsed.body);
     return redirect(paths.staffIncident(incident.id));
   } catch (error) {
     if (isSignedOut(error)) throw redirect(paths.staffSignIn(paths.staffIncidentNew()));
     const errors = error instanceof ApiRequestError ? serverFieldErrorsOf(error.fieldErrors) : {};
-    return { message: errorMessageOf(error), errors };
+    return refused(errorMessageOf(error), errors);
   }
 }
 
@@ -60,7 +68,7 @@ export function IncidentDeclareRoute() {
   useDocumentTitle(t("Declare an incident"));
   const result = useActionData<typeof declareIncidentAction>();
   const busy = useNavigation().state !== "idle";
-  const errors = result?.errors ?? {};
+  const errors: DeclareFieldErrors = result?.fieldErrors ?? {};
   const summary = useRef<HTMLDivElement>(null);
   // The start defaults to now, as the form opened (not re-read on each render).
   const [now] = useState(() => localInputValue(new Date()));
@@ -68,21 +76,14 @@ export function IncidentDeclareRoute() {
   // After a refusal, the focus goes to the first field with a problem, or to the message (docs/accessibility.md).
   useEffect(() => {
     if (!result) return;
-    const first = FIELD_ORDER.find((field) => result.errors[field]);
+    const first = FIELD_ORDER.find((field) => result.fieldErrors?.[field]);
     const target = first ? document.getElementById(fieldId(first)) : summary.current;
     target?.focus();
   }, [result]);
 
   const errorOf = (field: DeclareField) => errors[field] ?? "";
-  const described = (field: DeclareField, hint?: string) =>
-    [hint, errors[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(" ") || undefined;
-  const fieldError = (field: DeclareField) =>
-    errors[field] ? (
-      <p className="field-error" id={`${fieldId(field)}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
-  const invalid = (field: DeclareField) => (errors[field] ? true : undefined);
+  // Each field by its id and message; the hints' ids are the ones the form has always used.
+  const fieldOf = (field: DeclareField) => ({ id: fieldId(field), error: errorOf(field) });
 
   return (
     <section className="page incident-declare" aria-labelledby="declare-heading">
@@ -106,121 +107,65 @@ export function IncidentDeclareRoute() {
       </div>
       <Form method="post" noValidate className="card incident-form">
         <div className="form-grid">
-          <div className="field">
-            <label htmlFor={fieldId("type")}>{t("Type")}</label>
-            <select
-              id={fieldId("type")}
-              name="type"
-              defaultValue="supply-interruption"
-              aria-invalid={invalid("type")}
-              aria-describedby={described("type")}
-            >
-              {INCIDENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(INCIDENT_TYPE_NAMES[type])}
-                </option>
-              ))}
-            </select>
-            {fieldError("type")}
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId("severity")}>{t("Severity")}</label>
-            <select
-              id={fieldId("severity")}
-              name="severity"
-              defaultValue="moderate"
-              aria-invalid={invalid("severity")}
-              aria-describedby={described("severity")}
-            >
-              {INCIDENT_SEVERITIES.map((severity) => (
-                <option key={severity} value={severity}>
-                  {t(INCIDENT_SEVERITY_NAMES[severity])}
-                </option>
-              ))}
-            </select>
-            {fieldError("severity")}
-          </div>
-          <div className="field field--full">
-            <label htmlFor={fieldId("title")}>{t("Title")}</label>
-            <input
-              type="text"
-              id={fieldId("title")}
-              name="title"
-              maxLength={INCIDENT_LIMITS.title}
-              aria-invalid={invalid("title")}
-              aria-describedby={described("title")}
-            />
-            {fieldError("title")}
-          </div>
-          <div className="field field--full">
-            <label htmlFor={fieldId("message")}>{t("Public message")}</label>
-            <textarea
-              id={fieldId("message")}
-              name="message"
-              rows={4}
-              maxLength={INCIDENT_LIMITS.message}
-              aria-invalid={invalid("message")}
-              aria-describedby={described("message")}
-            />
-            {fieldError("message")}
-          </div>
-          <div className="field field--full">
-            <label htmlFor={fieldId("instructions")}>{t("Instructions")}</label>
-            <textarea
-              id={fieldId("instructions")}
-              name="instructions"
-              rows={3}
-              maxLength={INCIDENT_LIMITS.instructions}
-              aria-invalid={invalid("instructions")}
-              aria-describedby={described("instructions", "incident-instructions-hint")}
-            />
-            <p className="hint" id="incident-instructions-hint">
-              {t(
-                "What residents should do, e.g. boil water for one minute before drinking; a tanker is at the school.",
-              )}
-            </p>
-            {fieldError("instructions")}
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId("startsAt")}>{t("Start")}</label>
-            <input
-              type="datetime-local"
-              id={fieldId("startsAt")}
-              name="startsAt"
-              defaultValue={now}
-              aria-invalid={invalid("startsAt")}
-              aria-describedby={described("startsAt")}
-            />
-            {fieldError("startsAt")}
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId("expectedRestorationAt")}>{t("Expected restoration (optional)")}</label>
-            <input
-              type="datetime-local"
-              id={fieldId("expectedRestorationAt")}
-              name="expectedRestorationAt"
-              aria-invalid={invalid("expectedRestorationAt")}
-              aria-describedby={described("expectedRestorationAt")}
-            />
-            {fieldError("expectedRestorationAt")}
-          </div>
+          <Field {...fieldOf("type")} label={t("Type")}>
+            {(control) => (
+              <select name="type" defaultValue="supply-interruption" {...control}>
+                {INCIDENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(INCIDENT_TYPE_NAMES[type])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field {...fieldOf("severity")} label={t("Severity")}>
+            {(control) => (
+              <select name="severity" defaultValue="moderate" {...control}>
+                {INCIDENT_SEVERITIES.map((severity) => (
+                  <option key={severity} value={severity}>
+                    {t(INCIDENT_SEVERITY_NAMES[severity])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field {...fieldOf("title")} label={t("Title")} full>
+            {(control) => <input type="text" name="title" maxLength={INCIDENT_LIMITS.title} {...control} />}
+          </Field>
+          <Field {...fieldOf("message")} label={t("Public message")} full>
+            {(control) => <textarea name="message" rows={4} maxLength={INCIDENT_LIMITS.message} {...control} />}
+          </Field>
+          <Field
+            {...fieldOf("instructions")}
+            label={t("Instructions")}
+            hint={t(
+              "What residents should do, e.g. boil water for one minute before drinking; a tanker is at the school.",
+            )}
+            hintId="incident-instructions-hint"
+            full
+          >
+            {(control) => (
+              <textarea name="instructions" rows={3} maxLength={INCIDENT_LIMITS.instructions} {...control} />
+            )}
+          </Field>
+          <Field {...fieldOf("startsAt")} label={t("Start")}>
+            {(control) => <input type="datetime-local" name="startsAt" defaultValue={now} {...control} />}
+          </Field>
+          <Field {...fieldOf("expectedRestorationAt")} label={t("Expected restoration (optional)")}>
+            {(control) => <input type="datetime-local" name="expectedRestorationAt" {...control} />}
+          </Field>
           <AreaDrawer error={errorOf("area")} />
-          <div className="field field--full">
-            <label htmlFor={fieldId("localities")}>{t("Localities")}</label>
-            <textarea
-              id={fieldId("localities")}
-              name="localities"
-              rows={3}
-              aria-invalid={invalid("localities")}
-              aria-describedby={described("localities", "incident-localities-hint")}
-            />
-            <p className="hint" id="incident-localities-hint">
-              {t(
-                "One per line, as residents name them (e.g. Kibera, Riverside Estate). Naming localities works without the map; the area on the map is optional when you name at least one.",
-              )}
-            </p>
-            {fieldError("localities")}
-          </div>
+          <Field
+            {...fieldOf("localities")}
+            label={t("Localities")}
+            hint={t(
+              "One per line, as residents name them (e.g. Kibera, Riverside Estate). Naming localities works without the map; the area on the map is optional when you name at least one.",
+            )}
+            hintId="incident-localities-hint"
+            full
+          >
+            {(control) => <textarea name="localities" rows={3} {...control} />}
+          </Field>
         </div>
         <div className="form-actions">
           <BusySubmitButton busy={busy} busyLabel={t("Saving...")} className="button">

@@ -9,7 +9,9 @@ import {
   type LoaderFunctionArgs,
 } from "react-router";
 import { signInSchema } from "#shared/staff/staff-schemas.ts";
+import { fieldErrorOf, refusal, type ActionRefused } from "#web/lib/action-result.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
+import { Field } from "#web/lib/form-field.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
@@ -18,11 +20,14 @@ import { getSession, safeNextPath } from "#web/lib/session-guard.ts";
 import "#web/styles/staff.css";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 
-interface SignInProblem {
-  message: string;
-  /** Which fields the message is about (aria-invalid); empty for the server's answers, which name none. */
-  fields: Array<"email" | "password">;
-}
+const SIGN_IN = "sign-in";
+type SignInField = "email" | "password";
+
+/**
+ * Why the sign-in failed: one message, said in the form's alert; fieldErrors names the fields it is about
+ * (aria-invalid), none for the server's answers.
+ */
+type SignInProblem = ActionRefused<typeof SIGN_IN, SignInField>;
 
 /** Someone already signed in has nothing to do here. */
 export async function signInLoader({ request }: LoaderFunctionArgs) {
@@ -43,13 +48,18 @@ export async function signInAction({ request }: ActionFunctionArgs): Promise<Sig
   if (!parsed.success) {
     const fields = (["email", "password"] as const).filter((key) => (key === "email" ? email.trim() : password) === "");
     // The shared schema's message is an English id (the server's own answers come translated).
-    return { message: translateText(parsed.error.issues[0]?.message ?? ""), fields };
+    const message = translateText(parsed.error.issues[0]?.message ?? "");
+    return refusal<typeof SIGN_IN, SignInField>(
+      SIGN_IN,
+      message,
+      fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, message])) : undefined,
+    );
   }
   try {
     await signIn(parsed.data.email, parsed.data.password);
   } catch (error) {
     // 401 gives the one generic message, 429 the throttling message: both are shown as the server words them.
-    return { message: errorMessageOf(error), fields: [] };
+    return refusal(SIGN_IN, errorMessageOf(error));
   }
   return redirect(safeNextPath(String(form.get("next") ?? "")));
 }
@@ -62,7 +72,6 @@ export function SignInRoute() {
   const [searchParams] = useSearchParams();
   const id = useId();
   const busy = navigation.state === "submitting";
-  const invalid = (field: "email" | "password") => (problem?.fields.includes(field) ? true : undefined);
 
   return (
     <div className="page page--narrow staff-sign-in">
@@ -80,30 +89,27 @@ export function SignInRoute() {
           </div>
         )}
         <input type="hidden" name="next" value={searchParams.get("next") ?? ""} />
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t("Email")}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            aria-invalid={invalid("email")}
-            aria-describedby={problem ? `${id}-error` : undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{t("Password")}</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={invalid("password")}
-            aria-describedby={problem ? `${id}-error` : undefined}
-          />
-        </div>
+        {/* The one message is the alert above, which both fields point at; a field it is about is marked invalid. */}
+        <Field
+          id={`${id}-email`}
+          label={t("Email")}
+          error={fieldErrorOf(problem, "email")}
+          errorId={`${id}-error`}
+          errorShownElsewhere
+          describedBy={[problem && `${id}-error`]}
+        >
+          {(control) => <input name="email" type="email" autoComplete="username" required {...control} />}
+        </Field>
+        <Field
+          id={`${id}-password`}
+          label={t("Password")}
+          error={fieldErrorOf(problem, "password")}
+          errorId={`${id}-error`}
+          errorShownElsewhere
+          describedBy={[problem && `${id}-error`]}
+        >
+          {(control) => <input name="password" type="password" autoComplete="current-password" required {...control} />}
+        </Field>
         <div className="form-actions">
           <BusySubmitButton busy={busy} className="button button--large">
             {busy ? t("Signing in...") : t("Sign in")}
