@@ -140,11 +140,12 @@ async function shoot(context: BrowserContext, base: string, screen: Screen, file
       await page.goto(`${base}${screen.path}`, { waitUntil: "load" });
       const headed = await waitForHeading(page);
       if (screen.act) await screen.act(page);
-      await settle(page);
+      const unloaded = await settle(page);
       if (missing.length > 0 && attempt === 1) continue;
       await page.screenshot({ path: file, fullPage: true, animations: "disabled", caret: "hide" });
       if (missing.length > 0) return `the portal's files ${missing.join(", ")} are missing (was dist/web rebuilt?)`;
-      return headed ? null : "no main heading appeared (the picture shows what was there)";
+      if (!headed) return "no main heading appeared (the picture shows what was there)";
+      return unloaded > 0 ? `${unloaded} image(s) still loading when taken` : null;
     }
   } finally {
     await page.close();

@@ -81,7 +81,9 @@ async function submitEmpty(page: Page): Promise<void> {
 
 /** Leaves the reports in the browser's storage as the form does after sending them, and opens the page again. */
 async function remember(page: Page, reports: RememberedReport[]): Promise<void> {
-  await page.evaluate(`localStorage.setItem(${JSON.stringify(MY_REPORTS_KEY)}, ${JSON.stringify(JSON.stringify(reports))})`);
+  await page.evaluate(
+    `localStorage.setItem(${JSON.stringify(MY_REPORTS_KEY)}, ${JSON.stringify(JSON.stringify(reports))})`,
+  );
   await page.reload();
   await waitForHeading(page);
 }
@@ -97,20 +99,22 @@ export async function waitForHeading(page: Page): Promise<boolean> {
 }
 
 /**
- * Lets the page finish what it loads on its own: lazily loaded images below the fold (scrolled into view once),
- * fonts, map markers. Tile requests fail at once without the internet, so the network goes quiet.
+ * Lets the page finish what it loads on its own: images below the fold (lazily loaded ones are asked for at once: a
+ * scroll alone starts them too late on a busy machine), fonts, map markers. Tile requests fail at once without the
+ * internet, so the network goes quiet. Answers how many images had still not loaded after ten seconds.
  */
-export async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<number> {
   await page.evaluate(SCROLL_THROUGH);
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  await page.evaluate(FONTS_AND_IMAGES);
+  return (await page.evaluate(FONTS_AND_IMAGES)) as number;
 }
 
 // Run in the page, so written as the browser's JavaScript (the scripts' TypeScript knows no DOM).
 const SCROLL_THROUGH = `(async () => {
+  for (const image of document.querySelectorAll('img[loading="lazy"]')) image.loading = "eager";
   for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
     window.scrollTo(0, y);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   window.scrollTo(0, 0);
 })()`;
@@ -122,5 +126,6 @@ const FONTS_AND_IMAGES = `(async () => {
       image.addEventListener("error", resolve, { once: true });
     });
   const pending = [...document.images].filter((image) => !image.complete).map(loaded);
-  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 10000))]);
+  return [...document.images].filter((image) => !image.complete).length;
 })()`;
