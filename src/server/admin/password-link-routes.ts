@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
+import { z } from "zod";
 import { ADMIN_MESSAGES, passwordLinkInfoSchema, setPasswordSchema } from "#shared/admin/admin-schemas.ts";
 import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
@@ -20,7 +20,7 @@ const TRIES_PER_HOUR = 30;
 export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (plugin, { db }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const path = underStaffPrefix(staffApiPaths.passwordLink);
-  const params = z.object({ token: z.string().check(z.maxLength(100)) });
+  const params = z.object({ token: z.string().max(100) });
   const config = { rateLimit: { max: TRIES_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } };
   const gone = () => new HttpError(404, ADMIN_MESSAGES.linkInvalid);
 

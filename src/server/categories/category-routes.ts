@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
+import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
 import {
@@ -49,7 +49,7 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireAdmin);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-  const serviceCodeParams = z.object({ serviceCode: z.string().check(z.maxLength(64)) });
+  const serviceCodeParams = z.object({ serviceCode: z.string().max(64) });
 
   app.get(
     underStaffPrefix(staffApiPaths.adminCategories),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z as mini } from "zod/mini";
+import { z } from "zod";
 import { exportPaths, LIST_PAGE_PATH, reportPagePath } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
@@ -20,14 +20,9 @@ export interface ExportRoutesOptions {
   publicUrl: string | undefined;
 }
 
-/** The list's filters, without paging: what both the CSV and the feed take. */
-export const exportQuerySchema = mini.pick(grievanceListQuerySchema, {
-  q: true,
-  category: true,
-  status: true,
-  priority: true,
-  bbox: true,
-});
+/** The list's filters, without paging: what both the CSV and the feed take (the shared schema's own fields). */
+const { q, category, status, priority, bbox } = grievanceListQuerySchema.shape;
+export const exportQuerySchema = z.object({ q, category, status, priority, bbox });
 
 // A whole export reads every matching report: a client may start this many an hour (counted across instances).
 const EXPORTS_PER_HOUR = 60;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
+import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import {
@@ -92,7 +92,7 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
           "private tracking link, once.",
         tags: ["grievances"],
         multipartBody: multipartBodyOf(grievanceInputSchema),
-        headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.optional(z.string()) }),
+        headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
         response: { 201: submittedGrievanceSchema, ...errorResponses(400, 409, 413, 415, 422, 429, 500, 503) },
       },
     },

@@ -4,7 +4,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { z } from "zod/mini";
+import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
 import { SESSION_COOKIE } from "../staff/session-cookie.ts";

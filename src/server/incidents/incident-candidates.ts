@@ -1,4 +1,4 @@
-import type { z } from "zod/mini";
+import type { z } from "zod";
 import type { incidentCandidatesResponseSchema } from "#shared/api-schemas/incidents.ts";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import type { Queryable } from "../db/database.ts";

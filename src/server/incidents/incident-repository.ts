@@ -1,4 +1,4 @@
-import type { z } from "zod/mini";
+import type { z } from "zod";
 import type { publicIncidentSchema, staffIncidentSchema } from "#shared/api-schemas/incidents.ts";
 import {
   RECENT_INCIDENT_DAYS,

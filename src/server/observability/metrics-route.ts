@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
+import { z } from "zod";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import { NOT_FOUND_MESSAGE } from "../http/error-handler.ts";
@@ -36,7 +36,7 @@ export const metricsRoute: FastifyPluginAsync<MetricsRouteOptions> = async (plai
         summary: "Prometheus metrics",
         description: "Requests, submissions, image processing, database and outbox figures, and the process's own.",
         tags: ["health"],
-        headers: z.looseObject({ authorization: z.optional(z.string()) }),
+        headers: z.looseObject({ authorization: z.string().optional() }),
         response: { 200: nonJsonAnswer("text/plain", "Prometheus text format 0.0.4."), ...errorResponses(401, 404) },
       },
     },
