@@ -3,7 +3,13 @@ import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from "./api-key-repository.ts";
 import { listAuditEntries, recordAudit, type AuditActor } from "./audit-log-repository.ts";
-import { createPasswordLink, setPasswordPagePath } from "./password-link-repository.ts";
+import { hashPassword } from "../staff/password.ts";
+import {
+  createPasswordLink,
+  findPasswordLink,
+  setPasswordPagePath,
+  usePasswordLink,
+} from "./password-link-repository.ts";
 import {
   accountEmails,
   emailTaken,
@@ -56,6 +62,29 @@ async function issueLink(tx: Queryable, actor: AuditActor, account: AccountRow, 
     link: `${linkBase}${setPasswordPagePath(token)}`,
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/**
+ * The holder of a one-time link sets the account's password (and the link ends, and so do the account's sessions);
+ * undefined when the link is unknown, used or expired. The password is hashed only for a live link.
+ */
+export async function setPasswordWithLink(
+  db: Database,
+  token: string,
+  password: string,
+): Promise<{ email: string } | undefined> {
+  if (!(await findPasswordLink(db, token))) return undefined;
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const account = await usePasswordLink(tx, token, hash);
+    if (!account) return undefined;
+    await recordAudit(
+      tx,
+      { id: account.staffId, email: account.email },
+      { action: "account.password_set", target: account.email },
+    );
+    return { email: account.email };
+  });
 }
 
 export async function listAccounts(db: Queryable): Promise<AccountView[]> {

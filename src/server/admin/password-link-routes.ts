@@ -6,9 +6,8 @@ import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { hashPassword } from "../staff/password.ts";
-import { recordAudit } from "./audit-log-repository.ts";
-import { findPasswordLink, usePasswordLink } from "./password-link-repository.ts";
+import { setPasswordWithLink } from "./admin-workflow.ts";
+import { findPasswordLink } from "./password-link-repository.ts";
 
 // Guessing links is hopeless (256 bits), but each try costs a lookup, and setting a password costs a hash.
 const TRIES_PER_HOUR = 30;
@@ -57,18 +56,8 @@ export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (p
       },
     },
     async (request) => {
-      if (!(await findPasswordLink(db, request.params.token))) throw gone();
-      const hash = await hashPassword(request.body.password);
-      const used = await db.transaction(async (tx) => {
-        const account = await usePasswordLink(tx, request.params.token, hash);
-        if (!account) throw gone();
-        await recordAudit(
-          tx,
-          { id: account.staffId, email: account.email },
-          { action: "account.password_set", target: account.email },
-        );
-        return account;
-      });
+      const used = await setPasswordWithLink(db, request.params.token, request.body.password);
+      if (!used) throw gone();
       return { email: used.email, expiresAt: new Date().toISOString() };
     },
   );
