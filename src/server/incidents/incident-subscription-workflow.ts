@@ -15,7 +15,7 @@ import {
 
 /**
  * Alerts for an area (docs/decisions/021-incidents.md): double opt-in as for followers of a report
- * (notifications/followers.ts). Pending until the link of the confirmation message is opened; unsubscribing keeps
+ * (notifications/follow-workflow.ts). Pending until the link of the confirmation message is opened; unsubscribing keeps
  * the row, and asking again for the same area revives it with a new confirmation.
  */
 

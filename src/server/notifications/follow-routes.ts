@@ -33,7 +33,7 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  * POST /api/grievances/:id/followers { email }, and the pages behind the links in the messages,
  * /follow/confirm/:token and /unsubscribe/:token (GET shows a button; POST acts, as does the one-click POST of
  * RFC 8058 with the body List-Unsubscribe=One-Click). The unsubscribe page serves incident alerts' messages too
- * (incidents/incident-subscriptions.ts): their token stops that subscription.
+ * (incidents/incident-subscription-repository.ts): their token stops that subscription.
  */
 export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (
   plainApp,

@@ -63,7 +63,7 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
   app.post(path, { schema: signIn }, async (request, reply) => {
     const { email, password } = request.body;
     const keys = { email, ip: request.ip };
-    // Counted before the password is checked, in one step with the check of the limit (sign-in-throttle.ts): a
+    // Counted before the password is checked, in one step with the check of the limit (sign-in-throttle-repository.ts): a
     // burst of parallel attempts cannot have more passwords checked than the limit allows.
     const reservation = await reserveAttempt(db, keys, throttle);
     if (!reservation.reserved) {

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../test-app.ts";
 import { addStaff, resetData, SAME_ORIGIN, STAFF_EMAIL, STAFF_PASSWORD } from "./staff-helpers.ts";
 
 /**
- * The sign-in throttle (src/server/staff/sign-in-throttle.ts, decision 005): parallel attempts cannot have more
+ * The sign-in throttle (src/server/staff/sign-in-throttle-repository.ts, decision 005): parallel attempts cannot have more
  * passwords checked than the limit, two instances on one database share it, and the limit per account and address
  * does not lock the owner out from elsewhere. Every password check is counted (the module's own functions, wrapped).
  * The windows run on a clock the test moves.
