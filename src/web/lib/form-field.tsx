@@ -113,6 +113,8 @@ export interface FieldProps {
   describedBy?: (string | false | undefined)[];
   /** Spans the whole row of a form grid (`field--full`). */
   full?: boolean;
+  /** A class of the form's own for this field's place in its layout, beside `field`. */
+  className?: string;
   /** The control (and anything that belongs beside it), given the id and aria attributes to spread on it. */
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -139,11 +141,12 @@ export function Field({
   errorShownElsewhere = false,
   describedBy: others = [],
   full = false,
+  className,
   children,
 }: FieldProps) {
   const control = fieldControlProps({ id, error, errorId, describedBy: [...others, hint ? hintId : undefined] });
   return (
-    <div className={full ? "field field--full" : "field"}>
+    <div className={["field", full && "field--full", className].filter(Boolean).join(" ")}>
       <label htmlFor={id}>
         {label}
         {mark && <FieldMarkText mark={mark} />}

@@ -43,6 +43,15 @@ describe("Field", () => {
     expect(document.querySelector(".field")?.className).toBe("field field--full");
   });
 
+  it("keeps a form's own layout class beside field", () => {
+    render(
+      <Field id="sort" label="Sort by" className="queue-filters__sort">
+        {(control) => <select {...control} />}
+      </Field>,
+    );
+    expect(document.querySelector(".field")?.className).toBe("field queue-filters__sort");
+  });
+
   it("takes the ids a form already links to, and announces the error when asked", () => {
     activateWebLocale("en");
     render(

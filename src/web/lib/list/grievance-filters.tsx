@@ -6,6 +6,7 @@ import { priorityLabel, statusLabel } from "#shared/format.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { changedQuery } from "../query-string.ts";
 import { useFilterParams } from "../use-filter-params.ts";
+import { Field } from "../form-field.tsx";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -77,72 +78,76 @@ export function GrievanceFilters() {
   return (
     <section className="filters card" aria-label={t("Filters")}>
       <form className="filters__grid" role="search" onSubmit={(event) => event.preventDefault()}>
-        <div className="field filters__search">
-          <label htmlFor={`${id}-q`}>{t("Search")}</label>
-          <input
-            id={`${id}-q`}
-            type="text"
-            enterKeyHint="search"
-            name="q"
-            value={text}
-            maxLength={FIELD_LIMITS.search}
-            placeholder={t("Title, description or location")}
-            autoComplete="off"
-            onChange={(event) => {
-              setText(event.target.value);
-              setTyped(true);
-            }}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-category`}>{t("Category")}</label>
-          <select
-            id={`${id}-category`}
-            name="category"
-            value={category}
-            onChange={(event) => setFilter("category", event.target.value)}
-          >
-            <option value="">{t("All Categories")}</option>
-            {categories ? (
-              <CategoryOptions categories={categories} inactiveNote={t("(no longer offered)")} />
-            ) : (
-              // Until the list is in, the chosen one (from the address) stays selectable.
-              category && <option value={category}>{category}</option>
-            )}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t("Status")}</label>
-          <select
-            id={`${id}-status`}
-            name="status"
-            value={status}
-            onChange={(event) => setFilter("status", event.target.value)}
-          >
-            <option value="">{t("All Statuses")}</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(statusLabel(value))}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-priority`}>{t("Priority")}</label>
-          <select
-            id={`${id}-priority`}
-            name="priority"
-            value={priority}
-            onChange={(event) => setFilter("priority", event.target.value)}
-          >
-            <option value="">{t("All Priorities")}</option>
-            {PRIORITIES.map((value) => (
-              <option key={value} value={value}>
-                {t(priorityLabel(value))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={`${id}-q`} label={t("Search")} className="filters__search">
+          {(control) => (
+            <input
+              type="text"
+              enterKeyHint="search"
+              name="q"
+              value={text}
+              maxLength={FIELD_LIMITS.search}
+              placeholder={t("Title, description or location")}
+              autoComplete="off"
+              onChange={(event) => {
+                setText(event.target.value);
+                setTyped(true);
+              }}
+              {...control}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-category`} label={t("Category")}>
+          {(control) => (
+            <select
+              name="category"
+              value={category}
+              onChange={(event) => setFilter("category", event.target.value)}
+              {...control}
+            >
+              <option value="">{t("All Categories")}</option>
+              {categories ? (
+                <CategoryOptions categories={categories} inactiveNote={t("(no longer offered)")} />
+              ) : (
+                // Until the list is in, the chosen one (from the address) stays selectable.
+                category && <option value={category}>{category}</option>
+              )}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-status`} label={t("Status")}>
+          {(control) => (
+            <select
+              name="status"
+              value={status}
+              onChange={(event) => setFilter("status", event.target.value)}
+              {...control}
+            >
+              <option value="">{t("All Statuses")}</option>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(statusLabel(value))}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-priority`} label={t("Priority")}>
+          {(control) => (
+            <select
+              name="priority"
+              value={priority}
+              onChange={(event) => setFilter("priority", event.target.value)}
+              {...control}
+            >
+              <option value="">{t("All Priorities")}</option>
+              {PRIORITIES.map((value) => (
+                <option key={value} value={value}>
+                  {t(priorityLabel(value))}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="filters__actions">
           {/*
             A quiet action, and only live when there is something to clear (the page's one primary action is

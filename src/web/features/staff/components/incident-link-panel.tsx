@@ -9,6 +9,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
+import { Field } from "#web/lib/form-field.tsx";
 import type { IncidentActionResult } from "../api/incident-actions.ts";
 import type { IncidentCandidate, StaffIncident } from "../api/incidents-api.ts";
 
@@ -56,13 +57,14 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
       <p className="muted">{t("Open reports of a category inside the incident's area or localities.")}</p>
       <preview.Form method="post" className="staff-form incident-link__preview">
         <input type="hidden" name="intent" value="preview" />
-        <div className="field">
-          <label htmlFor={`${id}-category`}>{t("Category")}</label>
-          <select id={`${id}-category`} name="category" defaultValue="">
-            <option value="">{t("All categories")}</option>
-            <CategoryOptions categories={categories} />
-          </select>
-        </div>
+        <Field id={`${id}-category`} label={t("Category")}>
+          {(control) => (
+            <select name="category" defaultValue="" {...control}>
+              <option value="">{t("All categories")}</option>
+              <CategoryOptions categories={categories} />
+            </select>
+          )}
+        </Field>
         <div className="form-actions">
           <BusySubmitButton
             busy={preview.state !== "idle"}

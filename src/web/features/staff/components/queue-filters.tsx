@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { changedQuery } from "#web/lib/query-string.ts";
 import { useFilterParams } from "#web/lib/use-filter-params.ts";
+import { Field } from "#web/lib/form-field.tsx";
 
 /**
  * The console's filters beyond the public list's (which GrievanceFilters renders): "Overdue only", "Reopened by
@@ -45,43 +46,46 @@ export function QueueExtraFilters() {
           />
           <label htmlFor={`${id}-reopened`}>{t("Reopened by reporter only")}</label>
         </div>
-        <div className="field queue-filters__hidden">
-          <label htmlFor={`${id}-hidden`}>{t("Hidden reports")}</label>
-          <select
-            id={`${id}-hidden`}
-            name="hidden"
-            value={hidden}
-            onChange={(event) => update("hidden", event.target.value === "include" ? null : event.target.value)}
-          >
-            <option value="include">{t("Include hidden")}</option>
-            <option value="only">{t("Only hidden")}</option>
-            <option value="exclude">{t("Exclude hidden")}</option>
-          </select>
-        </div>
-        <div className="field queue-filters__affected">
-          <label htmlFor={`${id}-affected`}>{t("People affected")}</label>
-          <select
-            id={`${id}-affected`}
-            name="affected"
-            value={affected}
-            onChange={(event) => update("affected", event.target.value || null)}
-          >
-            <option value="">{t("Any")}</option>
-            <option value="true">{t("Someone else affected too")}</option>
-          </select>
-        </div>
-        <div className="field queue-filters__sort">
-          <label htmlFor={`${id}-sort`}>{t("Sort by")}</label>
-          <select
-            id={`${id}-sort`}
-            name="sort"
-            value={sort}
-            onChange={(event) => update("sort", event.target.value || null)}
-          >
-            <option value="">{t("Oldest open first")}</option>
-            <option value="affected">{t("Most people affected")}</option>
-          </select>
-        </div>
+        <Field id={`${id}-hidden`} label={t("Hidden reports")} className="queue-filters__hidden">
+          {(control) => (
+            <select
+              name="hidden"
+              value={hidden}
+              onChange={(event) => update("hidden", event.target.value === "include" ? null : event.target.value)}
+              {...control}
+            >
+              <option value="include">{t("Include hidden")}</option>
+              <option value="only">{t("Only hidden")}</option>
+              <option value="exclude">{t("Exclude hidden")}</option>
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-affected`} label={t("People affected")} className="queue-filters__affected">
+          {(control) => (
+            <select
+              name="affected"
+              value={affected}
+              onChange={(event) => update("affected", event.target.value || null)}
+              {...control}
+            >
+              <option value="">{t("Any")}</option>
+              <option value="true">{t("Someone else affected too")}</option>
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-sort`} label={t("Sort by")} className="queue-filters__sort">
+          {(control) => (
+            <select
+              name="sort"
+              value={sort}
+              onChange={(event) => update("sort", event.target.value || null)}
+              {...control}
+            >
+              <option value="">{t("Oldest open first")}</option>
+              <option value="affected">{t("Most people affected")}</option>
+            </select>
+          )}
+        </Field>
       </div>
     </section>
   );
