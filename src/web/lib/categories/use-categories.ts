@@ -1,10 +1,7 @@
-import { useEffect, useState } from "react";
 import { apiPaths } from "#shared/api-paths.ts";
 import type { CategoryList, CategoryView } from "#shared/categories/category-schemas.ts";
 import { apiFetch } from "../api-client.ts";
-
-// One request per page visit for every component that shows categories; a failed one is tried again next time.
-let pending: Promise<CategoryView[]> | undefined;
+import { forgetRead, readOnce, useApiData } from "../use-api-data.ts";
 
 // The last list this browser was given, so that a report can be written without a connection (docs/offline.md).
 // Used only when the server cannot be reached; the server checks the category again when the report is sent.
@@ -28,23 +25,25 @@ function lastSeen(): CategoryView[] | undefined {
   }
 }
 
-/** The categories in order (GET /api/categories), shared by the form, the filters and the console. */
+const CATEGORIES = "categories";
+
+/**
+ * The categories in order (GET /api/categories), shared by the form, the filters and the console: one request per
+ * page visit for every component that shows them (readOnce); a failed one is tried again next time.
+ */
 export function loadCategories(): Promise<CategoryView[]> {
-  pending ??= apiFetch<CategoryList>(apiPaths.categories).then(
-    (answer) => keep(answer.categories),
-    (error: unknown) => {
-      pending = undefined;
-      const kept = navigator.onLine ? undefined : lastSeen();
-      if (kept) return kept;
-      throw error;
-    },
-  );
-  return pending;
+  return readOnce(CATEGORIES, () =>
+    apiFetch<CategoryList>(apiPaths.categories).then((answer) => keep(answer.categories)),
+  ).catch((error: unknown) => {
+    const kept = navigator.onLine ? undefined : lastSeen();
+    if (kept) return kept;
+    throw error;
+  });
 }
 
 /** After an administrator's change, the next reader asks the server again. */
 export function forgetCategories(): void {
-  pending = undefined;
+  forgetRead(CATEGORIES);
 }
 
 export interface CategoriesState {
@@ -55,18 +54,8 @@ export interface CategoriesState {
 }
 
 export function useCategories(): CategoriesState {
-  const [state, setState] = useState<CategoriesState>({ categories: undefined, failed: false });
-  useEffect(() => {
-    let live = true;
-    loadCategories().then(
-      (categories) => live && setState({ categories, failed: false }),
-      () => live && setState({ categories: undefined, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  const read = useApiData(CATEGORIES, loadCategories);
+  return { categories: read.state === "loaded" ? read.data : undefined, failed: read.state === "failed" };
 }
 
 /** Categories by group, in order: [null, ungrouped...] first, then each group as it first appears. */

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { createMap, L, pinIcon } from "./create-map.ts";
+import { useApiData } from "../use-api-data.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
 
 export interface PinMapProps {
@@ -24,31 +25,22 @@ const PIN_ZOOM = 16;
 export default function PinMap({ latitude, longitude, label, describedBy }: PinMapProps) {
   const t = useT();
   const element = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
+  const read = useApiData("map-settings", loadMapSettings);
+  const settings = read.state === "loaded" ? read.data : undefined;
 
   useEffect(() => {
-    let cancelled = false;
-    let map: L.Map | undefined;
-    loadMapSettings().then(
-      (settings) => {
-        if (cancelled || !element.current) return;
-        map = createMap(element.current, settings, { label, describedBy });
-        map.scrollWheelZoom.disable();
-        if (L.Browser.mobile) map.dragging.disable();
-        map.setView([latitude, longitude], PIN_ZOOM);
-        L.marker([latitude, longitude], { icon: pinIcon(), interactive: false, keyboard: false }).addTo(map);
-      },
-      () => {
-        if (!cancelled) setFailed(true);
-      },
-    );
+    if (!settings || !element.current) return;
+    const map = createMap(element.current, settings, { label, describedBy });
+    map.scrollWheelZoom.disable();
+    if (L.Browser.mobile) map.dragging.disable();
+    map.setView([latitude, longitude], PIN_ZOOM);
+    L.marker([latitude, longitude], { icon: pinIcon(), interactive: false, keyboard: false }).addTo(map);
     return () => {
-      cancelled = true;
-      map?.remove();
+      map.remove();
     };
     // Made again in another language (`t` changes with it): a small map, cheap to redraw, and its controls' words follow.
-  }, [latitude, longitude, label, describedBy, t]);
+  }, [settings, latitude, longitude, label, describedBy, t]);
 
-  if (failed) return <p className="muted">{t(LOCATION_MESSAGES.mapLoadFailed)}</p>;
+  if (read.state === "failed") return <p className="muted">{t(LOCATION_MESSAGES.mapLoadFailed)}</p>;
   return <div ref={element} className="map map--small" data-testid="pin-map" />;
 }

@@ -3,6 +3,7 @@ import type { Bbox } from "#shared/places/geo.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { createMap, nameMap, type L } from "./create-map.ts";
+import { useApiData } from "../use-api-data.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
 import { clusterReports, type MapPoint } from "./reports-map-clusters.ts";
 import { PIN_PATH } from "./reports-map-icons.ts";
@@ -51,29 +52,21 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
   const initialLabel = useRef(label);
   const helpId = useId();
   const [map, setMap] = useState<L.Map | null>(null);
-  const [mapFailed, setMapFailed] = useState(false);
+  const read = useApiData("map-settings", loadMapSettings);
+  const settings = read.state === "loaded" ? read.data : undefined;
+  const mapFailed = read.state === "failed";
   const [loaded, setLoaded] = useState<Loaded<M>>({ kind: "loading", batch: null });
   const [card, setCard] = useState<OpenCardRequest<M> | null>(null);
   const closeCard = useCallback(() => setCard(null), []);
 
   useEffect(() => {
-    let cancelled = false;
-    let created: L.Map | undefined;
-    loadMapSettings().then(
-      (settings) => {
-        if (cancelled || !element.current) return;
-        created = createMap(element.current, settings, { label: initialLabel.current, describedBy: helpId });
-        setMap(created);
-      },
-      () => {
-        if (!cancelled) setMapFailed(true);
-      },
-    );
+    if (!settings || !element.current) return;
+    const created = createMap(element.current, settings, { label: initialLabel.current, describedBy: helpId });
+    setMap(created);
     return () => {
-      cancelled = true;
-      created?.remove();
+      created.remove();
     };
-  }, [helpId]);
+  }, [settings, helpId]);
 
   // The visitor keeps the area they were looking at when the language (and with it the name) changes.
   useEffect(() => {

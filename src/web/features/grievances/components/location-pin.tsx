@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import type { MapSettings } from "#shared/api-types.ts";
 import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
 import { useGeolocation } from "#web/lib/map/use-geolocation.ts";
+import { useLazyPicker } from "#web/lib/map/use-lazy-picker.ts";
 import { describedBy, errorIdOf, FieldError, FieldMarkText } from "#web/lib/form-field.tsx";
 import { reverseGeocode } from "../api/similar-reports.ts";
 
@@ -13,9 +13,6 @@ import { reverseGeocode } from "../api/similar-reports.ts";
  * "Pin on a map", under the Location field: optional, and the map (Leaflet) is only downloaded once the resident
  * asks for it, or when the form already holds a pin. Whatever fails here, the words in the Location field suffice.
  */
-type PickerModule = typeof import("#web/lib/map/location-picker.tsx");
-type MapLoad = { kind: "idle" } | { kind: "ready"; settings: MapSettings; picker: PickerModule } | { kind: "failed" };
-
 export interface LocationPinProps {
   /** The group's id: the form focuses it when the server refuses the pin. */
   id: string;
@@ -46,7 +43,6 @@ export function LocationPin({
 }: LocationPinProps) {
   const t = useT();
   const [open, setOpen] = useState(pin !== null);
-  const [map, setMap] = useState<MapLoad>({ kind: "idle" });
   const [announcement, setAnnouncement] = useState("");
   const [addressHint, setAddressHint] = useState("");
   const geolocation = useGeolocation();
@@ -59,22 +55,7 @@ export function LocationPin({
   }, [locationFillable]);
   useEffect(() => () => lookup.current?.abort(), []);
 
-  // Settings and the picker (with Leaflet) side by side; a failure of either leaves the form as it was.
-  const mapWanted = open && map.kind === "idle";
-  useEffect(() => {
-    if (!mapWanted) return;
-    let current = true;
-    Promise.all([loadMapSettings(), import("#web/lib/map/location-picker.tsx")]).then(
-      ([settings, picker]) => current && setMap({ kind: "ready", settings, picker }),
-      (failure: unknown) => {
-        console.error("The form's map could not be loaded:", failure);
-        if (current) setMap({ kind: "failed" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [mapWanted]);
+  const { map, retry: retryMap } = useLazyPicker(open, "The form's map");
 
   const fillAddress = async (place: LatLng) => {
     lookup.current?.abort();
@@ -114,7 +95,7 @@ export function LocationPin({
 
   const toggleMap = () => {
     // Hiding a map that failed to load lets the next "Choose on a map" try again.
-    if (map.kind === "failed") setMap({ kind: "idle" });
+    retryMap();
     setOpen(!open);
   };
 

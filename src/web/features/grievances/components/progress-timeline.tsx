@@ -1,6 +1,7 @@
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { ProgressEntries } from "#web/lib/grievance-view/progress-entries.tsx";
-import { useGrievanceProgress } from "../api/use-grievance-progress.ts";
+import { useApiData } from "#web/lib/use-api-data.ts";
+import { getGrievanceProgress } from "../api/progress.ts";
 
 /**
  * "Progress" on the public details page (docs/product-decisions.md D11): reported, then each status change with its date,
@@ -9,7 +10,8 @@ import { useGrievanceProgress } from "../api/use-grievance-progress.ts";
  */
 export function ProgressTimeline({ grievanceId }: { grievanceId: string }) {
   const t = useT();
-  const progress = useGrievanceProgress(grievanceId);
+  // Read here rather than in the page's loader: a failure must only affect this section, never the rest of the page.
+  const progress = useApiData(grievanceId, getGrievanceProgress, { what: "Progress" });
   return (
     <section className="details__section progress" aria-labelledby="progress-heading" data-testid="progress">
       <h2 id="progress-heading">{t("Progress")}</h2>
@@ -23,7 +25,7 @@ export function ProgressTimeline({ grievanceId }: { grievanceId: string }) {
           {t("The progress of this report could not be loaded right now.")}
         </p>
       )}
-      {progress.state === "loaded" && <ProgressEntries entries={progress.progress.timeline} />}
+      {progress.state === "loaded" && <ProgressEntries entries={progress.data.timeline} />}
     </section>
   );
 }

@@ -2,9 +2,8 @@ import { useEffect, useState } from "react";
 import { STORAGE_READY_MESSAGE_MS } from "#shared/domain.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useApiData } from "#web/lib/use-api-data.ts";
 import { getStorageStatus } from "../api/report.ts";
-
-type StorageState = "checking" | "ready" | "hidden" | "unavailable";
 
 /**
  * The storage check the form runs on load (specification §2): "Storage ready ..." for 3 seconds, or a red
@@ -12,35 +11,21 @@ type StorageState = "checking" | "ready" | "hidden" | "unavailable";
  */
 export function StorageNotice() {
   const t = useT();
-  const [state, setState] = useState<StorageState>("checking");
-
+  // Without a connection there is nothing to check: the report will be kept on this device (docs/offline.md).
+  const [online] = useState(() => navigator.onLine);
+  const check = useApiData(online ? "storage" : undefined, (_key, signal) => getStorageStatus(signal), {
+    what: "Storage check",
+  });
+  const ready = check.state === "loaded" && check.data.ok;
+  const [shownLongEnough, setShownLongEnough] = useState(false);
   useEffect(() => {
-    // Without a connection there is nothing to check: the report will be kept on this device (docs/offline.md).
-    if (!navigator.onLine) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    getStorageStatus(controller.signal).then(
-      (status) => {
-        if (!status.ok) {
-          setState("unavailable");
-          return;
-        }
-        setState("ready");
-        timer = setTimeout(() => setState("hidden"), STORAGE_READY_MESSAGE_MS);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Storage check failed:", error);
-        setState("unavailable");
-      },
-    );
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
+    if (!ready) return;
+    const timer = setTimeout(() => setShownLongEnough(true), STORAGE_READY_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  const unavailable = check.state === "failed" || (check.state === "loaded" && !check.data.ok);
 
-  if (state === "ready") {
+  if (ready && !shownLongEnough) {
     return (
       // A toast over the page, not a line in it: appearing and leaving 3 s later would otherwise push the whole form
       // down and back up (a layout shift a phone user feels, and Lighthouse counts). Shown, not announced: on every
@@ -50,7 +35,7 @@ export function StorageNotice() {
       </p>
     );
   }
-  if (state === "unavailable") {
+  if (unavailable) {
     return (
       <p className="alert alert--error" role="alert" data-testid="storage-error">
         {t(MESSAGES.storageUnavailable)}

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { IncidentArea } from "#shared/incidents/incidents.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L, textElement } from "#web/lib/map/create-map.ts";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
+import { useApiData } from "#web/lib/use-api-data.ts";
 
 export interface IncidentAreaMapProps {
   areas: { id: string; title: string; area: IncidentArea }[];
@@ -32,34 +33,25 @@ function layerOf(area: IncidentArea): L.Path {
 export default function IncidentAreaMap({ areas, label, describedBy }: IncidentAreaMapProps) {
   const t = useT();
   const element = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
+  const read = useApiData("map-settings", loadMapSettings);
+  const settings = read.state === "loaded" ? read.data : undefined;
 
   useEffect(() => {
-    let cancelled = false;
-    let map: L.Map | undefined;
-    loadMapSettings().then(
-      (settings) => {
-        if (cancelled || !element.current) return;
-        map = createMap(element.current, settings, { label, describedBy });
-        map.scrollWheelZoom.disable();
-        if (L.Browser.mobile) map.dragging.disable();
-        const group = L.featureGroup(
-          // The title as text, never as markup (textElement).
-          areas.map(({ title, area }) => layerOf(area).bindTooltip(textElement(title), { sticky: true })),
-        ).addTo(map);
-        if (areas.length > 0) map.fitBounds(group.getBounds(), { padding: [16, 16], maxZoom: 16 });
-      },
-      () => {
-        if (!cancelled) setFailed(true);
-      },
-    );
+    if (!settings || !element.current) return;
+    const map = createMap(element.current, settings, { label, describedBy });
+    map.scrollWheelZoom.disable();
+    if (L.Browser.mobile) map.dragging.disable();
+    const group = L.featureGroup(
+      // The title as text, never as markup (textElement).
+      areas.map(({ title, area }) => layerOf(area).bindTooltip(textElement(title), { sticky: true })),
+    ).addTo(map);
+    if (areas.length > 0) map.fitBounds(group.getBounds(), { padding: [16, 16], maxZoom: 16 });
     return () => {
-      cancelled = true;
-      map?.remove();
+      map.remove();
     };
-  }, [areas, label, describedBy, t]);
+  }, [settings, areas, label, describedBy, t]);
 
-  if (failed)
+  if (read.state === "failed")
     return <p className="muted">{t("The map could not be loaded. The affected localities are listed in words.")}</p>;
   return <div ref={element} className="map map--small" data-testid="incident-map" />;
 }

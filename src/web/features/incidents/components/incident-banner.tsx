@@ -1,28 +1,23 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
+import { useApiData } from "#web/lib/use-api-data.ts";
 import { getIncidents, type PublicIncident } from "../api/incidents-api.ts";
 import "./incidents.css";
 
 /** How many active incidents the banner names; "See all incidents" leads to the rest. */
 export const BANNER_INCIDENTS = 3;
 
+const NONE: PublicIncident[] = [];
+
 /** The active incidents, asked once per page view after the page has shown; none when the request fails. */
 function useActiveIncidents(): PublicIncident[] {
-  const [active, setActive] = useState<PublicIncident[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    getIncidents(controller.signal).then(
-      (answer) => setActive(answer.active),
-      (failure: unknown) => {
-        // Quietly: the page works without the banner.
-        if (!controller.signal.aborted) console.warn("Active incidents could not be loaded:", failure);
-      },
-    );
-    return () => controller.abort();
-  }, []);
-  return active;
+  // Said only in the console: the page works without the banner.
+  const incidents = useApiData("active-incidents", (_key, signal) => getIncidents(signal), {
+    what: "Active incidents",
+  });
+  return incidents.state === "loaded" ? incidents.data.active : NONE;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { MapSettings } from "#shared/api-types.ts";
 import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { fieldErrorOf } from "#web/lib/action-result.ts";
@@ -9,8 +8,8 @@ import { Field, FieldError } from "#web/lib/form-field.tsx";
 import { formatCount } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
-import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
 import { useGeolocation } from "#web/lib/map/use-geolocation.ts";
+import { useLazyPicker } from "#web/lib/map/use-lazy-picker.ts";
 import {
   ALERT_RADII,
   DEFAULT_ALERT_RADIUS,
@@ -18,27 +17,6 @@ import {
   type IncidentSubscribeResult,
   type SubscriptionField,
 } from "../api/incident-subscription.ts";
-
-type PickerModule = typeof import("#web/lib/map/location-picker.tsx");
-type MapLoad = { kind: "idle" } | { kind: "ready"; settings: MapSettings; picker: PickerModule } | { kind: "failed" };
-
-/** The form's map picker (Leaflet), downloaded only once the resident asks for it. */
-function useLazyPicker(wanted: boolean): MapLoad {
-  const [map, setMap] = useState<MapLoad>({ kind: "idle" });
-  const load = wanted && map.kind === "idle";
-  useEffect(() => {
-    if (!load) return;
-    let current = true;
-    Promise.all([loadMapSettings(), import("#web/lib/map/location-picker.tsx")]).then(
-      ([settings, picker]) => current && setMap({ kind: "ready", settings, picker }),
-      () => current && setMap({ kind: "failed" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load]);
-  return map;
-}
 
 const distanceLabel = (t: ReturnType<typeof useT>, metres: number) =>
   metres < 1_000
@@ -60,7 +38,8 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
   const [mode, setMode] = useState<"place" | "locality">("place");
   const [pin, setPin] = useState<LatLng | null>(null);
   const [mapOpen, setMapOpen] = useState(false);
-  const map = useLazyPicker(mapOpen);
+  // The map picker (Leaflet), downloaded only once the resident asks for it.
+  const { map } = useLazyPicker(mapOpen, "The alerts form's map");
   const geolocation = useGeolocation();
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -157,16 +136,17 @@ export function IncidentSubscribeForm({ action }: { action: string }) {
             <input type="hidden" name="latitude" value={pin?.latitude ?? ""} />
             <input type="hidden" name="longitude" value={pin?.longitude ?? ""} />
             <FieldError id={`${fieldIds.place}-error`}>{errorOf("place")}</FieldError>
-            <div className="field">
-              <label htmlFor={`${id}-radius`}>{t("Distance around it")}</label>
-              <select id={`${id}-radius`} name="radiusMetres" defaultValue={DEFAULT_ALERT_RADIUS}>
-                {ALERT_RADII.map((metres) => (
-                  <option key={metres} value={metres}>
-                    {distanceLabel(t, metres)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field id={`${id}-radius`} label={t("Distance around it")}>
+              {(control) => (
+                <select name="radiusMetres" defaultValue={DEFAULT_ALERT_RADIUS} {...control}>
+                  {ALERT_RADII.map((metres) => (
+                    <option key={metres} value={metres}>
+                      {distanceLabel(t, metres)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           </div>
         ) : (
           <Field id={fieldIds.locality} label={t("Locality")} error={errorOf("locality")}>

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from "react";
-import type { MapSettings } from "#shared/api-types.ts";
+import { useId, useState } from "react";
 import type { LatLng } from "#shared/places/geo.ts";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { formatCount } from "#web/lib/i18n/format.ts";
+import { describedBy, Field, FieldError } from "#web/lib/form-field.tsx";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
+import { useApiData } from "#web/lib/use-api-data.ts";
 import {
   addPoint,
   clearDrawing,
@@ -15,10 +16,8 @@ import {
   type Drawing,
 } from "./incident-draw.ts";
 
-type MapLoad =
-  | { kind: "loading" }
-  | { kind: "ready"; settings: MapSettings; chunk: typeof import("./area-draw-map.tsx") }
-  | { kind: "failed" };
+// The maps' settings and the drawing map's chunk (with Leaflet) side by side.
+const loadDrawMap = () => Promise.all([loadMapSettings(), import("./area-draw-map.tsx")]);
 
 /**
  * The affected area of the declare form: Polygon or Circle, the map (its chunk, with Leaflet, fetched when the form
@@ -29,21 +28,7 @@ export function AreaDrawer({ error }: { error: string }) {
   const t = useT();
   const id = useId();
   const [drawing, setDrawing] = useState<Drawing>(() => emptyDrawing());
-  const [map, setMap] = useState<MapLoad>({ kind: "loading" });
-
-  useEffect(() => {
-    let current = true;
-    Promise.all([loadMapSettings(), import("./area-draw-map.tsx")]).then(
-      ([settings, chunk]) => current && setMap({ kind: "ready", settings, chunk }),
-      (failure: unknown) => {
-        console.error("The drawing map could not be loaded:", failure);
-        if (current) setMap({ kind: "failed" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  const map = useApiData("area-draw-map", loadDrawMap, { what: "The drawing map" });
 
   const setMode = (mode: DrawMode) =>
     setDrawing((now) => (now.mode === mode ? now : { ...emptyDrawing(mode), radiusMetres: now.radiusMetres }));
@@ -54,7 +39,8 @@ export function AreaDrawer({ error }: { error: string }) {
       : drawing.centre
         ? t("Circle of {radius} metres drawn.", { radius: formatCount(drawing.radiusMetres) })
         : t("No centre placed yet.");
-  const Chunk = map.kind === "ready" ? map.chunk.default : undefined;
+  const [settings, chunk] = map.state === "loaded" ? map.data : [];
+  const Chunk = chunk?.default;
   const errorId = `${id}-error`;
 
   return (
@@ -62,7 +48,7 @@ export function AreaDrawer({ error }: { error: string }) {
       className="field field--full incident-area"
       id="incident-area"
       tabIndex={-1}
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={describedBy(error && errorId)}
     >
       <legend>{t("Affected area on the map")}</legend>
       <input type="hidden" name="drawing" value={JSON.stringify(drawing)} />
@@ -81,28 +67,29 @@ export function AreaDrawer({ error }: { error: string }) {
         ))}
       </div>
       {drawing.mode === "circle" && (
-        <div className="field incident-area__radius">
-          <label htmlFor={`${id}-radius`}>{t("Radius in metres")}</label>
-          <input
-            type="number"
-            id={`${id}-radius`}
-            inputMode="numeric"
-            min={INCIDENT_LIMITS.minRadiusMetres}
-            max={INCIDENT_LIMITS.maxRadiusMetres}
-            step={50}
-            value={Number.isFinite(drawing.radiusMetres) ? drawing.radiusMetres : ""}
-            onChange={(event) => {
-              const radiusMetres = event.currentTarget.valueAsNumber;
-              setDrawing((now) => ({ ...now, radiusMetres }));
-            }}
-          />
-        </div>
+        <Field id={`${id}-radius`} label={t("Radius in metres")} className="incident-area__radius">
+          {(control) => (
+            <input
+              type="number"
+              inputMode="numeric"
+              min={INCIDENT_LIMITS.minRadiusMetres}
+              max={INCIDENT_LIMITS.maxRadiusMetres}
+              step={50}
+              value={Number.isFinite(drawing.radiusMetres) ? drawing.radiusMetres : ""}
+              onChange={(event) => {
+                const radiusMetres = event.currentTarget.valueAsNumber;
+                setDrawing((now) => ({ ...now, radiusMetres }));
+              }}
+              {...control}
+            />
+          )}
+        </Field>
       )}
-      {map.kind === "loading" && <p className="hint">{t("Loading the map...")}</p>}
-      {map.kind === "failed" && (
+      {map.state === "loading" && <p className="hint">{t("Loading the map...")}</p>}
+      {map.state === "failed" && (
         <p className="hint">{t("The map could not be loaded. Name the localities below instead.")}</p>
       )}
-      {Chunk && map.kind === "ready" && <Chunk settings={map.settings} drawing={drawing} onPoint={onPoint} />}
+      {Chunk && settings && <Chunk settings={settings} drawing={drawing} onPoint={onPoint} />}
       <div className="incident-area__actions">
         <p className="incident-area__status" role="status" data-testid="area-status">
           {status}
@@ -124,11 +111,7 @@ export function AreaDrawer({ error }: { error: string }) {
           {t("Clear")}
         </button>
       </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Status } from "#shared/domain.ts";
 import { msg } from "#shared/i18n/locales.ts";
@@ -8,6 +7,7 @@ import { formatDate } from "#web/lib/i18n/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { StatusBadge } from "#web/lib/grievance-view/badges.tsx";
+import { useApiData } from "#web/lib/use-api-data.ts";
 import { getTrackedGrievance } from "../api/tracking.ts";
 import type { RememberedReport } from "#web/lib/my-reports-store.ts";
 
@@ -21,20 +21,11 @@ type Current = { state: "loading" } | { state: "found"; status: Status } | { sta
 
 /** The report's status now, asked of the server with its token (the only thing this page sends). */
 function useCurrentStatus(token: string): Current {
-  const [current, setCurrent] = useState<{ token: string; value: Current } | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getTrackedGrievance(token, controller.signal).then(
-      (tracked) => setCurrent({ token, value: { state: "found", status: tracked.grievance.status } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const gone = error instanceof ApiRequestError && error.status === 404;
-        setCurrent({ token, value: { state: gone ? "gone" : "unknown" } });
-      },
-    );
-    return () => controller.abort();
-  }, [token]);
-  return current && current.token === token ? current.value : { state: "loading" };
+  const tracked = useApiData(token, getTrackedGrievance);
+  if (tracked.state === "loaded") return { state: "found", status: tracked.data.grievance.status };
+  if (tracked.state !== "failed") return { state: "loading" };
+  const gone = tracked.error instanceof ApiRequestError && tracked.error.status === 404;
+  return { state: gone ? "gone" : "unknown" };
 }
 
 function CurrentStatus({ token }: { token: string }) {
