@@ -16,10 +16,8 @@ import {
   summaryMessageOf,
 } from "#shared/grievances/grievance-schema.ts";
 import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
-import { isInsideArea } from "#shared/places/service-area.ts";
 import { englishText } from "#shared/i18n/english-text.ts";
 import { msg } from "#shared/i18n/locales.ts";
-import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -27,31 +25,14 @@ import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import type { Queryable } from "../db/database.ts";
 import { findIncidentOfReport } from "../incidents/incident-repository.ts";
-import { notifyReportSubmitted } from "../notifications/notify.ts";
-import {
-  hashTrackingToken,
-  newTrackingSalt,
-  newTrackingToken,
-  trackingTokenForKey,
-} from "../tracking/tracking-token.ts";
-import { linkBaseOf, trackingUrlOf } from "../tracking/tracking-url.ts";
+import { linkBaseOf } from "../tracking/tracking-url.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
-import type { GrievanceRow } from "./grievance-row.ts";
 import type { GrievanceService } from "./grievance-service.ts";
-import {
-  bindIdempotencyKey,
-  claimIdempotencyKey,
-  IdempotencyKeyBoundError,
-  type Claim,
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_MESSAGES,
-  idempotencyKeyOf,
-  releaseIdempotencyKey,
-  submissionHash,
-} from "./idempotency-key-repository.ts";
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "./idempotency-key-repository.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
 import { toPublicGrievance } from "./public-grievance.ts";
 import { multipartBodyOf, readSubmission } from "./read-submission.ts";
+import { submitReport } from "./submission-workflow.ts";
 
 export interface GrievanceRoutesOptions {
   db: Queryable;
@@ -74,7 +55,7 @@ const invalidListQuery = (fields: string) =>
   new HttpError(400, englishText(msg("Invalid list query: please check {fields}."), { fields }));
 
 export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async (plainApp, options) => {
-  const { db, repository, service } = options;
+  const { db, repository } = options;
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -99,7 +80,6 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     async (request, reply): Promise<SubmittedGrievance> => {
       const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const linkBase = linkBaseOf(request, options.publicUrl);
-      // The reporter's language, kept with the report: their e-mails are worded in it (docs/decisions/019-languages.md).
       const locale = requestLocale(request);
       const { fields, uploads } = await readSubmission(request);
       const parsed = grievanceInputSchema.safeParse(fields);
@@ -107,82 +87,20 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         const fieldErrors = fieldErrorsOf(parsed.error);
         throw new HttpError(400, summaryMessageOf(fieldErrors), fieldErrors);
       }
-      // A pin is optional; one outside the area served is refused on its field (docs/decisions/016-map-and-location.md).
-      const { latitude, longitude } = parsed.data;
-      if (
-        options.serviceArea &&
-        latitude !== undefined &&
-        longitude !== undefined &&
-        !isInsideArea(options.serviceArea, { latitude, longitude })
-      ) {
-        throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea, {
-          latitude: LOCATION_MESSAGES.outsideServiceArea,
-        });
-      }
-      // The only answer that carries the tracking token: to the reporter, once (and again to a retry of theirs).
-      const answer = (row: GrievanceRow, token: string): SubmittedGrievance => ({
-        ...toPublicGrievance(row),
-        trackingUrl: trackingUrlOf(linkBase, token),
-      });
-      // E-mail (decision 014): the receipt is queued in the submit's own transaction, so it exists iff the report does.
-      const notify = (tx: Queryable, row: GrievanceRow, token: string) =>
-        // The receipt goes to the address typed in, which may be anyone's: its links come from configuration only.
-        notifyReportSubmitted(
-          tx,
-          { ...row, locale },
-          { trackingUrl: trackingUrlOf(options.mailLinkBase, token), linkBase: options.mailLinkBase },
-        );
+      const { answer, replayed } = await submitReport(
+        { ...options, logger: request.log },
+        {
+          input: parsed.data,
+          fields,
+          uploads,
+          idempotencyKey,
+          linkBase,
+          locale,
+        },
+      );
       reply.code(201);
-      if (!idempotencyKey) {
-        const token = newTrackingToken();
-        const submitted = await service.submit(
-          parsed.data,
-          uploads,
-          hashTrackingToken(token),
-          (tx, row) => notify(tx, row, token),
-          locale,
-        );
-        return answer(submitted, token);
-      }
-
-      const requestHash = submissionHash(fields, uploads);
-      const replay = async (claim: Extract<Claim, { kind: "submitted" }>) => {
-        // A retry whose first attempt arrived: the same answer again, the same link included (derived from the key
-        // the retry sent and the salt kept with it, idempotency-key-repository.ts), nothing new stored. A report hidden since,
-        // or one bound before tracking links existed, has no answer to repeat.
-        const earlier = await repository.findById(claim.grievanceId);
-        if (!earlier || !claim.trackingSalt) throw new HttpError(409, IDEMPOTENCY_MESSAGES.alreadySubmitted);
-        reply.header("idempotent-replayed", "true");
-        return answer(earlier, trackingTokenForKey(idempotencyKey, claim.trackingSalt));
-      };
-      const claim = await claimIdempotencyKey(db, idempotencyKey, requestHash);
-      if (claim.kind === "submitted") return replay(claim);
-      const salt = newTrackingSalt();
-      const token = trackingTokenForKey(idempotencyKey, salt);
-      try {
-        const row = await service.submit(
-          parsed.data,
-          uploads,
-          hashTrackingToken(token),
-          async (tx, inserted) => {
-            await bindIdempotencyKey(tx, idempotencyKey, requestHash, inserted.id, salt);
-            await notify(tx, inserted, token);
-          },
-          locale,
-        );
-        return answer(row, token);
-      } catch (error) {
-        if (error instanceof IdempotencyKeyBoundError) {
-          // A retry took this attempt's claim over (its lease ran out) and stored the report first; this attempt
-          // was rolled back and answers with that report.
-          const bound = await claimIdempotencyKey(db, idempotencyKey, requestHash);
-          if (bound.kind === "submitted") return replay(bound);
-        }
-        await releaseIdempotencyKey(db, idempotencyKey).catch((releaseError: unknown) =>
-          request.log.error({ err: releaseError }, "could not release an idempotency key; it frees itself later"),
-        );
-        throw error;
-      }
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return answer;
     },
   );
 
