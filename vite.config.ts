@@ -4,14 +4,18 @@ import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { appIcons } from "./scripts/vite-app-icons.ts";
+import { consoleOnlyFiles, outDirOf } from "./scripts/vite-console-files.ts";
 import { i18nCatalogues } from "./scripts/vite-i18n-catalogues.ts";
 import { staticShell } from "./scripts/vite-static-shell.ts";
+
+const build = outDirOf();
 
 // The SPA lives in src/web; its build lands in dist/web, which the API server serves.
 export default defineConfig({
   root: "src/web",
   plugins: [
     react(),
+    build.plugin,
     // Catalogue files compiled at build time, one chunk per language (docs/decisions/019-languages.md).
     i18nCatalogues(),
     appIcons({ source: fileURLToPath(new URL("src/web/public/icon.svg", import.meta.url)), background: "#0b5d8c" }),
@@ -35,6 +39,14 @@ export default defineConfig({
           "**/reports-map-*",
           "**/.vite/**",
           "shell/**",
+        ],
+        // And whatever else only the console loads, named after a module the console's features share (its form
+        // feedback, its incident requests, the declare form's drawing map): found from Vite's manifest.
+        manifestTransforms: [
+          (entries) => {
+            const consoleFiles = consoleOnlyFiles(build.outDir());
+            return { manifest: entries.filter((entry) => !consoleFiles.has(entry.url)), warnings: [] };
+          },
         ],
         navigateFallback: "/index.html",
         // API answers are never cached: every list, report and count comes from the server or says it could not.
