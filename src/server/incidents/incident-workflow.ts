@@ -1,6 +1,4 @@
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
-import { statusLabel } from "#shared/format.ts";
-import { englishText } from "#shared/i18n/english-text.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import type { DeclareIncident, IncidentArea } from "#shared/incidents/incidents.ts";
 import { NOTE_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
@@ -8,7 +6,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { HttpError } from "../http/http-error.ts";
-import { notifyFollowers } from "../notifications/notify.ts";
+import { notifyStatusChange } from "../notifications/notify.ts";
 import { changeStatusIn } from "../staff/workflow.ts";
 import { closedRing } from "./incident-area.ts";
 import { queueIncidentAlerts } from "./incident-alerts.ts";
@@ -118,16 +116,7 @@ export async function closeIncident(
       // In id order, so that two transactions locking several reports never wait for each other forever.
       for (const reportId of await unresolvedLinkedReportIds(tx, id)) {
         const change = await changeStatusIn(tx, reportId, "resolved", close.finalMessage, actor.staffId);
-        await notifyFollowers(tx, {
-          grievanceId: reportId,
-          eventKey: `status:${change.eventId}`,
-          headline: englishText(msg("status changed from {from} to {to}"), {
-            from: statusLabel(change.from),
-            to: statusLabel(change.to),
-          }),
-          note: change.note,
-          linkBase: actor.linkBase,
-        });
+        await notifyStatusChange(tx, reportId, change, actor.linkBase);
         resolved++;
       }
     }

@@ -1,4 +1,7 @@
-import type { Locale } from "#shared/i18n/locales.ts";
+import type { Status } from "#shared/domain.ts";
+import { statusLabel } from "#shared/format.ts";
+import { englishText } from "#shared/i18n/english-text.ts";
+import { msg, type Locale } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { storedLocale } from "../i18n/server-i18n.ts";
 import { followersToTell, insertReporterFollower } from "./follower-repository.ts";
@@ -88,4 +91,26 @@ export async function notifyFollowers(tx: Queryable, event: PublicReportEvent): 
     if (added) queued++;
   }
   return queued;
+}
+
+/**
+ * A staff status change of a report (or its incident's closure resolving it), told to its followers with the
+ * statuses' labels, filled in English and translated for each follower (message-templates.ts).
+ */
+export async function notifyStatusChange(
+  tx: Queryable,
+  grievanceId: string,
+  change: { eventId: string; from: Status; to: Status; note: string | null },
+  linkBase: string,
+): Promise<void> {
+  await notifyFollowers(tx, {
+    grievanceId,
+    eventKey: `status:${change.eventId}`,
+    headline: englishText(msg("status changed from {from} to {to}"), {
+      from: statusLabel(change.from),
+      to: statusLabel(change.to),
+    }),
+    note: change.note,
+    linkBase,
+  });
 }

@@ -9,6 +9,7 @@ import {
   staffQueueResponseSchema,
 } from "#shared/api-schemas/staff.ts";
 import { hideUpdateSchema } from "#shared/tracking/reporter-actions.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { MAP_MARKER_CAP } from "#shared/places/geo.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
@@ -22,15 +23,11 @@ import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import { refusePlaceQuery } from "../places/query-problem.ts";
-import { notifyFollowers } from "../notifications/notify.ts";
-import { statusLabel } from "#shared/format.ts";
-import { englishText } from "#shared/i18n/english-text.ts";
-import { msg } from "#shared/i18n/locales.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { staffOf } from "./require-staff.ts";
 import { findStaffGrievance, findStaffMarkers, listQueue } from "./staff-grievance-repository.ts";
 import { hideReporterUpdate } from "./update-moderation.ts";
-import { changeStatus, setHidden } from "./workflow.ts";
+import { changeStatusAndNotify, setHidden } from "./workflow.ts";
 
 export interface StaffGrievanceRouteOptions {
   db: Database;
@@ -130,21 +127,7 @@ export async function staffGrievanceRoutes(
     },
     async (request) => {
       const { status, note } = request.body;
-      const linkBase = mailLinkBase;
-      // Followers are told in the same transaction (decision 014): a message exists iff the change committed.
-      await changeStatus(db, request.params.id, status, note, staffOf(request).staffId, (tx, change) =>
-        notifyFollowers(tx, {
-          grievanceId: request.params.id,
-          eventKey: `status:${change.eventId}`,
-          // Filled in English and translated for each follower, the statuses' labels with it (message-templates.ts).
-          headline: englishText(msg("status changed from {from} to {to}"), {
-            from: statusLabel(change.from),
-            to: statusLabel(change.to),
-          }),
-          note: change.note,
-          linkBase,
-        }).then(() => undefined),
-      );
+      await changeStatusAndNotify(db, request.params.id, status, note, staffOf(request).staffId, mailLinkBase);
       return detail(request.params.id);
     },
   );

@@ -3,6 +3,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { notifyStatusChange } from "../notifications/notify.ts";
 import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import {
   lockGrievanceRow,
@@ -43,6 +44,22 @@ export async function changeStatus(
     const change = await changeStatusIn(tx, id, to, note, staffId);
     await alsoInTransaction?.(tx, change);
   });
+}
+
+/**
+ * A status change from the console, its followers told in the same transaction: a message exists if and only if
+ * the change committed (docs/decisions/014-transactional-outbox-email.md). `linkBase`: where the e-mail's links
+ * start (from configuration only).
+ */
+export async function changeStatusAndNotify(
+  db: Database,
+  id: string,
+  to: Status,
+  note: string | undefined,
+  staffId: string,
+  linkBase: string,
+): Promise<void> {
+  await changeStatus(db, id, to, note, staffId, (tx, change) => notifyStatusChange(tx, id, change, linkBase));
 }
 
 /**

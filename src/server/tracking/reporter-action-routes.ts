@@ -7,7 +7,6 @@ import {
   trackedGrievanceSchema,
   trackingTokenParamsSchema,
 } from "#shared/api-schemas/progress.ts";
-import { msg } from "#shared/i18n/locales.ts";
 import {
   fixedAnswerProblem,
   fixedAnswerSchema,
@@ -19,14 +18,13 @@ import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { multipartBodyOf, readSubmission } from "../grievances/read-submission.ts";
 import { HttpError } from "../http/http-error.ts";
-import { notifyFollowers } from "../notifications/notify.ts";
 import { trackedGrievanceOf } from "./tracked-grievance.ts";
 import { findByTrackingTokenHash } from "./tracking-repository.ts";
 import { trackingTokenHashOf } from "./tracking-token.ts";
 import {
-  answerFixedQuestion,
+  addReporterUpdate,
+  answerFixedQuestionAndNotify,
   hasRoomForUpdate,
-  recordReporterUpdate,
   tooManyUpdatesForReport,
   trackingNotFound,
 } from "./reporter-workflow.ts";
@@ -91,19 +89,11 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
       const parsed = reporterUpdateSchema.safeParse(fields);
       if (!parsed.success)
         throw new HttpError(400, parsed.error.issues[0]?.message ?? REPORTER_MESSAGES.updateTextRequired);
-      const text = parsed.data[UPDATE_TEXT_FIELD];
-      const update = await service.withStoredImages(uploads, REPORTER_MESSAGES.updateFailed, (images) =>
-        // Followers are told in the same transaction (decision 014); the reporter wrote it and is not.
-        recordReporterUpdate(db, report.id, text, images, (tx, added) =>
-          notifyFollowers(tx, {
-            grievanceId: report.id,
-            eventKey: `reporter-update:${added.id}`,
-            headline: msg("the reporter added an update"),
-            note: added.text,
-            linkBase: options.mailLinkBase,
-            ...(report.user_email ? { exceptEmail: report.user_email } : {}),
-          }).then(() => undefined),
-        ),
+      const update = await addReporterUpdate(
+        { db, service, mailLinkBase: options.mailLinkBase },
+        report,
+        parsed.data[UPDATE_TEXT_FIELD],
+        uploads,
       );
       reply.code(201);
       return update;
@@ -140,18 +130,10 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
         throw new HttpError(400, fixedAnswerProblem(request.body)?.message ?? REPORTER_MESSAGES.answerInvalid);
       }
       const reporter = await findByTrackingTokenHash(db, tokenHash);
-      // "No, it is still a problem" reopens the report: the other followers are told in the same transaction
-      // (decision 014).
-      await answerFixedQuestion(db, tokenHash, request.body, (tx, reopen) =>
-        notifyFollowers(tx, {
-          grievanceId: reopen.grievanceId,
-          eventKey: `status:${reopen.eventId}`,
-          headline: msg("the reporter says it is still a problem: status changed from Resolved to In progress"),
-          note: reopen.note,
-          linkBase: options.mailLinkBase,
-          ...(reporter?.user_email ? { exceptEmail: reporter.user_email } : {}),
-        }).then(() => undefined),
-      );
+      await answerFixedQuestionAndNotify(db, tokenHash, request.body, {
+        reporterEmail: reporter?.user_email,
+        mailLinkBase: options.mailLinkBase,
+      });
       const row = await findByTrackingTokenHash(db, tokenHash);
       const tracked = row && (await trackedGrievanceOf(db, row));
       if (!tracked) throw trackingNotFound();

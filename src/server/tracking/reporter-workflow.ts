@@ -6,11 +6,14 @@ import {
   type FixedQuestion,
   type ReporterUpdateView,
 } from "#shared/tracking/reporter-actions.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import { TRACKING_MESSAGES } from "#shared/tracking/tracking.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { StoredImage } from "../grievances/grievance-row.ts";
+import type { GrievanceService, Upload } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
+import { notifyFollowers } from "../notifications/notify.ts";
 import {
   confirmedSinceResolved,
   lockReportRow,
@@ -113,4 +116,50 @@ export async function fixedQuestionOf(db: Queryable, grievanceId: string, status
   if (status !== "resolved") return { open: false, confirmedAt: null };
   const confirmedAt = await confirmedSinceResolved(db, grievanceId);
   return { open: confirmedAt === null, confirmedAt: confirmedAt ? new Date(confirmedAt).toISOString() : null };
+}
+
+/**
+ * The reporter's update from the tracking page: the photos stored, the update recorded, and the followers told in
+ * the same transaction (docs/decisions/014-transactional-outbox-email.md); the reporter wrote it and is not.
+ */
+export async function addReporterUpdate(
+  deps: { db: Database; service: GrievanceService; mailLinkBase: string },
+  report: { id: string; user_email: string | null },
+  text: string,
+  uploads: Upload[],
+): Promise<ReporterUpdateView> {
+  return deps.service.withStoredImages(uploads, REPORTER_MESSAGES.updateFailed, (images) =>
+    recordReporterUpdate(deps.db, report.id, text, images, (tx, added) =>
+      notifyFollowers(tx, {
+        grievanceId: report.id,
+        eventKey: `reporter-update:${added.id}`,
+        headline: msg("the reporter added an update"),
+        note: added.text,
+        linkBase: deps.mailLinkBase,
+        ...(report.user_email ? { exceptEmail: report.user_email } : {}),
+      }).then(() => undefined),
+    ),
+  );
+}
+
+/**
+ * "Is it fixed?" answered, and a "No, it is still a problem" told to the other followers in the same transaction
+ * (docs/decisions/014-transactional-outbox-email.md); the reporter (`reporterEmail`) is not.
+ */
+export async function answerFixedQuestionAndNotify(
+  db: Database,
+  tokenHash: Uint8Array,
+  answer: FixedAnswer,
+  tell: { reporterEmail: string | null | undefined; mailLinkBase: string },
+): Promise<string> {
+  return answerFixedQuestion(db, tokenHash, answer, (tx, reopen) =>
+    notifyFollowers(tx, {
+      grievanceId: reopen.grievanceId,
+      eventKey: `status:${reopen.eventId}`,
+      headline: msg("the reporter says it is still a problem: status changed from Resolved to In progress"),
+      note: reopen.note,
+      linkBase: tell.mailLinkBase,
+      ...(tell.reporterEmail ? { exceptEmail: tell.reporterEmail } : {}),
+    }).then(() => undefined),
+  );
 }
