@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
@@ -10,25 +9,11 @@ import { signInSchema } from "#shared/staff/staff-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { findAccountByEmail } from "./account-repository.ts";
-import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { requireStaff, staffOf } from "./require-staff.ts";
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from "./session-cookie.ts";
-import {
-  createSession,
-  deleteSession,
-  pruneSessions,
-  type ActiveSession,
-  type SessionLimits,
-} from "./session-repository.ts";
-import {
-  deleteEndedCounters,
-  failureDelayMs,
-  forgiveAttempt,
-  releaseAttempt,
-  reserveAttempt,
-  type ThrottleSettings,
-} from "./sign-in-throttle-repository.ts";
+import { deleteSession, type ActiveSession, type SessionLimits } from "./session-repository.ts";
+import type { ThrottleSettings } from "./sign-in-throttle-repository.ts";
+import { signInStaff } from "./sign-in-workflow.ts";
 
 export interface SessionRouteOptions {
   db: Database;
@@ -61,44 +46,19 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
     response: { 200: staffSessionSchema, ...errorResponses(400, 401, 403, 429, 500, 503) },
   };
   app.post(path, { schema: signIn }, async (request, reply) => {
-    const { email, password } = request.body;
-    const keys = { email, ip: request.ip };
-    // Counted before the password is checked, in one step with the check of the limit (sign-in-throttle-repository.ts): a
-    // burst of parallel attempts cannot have more passwords checked than the limit allows.
-    const reservation = await reserveAttempt(db, keys, throttle);
-    if (!reservation.reserved) {
-      reply.header("retry-after", String(reservation.retryAfterSeconds));
-      throw new HttpError(429, STAFF_MESSAGES.signInThrottled(Math.ceil(reservation.retryAfterSeconds / 60)));
+    const outcome = await signInStaff(
+      db,
+      { ...request.body, ip: request.ip, previousSessionId: sessionCookieOf(request) },
+      { throttle, limits },
+    );
+    if (outcome.kind === "throttled") {
+      reply.header("retry-after", String(outcome.retryAfterSeconds));
+      throw new HttpError(429, STAFF_MESSAGES.signInThrottled(Math.ceil(outcome.retryAfterSeconds / 60)));
     }
-    let account: Awaited<ReturnType<typeof findAccountByEmail>>;
-    let ok: boolean;
-    try {
-      account = await findAccountByEmail(db, email);
-      // Unknown e-mail, wrong password and disabled account all do the same work and get the same answer.
-      // An account whose holder has not set a password yet cannot sign in, and takes as long to refuse as any other.
-      ok = account?.password_hash
-        ? await verifyPassword(password, account.password_hash)
-        : await verifyAgainstDummy(password);
-    } catch (error) {
-      // No answer on the password (the database failed): the attempt is not a failure.
-      await releaseAttempt(db, keys).catch(() => undefined);
-      throw error;
-    }
-    if (!account || !ok || account.disabled_at !== null) {
-      await deleteEndedCounters(db, throttle);
-      await sleep(failureDelayMs(reservation.failures));
-      throw new HttpError(401, STAFF_MESSAGES.signInFailed);
-    }
-    await forgiveAttempt(db, keys);
-    await pruneSessions(db, limits);
-    // A previous session of this browser ends: one browser, one session.
-    const previous = sessionCookieOf(request);
-    if (previous) await deleteSession(db, previous);
-    const { id, session } = await createSession(db, account.id);
-    setSessionCookie(request, reply, id);
+    setSessionCookie(request, reply, outcome.sessionId);
     // The account's id, not its e-mail: the log keeps no one's contact details (docs/operating.md, "Logs").
-    request.log.info({ staffId: account.id }, "staff signed in");
-    return sessionView(session, limits);
+    request.log.info({ staffId: outcome.staffId }, "staff signed in");
+    return sessionView(outcome.session, limits);
   });
 
   const current = {
