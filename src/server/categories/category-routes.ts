@@ -16,13 +16,8 @@ import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import { requireAdmin, staffOf } from "../staff/require-staff.ts";
-import {
-  createCategory,
-  listCategories,
-  reorderCategories,
-  toCategoryView,
-  updateCategory,
-} from "./category-repository.ts";
+import { listCategories, toCategoryView } from "./category-repository.ts";
+import { createCategory, reorderCategories, updateCategory } from "./category-workflow.ts";
 
 /** GET /api/categories: what the form, the filters and the statistics offer (docs/decisions/017). */
 export const publicCategoryRoutes: FastifyPluginAsync<{ db: Database }> = async (plugin, { db }) => {
