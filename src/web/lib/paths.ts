@@ -84,7 +84,7 @@ export const routePatterns = {
   staffIncidents: "/staff/incidents",
   staffIncidentNew: "/staff/incidents/new",
   staffIncident: "/staff/incidents/:id",
-  /** The one-time link of a new staff account (the server builds the same path: password-links.ts). */
+  /** The one-time link of a new staff account (the server builds the same path: admin/password-link-repository.ts). */
   staffSetPassword: "/staff/set-password/:token",
 } as const;
 
