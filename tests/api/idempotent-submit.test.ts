@@ -50,6 +50,17 @@ async function submit(key: string | undefined, body = fields, files: FileField[]
   });
 }
 
+/**
+ * Until the first attempt with `key` has claimed it. The request is read and its image re-encoded first, which takes
+ * seconds on a busy machine (a first sharp call included), so the wait ends on the claim, not after a fixed time.
+ */
+async function claimOf(key: string): Promise<void> {
+  const sql = "SELECT 1 FROM submission_idempotency_keys WHERE key_hash = encode(sha256($1::bytea), 'hex')";
+  const claimed = async () => (await t.db.query(sql, [key])).rows.length > 0;
+  for (let i = 0; i < 1500 && !(await claimed()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await claimed(), `the first attempt claimed ${key}`).toBe(true);
+}
+
 describe("POST /api/grievances with an Idempotency-Key", () => {
   it("answers a retry with the report the first attempt created, and stores nothing twice", async () => {
     const image = [{ filename: "dry-tap.png", bytes: await makePng() }];
@@ -83,14 +94,7 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     const image = [{ filename: "slow.png", bytes: await makePng() }];
     const rowsBefore = await countRows(t.db);
     const slow = submit("in-flight-key-1", fields, image);
-    // Wait until the first attempt has claimed the key.
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await t.db.query(
-        "SELECT 1 FROM submission_idempotency_keys WHERE key_hash = encode(sha256('in-flight-key-1'::bytea), 'hex')",
-      );
-      if (rows.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await claimOf("in-flight-key-1");
     const meanwhile = await submit("in-flight-key-1", fields, image);
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json<ApiError>()).toEqual({
@@ -130,14 +134,10 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
     const image = [{ filename: "slow.png", bytes: await makePng() }];
     const rowsBefore = await countRows(t.db);
     const slow = submit("overtaken-1", fields, image);
-    const claimOf = "key_hash = encode(sha256('overtaken-1'::bytea), 'hex')";
-    for (let i = 0; i < 100; i++) {
-      if ((await t.db.query(`SELECT 1 FROM submission_idempotency_keys WHERE ${claimOf}`)).rows.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await claimOf("overtaken-1");
     // The first attempt is still storing its images when its lease runs out (as if its instance had died).
     await t.db.query(
-      `UPDATE submission_idempotency_keys SET claimed_at = now() - interval '10 minutes' WHERE ${claimOf}`,
+      `UPDATE submission_idempotency_keys SET claimed_at = now() - interval '10 minutes' WHERE key_hash = encode(sha256('overtaken-1'::bytea), 'hex')`,
     );
     holdStorage = undefined;
     const retry = await submit("overtaken-1", fields, image);
