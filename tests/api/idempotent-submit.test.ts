@@ -14,15 +14,21 @@ const fields = {
 };
 
 let t: TestApp;
-// Lets a test hold an attempt while it stores its images (as slow storage would), to see a second one arrive.
-let holdStorage: Promise<void> | undefined;
+// Lets a test hold one attempt while it stores its images (as slow storage would), to see a second one arrive.
+let storageHold: { until: Promise<void>; entered: () => void } | undefined;
 let failNextInsert = false;
 beforeAll(async () => {
   t = await createTestApp({
     imageStore: (real) =>
       Object.assign(Object.create(real) as ImageStore, {
         put: async (...args: Parameters<ImageStore["put"]>) => {
-          await holdStorage;
+          // The first attempt to store takes the hold (a second one, and the first's other files, go through).
+          const hold = storageHold;
+          storageHold = undefined;
+          if (hold) {
+            hold.entered();
+            await hold.until;
+          }
           return real.put(...args);
         },
       }),
@@ -50,15 +56,14 @@ async function submit(key: string | undefined, body = fields, files: FileField[]
   });
 }
 
-/**
- * Until the first attempt with `key` has claimed it. The request is read and its image re-encoded first, which takes
- * seconds on a busy machine (a first sharp call included), so the wait ends on the claim, not after a fixed time.
- */
-async function claimOf(key: string): Promise<void> {
-  const sql = "SELECT 1 FROM submission_idempotency_keys WHERE key_hash = encode(sha256($1::bytea), 'hex')";
-  const claimed = async () => (await t.db.query(sql, [key])).rows.length > 0;
-  for (let i = 0; i < 1500 && !(await claimed()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(await claimed(), `the first attempt claimed ${key}`).toBe(true);
+/** Holds the next attempt in the image store: `entered` resolves once it is held (its key claimed), until `release`. */
+function holdNextStorage(): { entered: Promise<void>; release: () => void } {
+  let release!: () => void;
+  let entered!: () => void;
+  const until = new Promise<void>((resolve) => (release = resolve));
+  const isHeld = new Promise<void>((resolve) => (entered = resolve));
+  storageHold = { until, entered };
+  return { entered: isHeld, release };
 }
 
 describe("POST /api/grievances with an Idempotency-Key", () => {
@@ -89,20 +94,18 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
   });
 
   it("answers 409 while an attempt with the same key is still in flight, then the retry gets the report", async () => {
-    let release!: () => void;
-    holdStorage = new Promise((resolve) => (release = resolve));
+    const held = holdNextStorage();
     const image = [{ filename: "slow.png", bytes: await makePng() }];
     const rowsBefore = await countRows(t.db);
     const slow = submit("in-flight-key-1", fields, image);
-    await claimOf("in-flight-key-1");
+    await held.entered;
     const meanwhile = await submit("in-flight-key-1", fields, image);
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json<ApiError>()).toEqual({
       message: IDEMPOTENCY_MESSAGES.inFlight,
       requestId: expect.any(String),
     });
-    release();
-    holdStorage = undefined;
+    held.release();
     const done = await slow;
     expect(done.statusCode).toBe(201);
     const retry = await submit("in-flight-key-1", fields, image);
@@ -129,20 +132,18 @@ describe("POST /api/grievances with an Idempotency-Key", () => {
   });
 
   it("stores the report once when a retry takes over a slow attempt's claim after its lease, and both get it", async () => {
-    let release!: () => void;
-    holdStorage = new Promise((resolve) => (release = resolve));
+    const held = holdNextStorage();
     const image = [{ filename: "slow.png", bytes: await makePng() }];
     const rowsBefore = await countRows(t.db);
     const slow = submit("overtaken-1", fields, image);
-    await claimOf("overtaken-1");
+    await held.entered;
     // The first attempt is still storing its images when its lease runs out (as if its instance had died).
     await t.db.query(
       `UPDATE submission_idempotency_keys SET claimed_at = now() - interval '10 minutes' WHERE key_hash = encode(sha256('overtaken-1'::bytea), 'hex')`,
     );
-    holdStorage = undefined;
     const retry = await submit("overtaken-1", fields, image);
     expect(retry.statusCode).toBe(201);
-    release();
+    held.release();
     const first = await slow;
     expect(first.statusCode).toBe(201);
     expect(first.headers["idempotent-replayed"]).toBe("true");
