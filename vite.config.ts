@@ -7,6 +7,7 @@ import { appIcons } from "./scripts/vite-app-icons.ts";
 import { consoleOnlyFiles, outDirOf } from "./scripts/vite-console-files.ts";
 import { i18nCatalogues } from "./scripts/vite-i18n-catalogues.ts";
 import { staticShell } from "./scripts/vite-static-shell.ts";
+import { publicChunks } from "./scripts/vite-public-chunks.ts";
 
 const build = outDirOf();
 
@@ -81,6 +82,7 @@ export default defineConfig({
         hostType === "js" ? deps.filter((dep) => dep.endsWith(".css")) : deps,
     },
     rollupOptions: {
+      output: { manualChunks: publicChunks() },
       onwarn(warning, warn) {
         // zod's own files carry explanatory comments that mention @__PURE__ where Rollup looks for annotations;
         // Rollup drops those comments and changes nothing else. Only that warning, only for zod, is silenced.
