@@ -104,8 +104,11 @@ export async function waitForHeading(page: Page): Promise<boolean> {
  * internet, so the network goes quiet. Answers how many images had still not loaded after ten seconds.
  */
 export async function settle(page: Page): Promise<number> {
+  // A page may show its heading before its data (the list's cards come after it): quiet first, then scroll.
+  const quiet = () => page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  await quiet();
   await page.evaluate(SCROLL_THROUGH);
-  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  await quiet();
   return (await page.evaluate(FONTS_AND_IMAGES)) as number;
 }
 
@@ -119,6 +122,7 @@ const SCROLL_THROUGH = `(async () => {
   window.scrollTo(0, 0);
 })()`;
 const FONTS_AND_IMAGES = `(async () => {
+  for (const image of document.querySelectorAll('img[loading="lazy"]')) image.loading = "eager";
   await document.fonts.ready;
   const loaded = (image) =>
     new Promise((resolve) => {
