@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * The repository's Dockerfile read as its instructions, for the tests that check it without a container engine
- * (tests/unit/container-files.test.ts) and replay its last stage as a plain process (tests/faults/production-image.test.ts).
+ * (tests/unit/container-*.test.ts) and replay its last stage as a plain process (tests/faults/production-image.test.ts).
  * Handles what our Dockerfile uses: line continuations, comments, global ARG defaults in FROM, flags, exec (JSON) form.
  */
 
