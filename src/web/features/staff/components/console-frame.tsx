@@ -6,6 +6,7 @@ import { WaterLogo } from "#web/lib/water-logo.tsx";
 import type { staffLayoutLoader } from "../routes/staff-layout.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import "#web/styles/staff.css";
+import "#web/styles/staff-queue.css";
 
 /**
  * The console's own frame: a tool for staff, not a page of the public site (docs/accessibility.md). Its header
