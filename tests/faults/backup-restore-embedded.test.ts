@@ -1,100 +1,25 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import pg from "pg";
-import sharp from "sharp";
 import { create, extract } from "tar";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PublicGrievance } from "#shared/api-types.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { openPgliteDatabase } from "#server/db/pglite-database.ts";
-import { makeJpeg } from "../fixtures/images.ts";
-import { spawnPortal, type PortalProcess } from "../support/portal-process.ts";
+import { spawnPortal } from "../support/portal-process.ts";
+import {
+  expectReportsWithImages,
+  freshFolder,
+  portals,
+  root,
+  runScript,
+  submit,
+  useScriptWorkspace,
+} from "./backup-restore-scripts.ts";
 
-/**
- * npm run backup / npm run restore (docs/operating.md) as an operator runs them: real processes, against a portal
- * that is running and taking reports.
- */
-const root = path.resolve(import.meta.dirname, "../..");
-const run = promisify(execFile);
+/** npm run backup / npm run restore of the embedded database (docs/operating.md). */
 const SUBMITTERS = 4;
 
-let image: Buffer;
-const folders: string[] = [];
-const portals: PortalProcess[] = [];
-const freshFolder = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  folders.push(dir);
-  return dir;
-};
-
-beforeAll(async () => {
-  image = await makeJpeg(160, 120);
-});
-afterAll(async () => {
-  for (const portal of portals) portal.kill();
-  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-interface ScriptResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs scripts/backup.ts or scripts/restore.ts as `npm run` does, with the embedded database unless env says otherwise. */
-async function runScript(
-  script: "backup" | "restore",
-  args: string[],
-  env: Record<string, string>,
-): Promise<ScriptResult> {
-  const options = {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: "", STORAGE_DIR: "", IMAGE_STORAGE: "", ...env },
-    timeout: 120_000,
-  };
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [path.join(root, "scripts", `${script}.ts`), ...args],
-      options,
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
-
-async function submit(url: string, title: string): Promise<PublicGrievance | undefined> {
-  const form = new FormData();
-  form.append("title", title);
-  form.append("description", "Water is pouring into the street from a broken main.");
-  form.append("category", "Leakage Issues");
-  form.append("images", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "pipe.jpg");
-  const res = await fetch(`${url}/api/grievances`, { method: "POST", body: form, signal: AbortSignal.timeout(60_000) });
-  return res.status === 201 ? ((await res.json()) as PublicGrievance) : undefined;
-}
-
-/** Every report is there with its title, and each of its images is served and decodes as an image. */
-async function expectReportsWithImages(url: string, reports: PublicGrievance[]): Promise<void> {
-  for (const report of reports) {
-    const res = await fetch(`${url}/api/grievances/${report.id}`);
-    expect(res.status, report.title).toBe(200);
-    const stored = (await res.json()) as PublicGrievance;
-    expect(stored.title).toBe(report.title);
-    expect(stored.images).toHaveLength(1);
-    const [first] = stored.images;
-    for (const address of [first!.url, first!.thumbnailUrl, first!.mediumUrl!]) {
-      const media = await fetch(`${url}${address}`);
-      expect(media.status, address).toBe(200);
-      const { width } = await sharp(Buffer.from(await media.arrayBuffer())).metadata();
-      expect(width).toBeGreaterThan(0);
-    }
-  }
-}
+useScriptWorkspace();
 
 const imagesIn = (dataDir: string) => {
   const bucket = path.join(dataDir, "storage", "grievance-images");
@@ -275,100 +200,4 @@ describe("backup and restore of the embedded database", () => {
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`Migrations applied since the backup: ${all.slice(10).join(", ")}.`);
   }, 120_000);
-});
-
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const pgDumpInstalled =
-  fs.existsSync("/usr/bin/pg_dump") ||
-  (process.env.PATH ?? "").split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, "pg_dump")));
-
-describe("backup and restore with PostgreSQL", () => {
-  const created: string[] = [];
-  const urlOf = (name: string) => {
-    const url = new URL(testDatabaseUrl as string);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: urlOf("postgres") });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  const freshDatabase = async (role: string) => {
-    const name = `backup_${role}_${process.pid}_${Date.now()}`;
-    await admin((client) => client.query(`CREATE DATABASE ${name}`));
-    created.push(name);
-    return urlOf(name);
-  };
-  const count = async (url: string, sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return Number((await client.query<{ n: string }>(sql)).rows[0]?.n);
-    } finally {
-      await client.end();
-    }
-  };
-  afterAll(async () => {
-    if (created.length === 0) return;
-    await admin(async (client) => {
-      for (const name of created) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    });
-  });
-
-  it.skipIf(!testDatabaseUrl || !pgDumpInstalled)(
-    "dumps a running portal's database and restores it into an empty database, with the images",
-    async () => {
-      const source = await freshDatabase("source");
-      const portal = await spawnPortal({ env: { DATABASE_URL: source } });
-      portals.push(portal);
-      const reports: PublicGrievance[] = [];
-      for (let i = 0; i < 5; i++) reports.push((await submit(portal.url, `Dry tap ${i}`))!);
-      const file = path.join(freshFolder("backup-pg-archive-"), "pg.tar.gz");
-      const backup = await runScript("backup", [file], { DATA_DIR: portal.dataDir, DATABASE_URL: source });
-      expect(backup.stderr).toBe("");
-      expect(backup.code).toBe(0);
-      expect(backup.stdout).toContain("Database: PostgreSQL");
-      expect(backup.stdout).toContain("5 report(s)");
-      expect(backup.stdout).toContain("Images: 15 file(s).");
-      await portal.stop();
-
-      const target = await freshDatabase("target");
-      const dataDir = freshFolder("backup-pg-restored-");
-      const restore = await runScript("restore", [file], { DATA_DIR: dataDir, DATABASE_URL: target });
-      expect(restore.stderr).toBe("");
-      expect(restore.code).toBe(0);
-      for (const table of ["grievances", "grievance_events", "schema_migrations", "categories"]) {
-        const sql = `SELECT count(*) AS n FROM ${table}`;
-        expect(await count(target, sql), table).toBe(await count(source, sql));
-      }
-
-      const again = await runScript("restore", [file], { DATA_DIR: dataDir, DATABASE_URL: target });
-      expect(again.code).toBe(1);
-      expect(again.stderr).toMatch(/the database in DATABASE_URL already has \d+ table\(s\)/);
-
-      const restored = await spawnPortal({ dataDir, env: { DATABASE_URL: target } });
-      portals.push(restored);
-      await expectReportsWithImages(restored.url, reports);
-      await restored.stop();
-    },
-    300_000,
-  );
-
-  it("says what to install when pg_dump is missing", async () => {
-    const result = await runScript("backup", [path.join(freshFolder("backup-no-pg-dump-"), "x.tar.gz")], {
-      DATABASE_URL: "postgres://portal@127.0.0.1:1/portal",
-      DATA_DIR: freshFolder("backup-no-pg-dump-data-"),
-      // Only the folder of the Node that runs the script: no PostgreSQL tools.
-      PATH: path.dirname(process.execPath),
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("pg_dump was not found on PATH");
-    expect(result.stderr).toContain("apt-get install postgresql-client");
-    expect(result.stderr).toContain('pg_dump --format=custom --file=portal.dump "$DATABASE_URL"');
-  });
 });
