@@ -1,21 +1,25 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import S3rver from "s3rver";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makePng } from "../fixtures/images.ts";
-import { eventually, spawnPortal, type PortalProcess } from "../support/portal-process.ts";
-import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres.ts";
+import { eventually } from "../support/portal-process.ts";
+import { postgresAvailable } from "../support/throwaway-postgres.ts";
+import {
+  caddyBinary,
+  caddyLog,
+  instances,
+  postgres,
+  proxyUrl,
+  startInstance,
+  useCaddyCluster,
+} from "./scale-out-cluster.ts";
 
 /**
  * Scale-out as docs/operating.md describes it, without containers: two portal instances on one PostgreSQL database
  * and one S3 bucket (s3rver), behind a real Caddy run from the repository's own deploy/Caddyfile (its placeholders
- * set: the site on a loopback port over plain HTTP, the two instances as upstreams, no admin endpoint). Under a
- * steady, bounded load of submits (half with a photo, each with its own Idempotency-Key) and list reads:
+ * set: the site on a loopback port over plain HTTP, the two instances as upstreams, no admin endpoint), all started by
+ * scale-out-cluster.ts. Under a steady, bounded load of submits (half with a photo, each with its own Idempotency-Key)
+ * and list reads:
  *
  * - a rolling restart (SIGTERM to one instance, start it again, then the other): every submit and every read
  *   succeeds, none answered by Caddy's 502 or 503;
@@ -29,9 +33,6 @@ import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } fro
  * process is stopped at the end.
  */
 
-const caddyBinary = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((candidate) => fs.existsSync(candidate));
-const root = path.resolve(import.meta.dirname, "../..");
-const BUCKET = "grievance-images";
 const SUBMITTERS = 3;
 const READERS = 2;
 // Between two requests of one client: a steady load, not a flood (about 25 requests a second in all).
@@ -59,99 +60,7 @@ const fields = {
 };
 
 describe.skipIf(!postgresAvailable() || !caddyBinary)("two instances behind Caddy from deploy/Caddyfile", () => {
-  let postgres: ThrowawayPostgres;
-  let s3: S3rver;
-  let s3Dir: string;
-  let caddy: ChildProcess | undefined;
-  let caddyLog = "";
-  let caddyHome: string;
-  let proxyUrl: string;
-  const instances: { port: number; dataDir: string; process?: PortalProcess }[] = [];
-  let portalEnv: Record<string, string>;
-
-  async function startInstance(index: number): Promise<void> {
-    const instance = instances[index]!;
-    instance.process = await spawnPortal({
-      dataDir: instance.dataDir,
-      env: { ...portalEnv, PORT: String(instance.port) },
-    });
-  }
-
-  beforeAll(async () => {
-    postgres = await startThrowawayPostgres();
-    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-out-s3-"));
-    s3 = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port: s3Port } = await s3.run();
-    portalEnv = {
-      DATABASE_URL: postgres.url,
-      IMAGE_STORAGE: "s3",
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      TRUST_PROXY: "true",
-      SUBMISSIONS_PER_HOUR: "1000000",
-      LOG_LEVEL: "warn",
-    };
-    for (let i = 0; i < 2; i++) {
-      instances.push({
-        port: await freePort(),
-        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `scale-out-portal-${i}-`)),
-      });
-    }
-    // One after the other: the first applies the migrations.
-    for (let i = 0; i < instances.length; i++) await startInstance(i);
-
-    const proxyPort = await freePort();
-    proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    caddyHome = fs.mkdtempSync(path.join(os.tmpdir(), "scale-out-caddy-"));
-    // The repository's file as it is; only its placeholders are set (deploy/Caddyfile's first lines).
-    caddy = spawn(
-      caddyBinary as string,
-      ["run", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"],
-      {
-        cwd: caddyHome,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: caddyHome,
-          XDG_DATA_HOME: path.join(caddyHome, "data"),
-          XDG_CONFIG_HOME: path.join(caddyHome, "config"),
-          PORTAL_DOMAIN: proxyUrl,
-          PORTAL_UPSTREAMS: instances.map((instance) => `127.0.0.1:${instance.port}`).join(" "),
-          CADDY_ADMIN: "off",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    caddy.stdout?.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
-    caddy.stderr?.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
-    const up = await eventually(async () => {
-      try {
-        return (await fetch(`${proxyUrl}/api/health/live`, { signal: AbortSignal.timeout(1_000) })).status === 200;
-      } catch {
-        return false;
-      }
-    }, 20_000);
-    expect(up, `Caddy did not start:\n${caddyLog}`).toBe(true);
-  }, 240_000);
-
-  afterAll(async () => {
-    caddy?.kill("SIGKILL");
-    for (const instance of instances) {
-      instance.process?.kill();
-      await instance.process?.exited;
-      fs.rmSync(instance.dataDir, { recursive: true, force: true });
-    }
-    await s3?.close();
-    await postgres?.destroy();
-    for (const dir of [s3Dir, caddyHome]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  useCaddyCluster();
 
   it(
     "loses nothing and shows no restart to a resident: rolling restart, then kill -9, under load",
@@ -348,16 +257,6 @@ function summarise(outcomes: Outcome[]): Record<string, Record<string, number | 
     }
   }
   return summary;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
