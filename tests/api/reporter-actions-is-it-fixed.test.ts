@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REPORTER_MESSAGES } from "#shared/tracking/reporter-actions.ts";
 import type { StaffQueueResponse } from "#shared/staff/staff-api.ts";
-import { type TrackedGrievance } from "#shared/tracking/tracking.ts";
+import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
 import { expectHumanError } from "./test-app.ts";
 import { t, submit, answer, track, progressOf, staff, useReporterPortal } from "./reporter-actions-support.ts";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type ReporterUpdateView } from "#shared/tracking/reporter-actions.ts";
+import type { ReporterUpdateView } from "#shared/tracking/reporter-actions.ts";
 import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
-import { type TrackedGrievance } from "#shared/tracking/tracking.ts";
+import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
 import { sweepOrphans } from "#server/maintenance/orphan-sweep.ts";
 import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { SAME_ORIGIN } from "./staff/staff-helpers.ts";
