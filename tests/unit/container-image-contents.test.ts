@@ -130,7 +130,13 @@ function operatorScripts(): string[] {
   return Object.values(packageJson.scripts)
     .map((command) => /\bnode (scripts\/\S+)/.exec(command)?.[1])
     .filter(
-      (file): file is string => !!file && !file.startsWith("scripts/vite-") && fs.existsSync(path.join(root, file)),
+      // Not the build's plugins, nor `npm run screenshots` (a developer's tool that builds the app and drives Chromium
+      // through Playwright, a devDependency): neither runs in the image.
+      (file): file is string =>
+        !!file &&
+        !file.startsWith("scripts/vite-") &&
+        !file.startsWith("scripts/screenshots") &&
+        fs.existsSync(path.join(root, file)),
     );
 }
 
