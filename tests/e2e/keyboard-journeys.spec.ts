@@ -54,13 +54,10 @@ test("a resident reports a problem with a photo, finds it, opens it and looks at
   await page.keyboard.press("Enter");
   await expectHeadingFocused(page, "Report a Grievance");
 
-  await tabTo(page, page.getByLabel("Issue Title*"));
-  await page.keyboard.type(title);
+  // In the form's order: where (left to the map's own tests), what, photos, then the details.
   await tabTo(page, page.getByLabel("Category*"));
   await page.keyboard.type("Leakage");
   await expect(page.getByLabel("Category*")).toHaveValue(/./);
-  await tabTo(page, page.getByLabel("Detailed Description*"));
-  await page.keyboard.type("Water runs down the street from a broken pipe since this morning.");
 
   // The file control opens the system's file chooser with Space, as a keyboard user would.
   await tabTo(page, page.getByLabel("Upload Images (Optional)"));
@@ -68,6 +65,11 @@ test("a resident reports a problem with a photo, finds it, opens it and looks at
   await page.keyboard.press("Space");
   await (await chooser).setFiles({ name: "leak.png", mimeType: "image/png", buffer: await pngImage(320, 240) });
   await expect(page.getByTestId("image-count")).toHaveText("1 photo chosen, 4 more allowed.");
+
+  await tabTo(page, page.getByLabel("Issue Title*"));
+  await page.keyboard.type(title);
+  await tabTo(page, page.getByLabel("Detailed Description*"));
+  await page.keyboard.type("Water runs down the street from a broken pipe since this morning.");
 
   // "Submitting..." is said through the one live region; then the confirmation takes the focus.
   await tabTo(page, page.getByRole("button", { name: "Submit Grievance" }));
@@ -114,8 +116,8 @@ test("a refused submit moves the focus to the error summary, whose links lead in
   await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
   const links = summary.getByRole("link");
   await expect(links).toHaveText([
-    "Issue Title: This field is required.",
     "Category: This field is required.",
+    "Issue Title: This field is required.",
     "Detailed Description: This field is required.",
   ]);
 

@@ -66,7 +66,7 @@ test.describe("report form", () => {
     for (const label of ["Issue Title*", "Category*", "Detailed Description*"]) {
       await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
     }
-    // The error summary takes the focus and links each field in error (GOV.UK); its first link leads into the title.
+    // The error summary takes the focus and links each field in error (GOV.UK); one link leads into the title.
     const summary = page.getByTestId("form-error");
     await expect(summary).toBeFocused();
     await summary.getByRole("link", { name: "Issue Title: This field is required." }).click();

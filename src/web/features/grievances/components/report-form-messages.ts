@@ -8,15 +8,16 @@ import { IMAGES_INPUT_ID } from "#web/lib/images/image-picker.tsx";
 
 type T = ReturnType<typeof useT>;
 
-/** Fields in form order: the summary lists them so, and the first invalid one comes first. */
-const FIELD_ORDER: GrievanceField[] = [
-  "title",
-  "category",
-  "priority",
+/** Fields in form order (where, what, photos, details, contact): the summary lists them so, the first invalid first. */
+const FIELD_ORDER: (GrievanceField | "images")[] = [
   "location",
   "latitude",
   "longitude",
+  "category",
+  "images",
+  "title",
   "description",
+  "priority",
   "user_email",
   "user_phone",
 ];
@@ -63,12 +64,15 @@ export function summaryLinksOf(t: T, errors: FieldErrors, imageError: string | u
   const links: SummaryLink[] = [];
   const linkText = (field: GrievanceField | "images", message: string) => t(SUMMARY_LINKS[field], { message });
   for (const field of FIELD_ORDER) {
+    if (field === "images") {
+      if (imageError) links.push({ target: IMAGES_INPUT_ID, text: linkText("images", translateText(imageError)) });
+      continue;
+    }
     const message = errors[field];
     const target = reportFieldId(field);
     if (message && !links.some((link) => link.target === target)) {
       links.push({ target, text: linkText(field, inlineMessage(t, message)) });
     }
   }
-  if (imageError) links.push({ target: IMAGES_INPUT_ID, text: linkText("images", translateText(imageError)) });
   return links;
 }

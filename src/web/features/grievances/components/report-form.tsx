@@ -9,6 +9,7 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { SupportReference } from "#web/lib/support-reference.tsx";
 import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
+import { CategoryNote } from "./category-note.tsx";
 import { useCategories } from "#web/lib/categories/use-categories.ts";
 import { SAVED_OFFLINE_MESSAGE } from "../api/offline-flag.ts";
 import { ErrorSummary } from "./error-summary.tsx";
@@ -46,6 +47,7 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
   // The categories offered now (data: docs/decisions/017); the server checks the one sent again.
   const { categories, failed: categoriesFailed } = useCategories();
   const { pin, locationFillable, setPin, fillLocation } = usePinFields(values, setValues, edited);
+  const categoryNoteId = `${fieldId("category")}-note`;
 
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     change(event.target.name as GrievanceField, event.target.value);
@@ -110,48 +112,7 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
       <p className="hint">{t("Fields marked * are required.")}</p>
 
       <div className="form-grid">
-        <Field {...fieldOf("title")} label={t("Issue Title")} mark="required" full>
-          {(control) => (
-            <input
-              type="text"
-              required
-              maxLength={FIELD_LIMITS.title}
-              autoComplete="off"
-              {...controlOf("title")}
-              {...control}
-            />
-          )}
-        </Field>
-
-        <Field {...fieldOf("category")} label={t("Category")} mark="required">
-          {(control) => (
-            <>
-              <select required {...controlOf("category")} {...control}>
-                <option value="">{t("Select a category")}</option>
-                {categories && <CategoryOptions categories={categories.filter((category) => category.active)} />}
-              </select>
-              <FieldError announce>
-                {categoriesFailed
-                  ? t("The categories could not be loaded. Please check your connection and reload the page.")
-                  : ""}
-              </FieldError>
-            </>
-          )}
-        </Field>
-
-        {/* Priority Level always has a value, so it is neither required nor optional. */}
-        <Field {...fieldOf("priority")} label={t("Priority Level")}>
-          {(control) => (
-            <select {...controlOf("priority")} {...control}>
-              {PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {t(priorityLabel(priority))}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-
+        {/* Where first, then what, photos, the details and the contact (docs/accessibility.md, "The report form"). */}
         <Field {...fieldOf("location")} label={t("Location")} mark="optional" full>
           {(control) => (
             <input
@@ -175,9 +136,52 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
           disabled={busy}
         />
 
+        <Field
+          {...fieldOf("category")}
+          label={t("Category")}
+          mark="required"
+          describedBy={[categories?.some((category) => category.key === values.category) && categoryNoteId]}
+        >
+          {(control) => (
+            <>
+              <select required {...controlOf("category")} {...control}>
+                <option value="">{t("Select a category")}</option>
+                {categories && <CategoryOptions categories={categories.filter((category) => category.active)} />}
+              </select>
+              <CategoryNote id={categoryNoteId} categories={categories} chosen={values.category} />
+              <FieldError announce>
+                {categoriesFailed
+                  ? t("The categories could not be loaded. Please check your connection and reload the page.")
+                  : ""}
+              </FieldError>
+            </>
+          )}
+        </Field>
+
         <SimilarReports category={values.category} title={values.title} pin={pin} affected={parts.affected} />
 
         {parts.incidentMatch({ category: values.category, location: values.location, pin })}
+
+        <ImagePicker
+          images={photos.images}
+          error={photos.error}
+          disabled={busy}
+          onPick={(files) => void photos.pick(files)}
+          onRemove={photos.remove}
+        />
+
+        <Field {...fieldOf("title")} label={t("Issue Title")} mark="required" full>
+          {(control) => (
+            <input
+              type="text"
+              required
+              maxLength={FIELD_LIMITS.title}
+              autoComplete="off"
+              {...controlOf("title")}
+              {...control}
+            />
+          )}
+        </Field>
 
         <Field {...fieldOf("description")} label={t("Detailed Description")} mark="required" full>
           {(control) => (
@@ -191,13 +195,24 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
           )}
         </Field>
 
-        <ImagePicker
-          images={photos.images}
-          error={photos.error}
-          disabled={busy}
-          onPick={(files) => void photos.pick(files)}
-          onRemove={photos.remove}
-        />
+        {/* Priority Level always has a value, so it is neither required nor optional; the hint says what each means. */}
+        <Field
+          {...fieldOf("priority")}
+          label={t("Priority Level")}
+          hint={t(
+            "How soon it needs fixing. Urgent: a danger to health now, such as sewage in the street or no water at all. High: serious, but not dangerous. Medium suits most reports. Low: it can wait.",
+          )}
+        >
+          {(control) => (
+            <select {...controlOf("priority")} {...control}>
+              {PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {t(priorityLabel(priority))}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
 
         <Field {...fieldOf("user_email")} label={t("Email Address")} mark="optional">
           {(control) => (
