@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(publicCategoryRoutes, { db });
   // A report's public timeline and the statistics: what the staff's work looks like from outside.
-  await app.register(publicProgressRoutes, { db, targets: config.overdueTargetDays });
+  await app.register(publicProgressRoutes, { db, targets: config.overdueTargetDays, now: deps.now });
   // CSV and Atom of the public list's filter (docs/integrators.md).
   await app.register(exportRoutes, { db, publicUrl: config.publicUrl });
   await app.register(incidentFeedRoutes, { db, publicUrl: config.publicUrl });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { grievanceIdParamsSchema } from "#shared/api-schemas/grievances.ts";
-import { grievanceProgressSchema } from "#shared/api-schemas/progress.ts";
+import { grievanceProgressSchema, statsHotspotsSchema } from "#shared/api-schemas/progress.ts";
 import { publicStatsSchema } from "#shared/api-schemas/staff.ts";
 import { staffApiPaths } from "#shared/staff/staff-api.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -11,14 +11,20 @@ import { HttpError } from "../http/http-error.ts";
 import type { OverdueTargets } from "../staff/overdue-targets.ts";
 import { findProgress } from "./progress-repository.ts";
 import { computeStats } from "./stats-repository.ts";
+import { computeHotspots } from "./stats-trends-repository.ts";
 
 export interface PublicProgressRouteOptions {
   db: Database;
   targets: OverdueTargets;
+  /** The statistics' clock; undefined: the database's (tests move it). */
+  now?: () => Date;
 }
 
 /** Public answers added by the staff feature: a report's progress timeline and the portal's statistics. */
-export async function publicProgressRoutes(plainApp: FastifyInstance, { db, targets }: PublicProgressRouteOptions) {
+export async function publicProgressRoutes(
+  plainApp: FastifyInstance,
+  { db, targets, now }: PublicProgressRouteOptions,
+) {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // A distinct suffix, so it never competes with the public app's GET /api/grievances/:id.
   const progress = {
@@ -40,9 +46,21 @@ export async function publicProgressRoutes(plainApp: FastifyInstance, { db, targ
     operationId: "getStatistics",
     summary: "The portal's statistics",
     description:
-      "Counts by status and category, median response and resolution times, overdue share; hidden reports not counted.",
+      "Counts by status and category, median response and resolution times, overdue share, and the charts' figures " +
+      "for the last twelve weeks (docs/decisions/027-statistics-charts.md); hidden reports not counted.",
     tags: ["grievances"],
     response: { 200: publicStatsSchema, ...errorResponses(500, 503) },
   };
-  app.get(staffApiPaths.stats, { schema: stats }, async () => computeStats(db, targets));
+  app.get(staffApiPaths.stats, { schema: stats }, async () => computeStats(db, targets, now?.() ?? null));
+
+  const hotspots = {
+    operationId: "getStatisticsHotspots",
+    summary: "Where reports came from",
+    description:
+      "Pinned public reports of the last twelve weeks counted per grid cell of `cellDegrees` (south-west corners), " +
+      "the busiest 500 cells; the statistics page's map.",
+    tags: ["grievances"],
+    response: { 200: statsHotspotsSchema, ...errorResponses(500, 503) },
+  };
+  app.get(staffApiPaths.statsHotspots, { schema: hotspots }, async () => computeHotspots(db, now?.() ?? null));
 }

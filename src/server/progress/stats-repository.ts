@@ -2,8 +2,8 @@ import { STATUSES, type Category, type Status } from "#shared/domain.ts";
 import type { PublicStats, StatsWindow } from "#shared/staff/staff-api.ts";
 import { listCategories } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
-import { overdueExpression } from "../staff/overdue-sql.ts";
 import type { OverdueTargets } from "../staff/overdue-targets.ts";
+import { computeTrends } from "./stats-trends-repository.ts";
 
 export const STATS_WINDOWS_DAYS = [30, 90] as const;
 
@@ -14,13 +14,21 @@ export const STATS_WINDOWS_DAYS = [30, 90] as const;
  *   resolved). Counted in a window when that resolution happened in it. Windowing by when the work happened
  *   (not by when reported) means a slow report still counts as soon as it is answered, instead of being left out.
  */
-export async function computeStats(db: Queryable, targets: OverdueTargets): Promise<PublicStats> {
+export async function computeStats(
+  db: Queryable,
+  targets: OverdueTargets,
+  at: Date | null = null,
+): Promise<PublicStats> {
+  const clock = at?.toISOString() ?? null;
   const windowSql = STATS_WINDOWS_DAYS.map((d) => `(${d})`).join(", ");
-  const [categories, groups, windows, overdue, incidents] = await Promise.all([
+  const [categories, groups, windows, incidents, trends] = await Promise.all([
     listCategories(db),
+    // From the tallies the triggers keep (docs/decisions/006-counts-from-tallies.md): at most 84 rows.
     db.query<{ status: Status; category: Category; n: number }>(
-      `SELECT status, category, count(*)::int AS n FROM grievances WHERE hidden_at IS NULL GROUP BY status, category`,
+      `SELECT status, category, sum(n)::int AS n FROM grievance_tallies GROUP BY status, category`,
     ),
+    // Each side reads the status events of its window through grievance_events_status_at_idx: a report's first
+    // status change is one with none before it, its latest resolution one with no resolution after it.
     db.query<{
       days: number;
       median_first: number | null;
@@ -28,36 +36,33 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
       median_resolution: number | null;
       resolution_count: number;
     }>(
-      `WITH visible AS (SELECT id, status, created_at FROM grievances WHERE hidden_at IS NULL),
+      `WITH clock AS (SELECT coalesce($1::timestamptz, now()) AS now),
+       w AS (SELECT days, clock.now - days * interval '1 day' AS since, clock.now FROM clock, (VALUES ${windowSql}) v(days)),
        first_response AS (
-         SELECT min(e.at) AS at, v.created_at FROM visible v
-         JOIN grievance_events e ON e.grievance_id = v.id AND e.kind = 'status'
-         GROUP BY v.id, v.created_at),
+         SELECT w.days, extract(epoch FROM e.at - g.created_at)::float8 AS seconds
+         FROM w JOIN grievance_events e ON e.kind = 'status' AND e.at > w.since AND e.at <= w.now
+           JOIN grievances g ON g.id = e.grievance_id AND g.hidden_at IS NULL
+         WHERE NOT EXISTS (SELECT 1 FROM grievance_events p WHERE p.grievance_id = e.grievance_id AND p.kind = 'status'
+                             AND (p.at < e.at OR (p.at = e.at AND p.id < e.id)))),
        resolution AS (
-         SELECT max(e.at) AS at, v.created_at FROM visible v
-         JOIN grievance_events e ON e.grievance_id = v.id AND e.kind = 'status' AND e.to_status = 'resolved'
-         WHERE v.status = 'resolved'
-         GROUP BY v.id, v.created_at)
+         SELECT w.days, extract(epoch FROM e.at - g.created_at)::float8 AS seconds
+         FROM w JOIN grievance_events e ON e.kind = 'status' AND e.to_status = 'resolved'
+             AND e.at > w.since AND e.at <= w.now
+           JOIN grievances g ON g.id = e.grievance_id AND g.hidden_at IS NULL AND g.status = 'resolved'
+         WHERE NOT EXISTS (SELECT 1 FROM grievance_events l WHERE l.grievance_id = e.grievance_id AND l.kind = 'status'
+                             AND l.to_status = 'resolved' AND (l.at > e.at OR (l.at = e.at AND l.id > e.id))))
        SELECT w.days,
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM f.at - f.created_at)::float8)
-            FROM first_response f WHERE f.at > now() - w.days * interval '1 day') AS median_first,
-         (SELECT count(*)::int FROM first_response f WHERE f.at > now() - w.days * interval '1 day') AS first_count,
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.at - r.created_at)::float8)
-            FROM resolution r WHERE r.at > now() - w.days * interval '1 day') AS median_resolution,
-         (SELECT count(*)::int FROM resolution r WHERE r.at > now() - w.days * interval '1 day') AS resolution_count
-       FROM (VALUES ${windowSql}) AS w(days) ORDER BY w.days`,
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY f.seconds) FROM first_response f WHERE f.days = w.days)
+           AS median_first,
+         (SELECT count(*)::int FROM first_response f WHERE f.days = w.days) AS first_count,
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds) FROM resolution r WHERE r.days = w.days)
+           AS median_resolution,
+         (SELECT count(*)::int FROM resolution r WHERE r.days = w.days) AS resolution_count
+       FROM w ORDER BY w.days`,
+      [clock],
     ),
-    (() => {
-      const params: unknown[] = [];
-      const expr = overdueExpression(targets, params);
-      return db.query<{ open: number; overdue: number; now: Date }>(
-        `SELECT count(*) FILTER (WHERE g.status <> 'resolved')::int AS open,
-                count(*) FILTER (WHERE ${expr})::int AS overdue, now() AS now
-         FROM grievances g WHERE g.hidden_at IS NULL`,
-        params,
-      );
-    })(),
     computeIncidentStats(db),
+    computeTrends(db, targets, at),
   ]);
 
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
@@ -74,10 +79,12 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
   for (const category of categories) {
     if (category.active || counts.has(category.key)) byCategory[category.name] = counts.get(category.key) ?? 0;
   }
-  const { open, overdue: overdueOpen, now } = overdue.rows[0] ?? { open: 0, overdue: 0, now: new Date() };
+  // Open and overdue from the backlog by age, so that the figures and the chart agree.
+  const open = trends.backlog.reduce((sum, b) => sum + b.withinTarget + b.overTarget + b.overTwiceTarget, 0);
+  const overdueOpen = trends.backlog.reduce((sum, b) => sum + b.overTarget + b.overTwiceTarget, 0);
   const round = (seconds: number | null) => (seconds === null ? null : Math.round(Number(seconds)));
   return {
-    generatedAt: new Date(now).toISOString(),
+    generatedAt: (at ?? new Date()).toISOString(),
     total,
     byStatus,
     byCategory,
@@ -93,6 +100,7 @@ export async function computeStats(db: Queryable, targets: OverdueTargets): Prom
     overdueShare: open === 0 ? null : overdueOpen / open,
     overdueTargetDays: { ...targets },
     incidents,
+    trends,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { STATUSES } from "../domain.ts";
+import { PRIORITIES, STATUSES } from "../domain.ts";
 import { grievanceImageSchema, publicGrievanceSchema } from "./grievances.ts";
 
 /** A report's public timeline (GET /api/grievances/:id/progress) and the reporter's private view (GET /api/track/:token). */
@@ -62,3 +62,66 @@ export const followAcceptedSchema = z.object({ message: z.string() });
 
 /** The token of a link in an e-mail (confirm a follow, unsubscribe); any other text gets the "not valid" page. */
 export const mailLinkTokenParamsSchema = z.object({ token: z.string() });
+
+/**
+ * The statistics' charts in GET /api/stats (docs/decisions/027-statistics-charts.md): the last twelve weeks, each
+ * from Monday 00:00 UTC, the current one so far. A resolution is a change to resolved; a reopening a change away
+ * from it; times to resolution run from the report to that change.
+ */
+export const statsWeekSchema = z.object({
+  /** The week's Monday, YYYY-MM-DD. */
+  start: z.string(),
+  received: z.number(),
+  resolved: z.number(),
+  reopened: z.number(),
+  /** Seconds from report to resolution, over the week's resolutions; null without any. */
+  medianResolutionSeconds: z.nullable(z.number()),
+  p90ResolutionSeconds: z.nullable(z.number()),
+});
+
+/** Open reports of one priority by age against its target: within it, past it, past twice it. */
+export const statsBacklogSchema = z.object({
+  priority: z.enum(PRIORITIES),
+  targetDays: z.number(),
+  withinTarget: z.number(),
+  overTarget: z.number(),
+  overTwiceTarget: z.number(),
+});
+
+/** Of the resolutions in the twelve weeks, how many came within the report's priority's target. */
+export const statsWithinTargetSchema = z.object({
+  resolved: z.number(),
+  withinTarget: z.number(),
+});
+
+/** One incident of the last twelve weeks: how long it lasted (so far, while active) and how soon it was declared. */
+export const statsIncidentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  declaredAt: z.string(),
+  active: z.boolean(),
+  durationHours: z.number(),
+  /** Minutes from its first linked public report to its declaration; null when no report came before it. */
+  minutesFromFirstReport: z.nullable(z.number()),
+});
+
+export const statsTrendsSchema = z.object({
+  weeks: z.array(statsWeekSchema),
+  /** Over every resolution of the twelve weeks; null without any. */
+  medianResolutionSeconds: z.nullable(z.number()),
+  p90ResolutionSeconds: z.nullable(z.number()),
+  backlog: z.array(statsBacklogSchema),
+  withinTargetByPriority: z.array(z.object({ priority: z.enum(PRIORITIES), ...statsWithinTargetSchema.shape })),
+  /** By each category's current name, in the administrators' order. */
+  withinTargetByCategory: z.array(z.object({ category: z.string(), ...statsWithinTargetSchema.shape })),
+  /** The reporters' answers to "Is it fixed?" in the twelve weeks: "Yes", and "No, it is still a problem". */
+  fixedAnswers: z.object({ yes: z.number(), no: z.number() }),
+  /** Newest declared first, at most twenty. */
+  incidents: z.array(statsIncidentSchema),
+});
+
+/** GET /api/stats/hotspots: pinned public reports of the twelve weeks, counted per grid cell (its south-west corner). */
+export const statsHotspotsSchema = z.object({
+  cellDegrees: z.number(),
+  cells: z.array(z.object({ latitude: z.number(), longitude: z.number(), count: z.number() })),
+});

@@ -8,6 +8,7 @@ import {
   publicGrievanceSchema,
 } from "./grievances.ts";
 import { incidentStatsSchema, incidentSummarySchema } from "./incidents.ts";
+import { statsTrendsSchema } from "./progress.ts";
 
 /** Answers of the staff console's API (under /api/staff) and of the public statistics. */
 
@@ -132,6 +133,8 @@ export const publicStatsSchema = z.object({
   overdueTargetDays: z.record(z.enum(PRIORITIES), z.number()),
   /** Water incidents: how many, how long, how many reports each, how soon declared. */
   incidents: incidentStatsSchema,
+  /** The charts: the last twelve weeks, the backlog against the targets, "Is it fixed?", incidents. */
+  trends: statsTrendsSchema,
 });
 
 /** A report and one of its reporter's updates, in the address of the moderation route. */

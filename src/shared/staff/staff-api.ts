@@ -55,6 +55,8 @@ export const staffApiPaths = {
   incidentCandidates: "/api/staff/incidents/:id/candidates",
   progress: "/api/grievances/:id/progress",
   stats: "/api/stats",
+  /** Pinned reports of the charts' weeks per grid cell (docs/decisions/027-statistics-charts.md). */
+  statsHotspots: "/api/stats/hotspots",
 } as const;
 
 /** A staff path as registered inside the plugin that holds STAFF_API_PREFIX: "/api/staff/session" → "/session". */
