@@ -99,6 +99,9 @@ describe("categories", () => {
       description: "Kiosks and standpipes.",
       group: "Supply",
       active: true,
+      // Without an icon or translations (migration 021): the general icon, and English in every language.
+      icon: "other",
+      translations: {},
     });
     expect((await publicList()).at(-1)!.name).toBe("Water kiosks");
 

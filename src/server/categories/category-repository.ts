@@ -1,4 +1,5 @@
-import type { CategoryView, NewCategory } from "#shared/categories/category-schemas.ts";
+import { isCategoryIcon, type CategoryIcon } from "#shared/categories/category-icons.ts";
+import type { CategoryTranslations, CategoryView, NewCategory } from "#shared/categories/category-schemas.ts";
 import type { Queryable } from "../db/database.ts";
 
 /**
@@ -13,9 +14,12 @@ export interface CategoryRow {
   group_name: string | null;
   active: boolean;
   position: number;
+  /** One of the portal's icons; the other languages' names and descriptions (migration 021). */
+  icon: string;
+  translations: CategoryTranslations;
 }
 
-const COLUMNS = "key, service_code, name, description, group_name, active, position";
+const COLUMNS = "key, service_code, name, description, group_name, active, position, icon, translations";
 
 /** Every category, active or not, in the administrators' order. */
 export async function listCategories(db: Queryable): Promise<CategoryRow[]> {
@@ -44,15 +48,18 @@ export const toCategoryView = (row: CategoryRow): CategoryView => ({
   description: row.description,
   group: row.group_name,
   active: row.active,
+  // A key this release does not draw (written by a newer one during an upgrade) shows the general icon.
+  icon: isCategoryIcon(row.icon) ? row.icon : ("other" satisfies CategoryIcon),
+  translations: row.translations,
 });
 
 /** Adds a category at the end of the order; its key is its service code. */
 export async function insertCategory(tx: Queryable, input: NewCategory): Promise<CategoryRow> {
   const { rows } = await tx.query<CategoryRow>(
-    `INSERT INTO categories (key, service_code, name, description, group_name, position)
-     VALUES ($1, $1, $2, $3, $4, (SELECT coalesce(max(position), 0) + 1 FROM categories))
+    `INSERT INTO categories (key, service_code, name, description, group_name, icon, translations, position)
+     VALUES ($1, $1, $2, $3, $4, $5, $6::jsonb, (SELECT coalesce(max(position), 0) + 1 FROM categories))
      RETURNING ${COLUMNS}`,
-    [input.service_code, input.name, input.description, input.group],
+    [input.service_code, input.name, input.description, input.group, input.icon, JSON.stringify(input.translations)],
   );
   return rows[0]!;
 }
@@ -65,12 +72,21 @@ export async function lockCategory(tx: Queryable, serviceCode: string): Promise<
   return rows[0];
 }
 
-/** Stores a category's name, description, group and whether it is offered. */
+/** Stores a category's name, description, group, whether it is offered, its icon and its translations. */
 export async function saveCategory(tx: Queryable, row: CategoryRow): Promise<CategoryRow> {
   const { rows } = await tx.query<CategoryRow>(
-    `UPDATE categories SET name = $2, description = $3, group_name = $4, active = $5, updated_at = now()
+    `UPDATE categories SET name = $2, description = $3, group_name = $4, active = $5, icon = $6,
+       translations = $7::jsonb, updated_at = now()
      WHERE service_code = $1 RETURNING ${COLUMNS}`,
-    [row.service_code, row.name, row.description, row.group_name, row.active],
+    [
+      row.service_code,
+      row.name,
+      row.description,
+      row.group_name,
+      row.active,
+      row.icon,
+      JSON.stringify(row.translations),
+    ],
   );
   return rows[0]!;
 }

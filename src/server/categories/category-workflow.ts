@@ -67,6 +67,8 @@ export async function updateCategory(
         description: change.description ?? before.description,
         group_name: change.group === undefined ? before.group_name : change.group || null,
         active: change.active ?? before.active,
+        icon: change.icon ?? before.icon,
+        translations: change.translations ?? before.translations,
       });
       const audit = (action: string, details: Record<string, unknown>) =>
         recordAudit(tx, actor, { action, target: serviceCode, details });
@@ -78,6 +80,10 @@ export async function updateCategory(
         });
       }
       if (after.active !== before.active) await audit(after.active ? "category.activate" : "category.deactivate", {});
+      if (after.icon !== before.icon) await audit("category.icon", { from: before.icon, to: after.icon });
+      if (JSON.stringify(after.translations) !== JSON.stringify(before.translations)) {
+        await audit("category.translate", { from: before.translations, to: after.translations });
+      }
       return after;
     });
   } catch (error) {

@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 import { englishText } from "../i18n/english-text.ts";
-import { msg } from "../i18n/locales.ts";
+import { msg, type Locale } from "../i18n/locales.ts";
 import { isStorableText } from "../storable-text.ts";
+import { CATEGORY_ICON_KEYS } from "./category-icons.ts";
 
 /**
  * Categories as data (migration 016, docs/decisions/017): what the API answers about them and what administrators
@@ -27,7 +28,22 @@ export const CATEGORY_MESSAGES = {
   duplicateCode: msg("Another category already has this service code."),
   notFound: msg("There is no category with this service code."),
   reorderMismatch: msg("Please list every category exactly once to change the order."),
+  translationNameRequired: msg("Please give the category a name in this language too, or leave both empty."),
 } as const;
+
+/** The languages a category is translated into; English is its `name` and `description` (migration 021). */
+export const TRANSLATED_LOCALES = ["es", "fr", "hi", "ar"] as const satisfies readonly Exclude<Locale, "en">[];
+export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+
+const translationSchema = z.object({ name: z.string(), description: z.string() });
+/** A category's names and descriptions in the other languages; a missing language is shown in English. */
+export const categoryTranslationsSchema = z.object({
+  es: z.optional(translationSchema),
+  fr: z.optional(translationSchema),
+  hi: z.optional(translationSchema),
+  ar: z.optional(translationSchema),
+});
+export type CategoryTranslations = z.output<typeof categoryTranslationsSchema>;
 
 export const categorySchema = z.object({
   /** What a report stores and the list's `category` filter takes; never changes. */
@@ -39,6 +55,9 @@ export const categorySchema = z.object({
   group: z.nullable(z.string()),
   /** Offered on the form; a deactivated category stays on its old reports. */
   active: z.boolean(),
+  /** One of the portal's icons (category-icons.ts). */
+  icon: z.enum(CATEGORY_ICON_KEYS),
+  translations: categoryTranslationsSchema,
 });
 export type CategoryView = z.output<typeof categorySchema>;
 
@@ -63,6 +82,50 @@ const group = () =>
     z.transform((value) => (value ? value : null)),
   );
 
+/**
+ * One language's name and description as administrators send them: both empty means "show English"; a description
+ * without a name is refused (a half-translated category would read as two languages).
+ */
+const translationInput = () =>
+  z
+    .object({
+      name: z._default(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(CATEGORY_LIMITS.name, CATEGORY_MESSAGES.nameTooLong),
+            z.refine(isStorableText, CATEGORY_MESSAGES.invalidText),
+          ),
+        "",
+      ),
+      description: z._default(text(CATEGORY_LIMITS.description, CATEGORY_MESSAGES.descriptionTooLong), ""),
+    })
+    .check(
+      z.refine((value) => value.name !== "" || value.description === "", {
+        message: CATEGORY_MESSAGES.translationNameRequired,
+        path: ["name"],
+      }),
+    );
+const translationsInput = () =>
+  z.pipe(
+    z.object({
+      es: z.optional(translationInput()),
+      fr: z.optional(translationInput()),
+      hi: z.optional(translationInput()),
+      ar: z.optional(translationInput()),
+    }),
+    // An empty language is no translation: it is left out, and shown in English.
+    z.transform((value): CategoryTranslations => {
+      const kept: CategoryTranslations = {};
+      for (const locale of TRANSLATED_LOCALES) {
+        const translation = value[locale];
+        if (translation?.name) kept[locale] = translation;
+      }
+      return kept;
+    }),
+  );
+
 export const newCategorySchema = z.object({
   name: name(),
   service_code: z
@@ -70,6 +133,8 @@ export const newCategorySchema = z.object({
     .check(z.trim(), z.regex(SERVICE_CODE_PATTERN, CATEGORY_MESSAGES.serviceCode)),
   description: z._default(text(CATEGORY_LIMITS.description, CATEGORY_MESSAGES.descriptionTooLong), ""),
   group: group(),
+  icon: z._default(z.enum(CATEGORY_ICON_KEYS), "other"),
+  translations: z._default(translationsInput(), {}),
 });
 export type NewCategory = z.output<typeof newCategorySchema>;
 
@@ -79,6 +144,9 @@ export const categoryChangeSchema = z.object({
   description: z.optional(text(CATEGORY_LIMITS.description, CATEGORY_MESSAGES.descriptionTooLong)),
   group: z.optional(z.nullable(text(CATEGORY_LIMITS.group, CATEGORY_MESSAGES.groupTooLong))),
   active: z.optional(z.boolean()),
+  icon: z.optional(z.enum(CATEGORY_ICON_KEYS)),
+  /** Every language's version at once: a language left out is no longer translated. */
+  translations: z.optional(translationsInput()),
 });
 export type CategoryChange = z.output<typeof categoryChangeSchema>;
 
