@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config.geocoderUrl === undefined
         ? undefined
         : new ReverseGeocoder({ baseUrl: config.geocoderUrl, userAgent: geocoderUserAgent(config.publicUrl) }),
+    serviceArea: config.serviceArea,
   });
   await app.register(trackingRoutes, {
     db,

@@ -2,12 +2,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { NewGrievance } from "#shared/grievances/grievance-schema.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
-import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
-import { isInsideArea } from "#shared/places/service-area.ts";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyReportSubmitted } from "../notifications/notify.ts";
+import { refusePinOutsideArea } from "../places/pin-in-area.ts";
 import {
   hashTrackingToken,
   newTrackingSalt,
@@ -66,15 +65,7 @@ export async function submitReport(
 ): Promise<{ answer: SubmittedGrievance; replayed: boolean }> {
   const { input, fields, uploads, idempotencyKey, linkBase, locale } = submission;
   // A pin is optional; one outside the area served is refused on its field (docs/decisions/016-map-and-location.md).
-  const { latitude, longitude } = input;
-  if (
-    deps.serviceArea &&
-    latitude !== undefined &&
-    longitude !== undefined &&
-    !isInsideArea(deps.serviceArea, { latitude, longitude })
-  ) {
-    throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea, { latitude: LOCATION_MESSAGES.outsideServiceArea });
-  }
+  refusePinOutsideArea(deps.serviceArea, input);
   // The only answer that carries the tracking token: to the reporter, once (and again to a retry of theirs).
   const answer = (row: GrievanceRow, token: string): SubmittedGrievance => ({
     ...toPublicGrievance(row),

@@ -2,12 +2,11 @@ import { z } from "zod";
 import { DEFAULT_PRIORITY } from "#shared/domain.ts";
 import { fieldErrorsOf, grievanceInputSchema, summaryMessageOf } from "#shared/grievances/grievance-schema.ts";
 import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
-import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
-import { isInsideArea } from "#shared/places/service-area.ts";
 import { findCategoryByServiceCode } from "../categories/category-repository.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
+import { refusePinOutsideArea } from "../places/pin-in-area.ts";
 import { hashTrackingToken, newTrackingToken } from "../tracking/tracking-token.ts";
 import type { VerifiedApiKey } from "./open311-api-key.ts";
 import { markSentWithApiKey } from "./open311-repository.ts";
@@ -92,11 +91,7 @@ export async function createOpen311Request(
     const name = field === "location" && address === undefined && !hasPin ? "address_id" : open311FieldOf(field);
     throw new HttpError(400, `${name}: ${summaryMessageOf(fieldErrors)}`);
   }
-  const { latitude, longitude } = parsed.data;
-  if (deps.serviceArea && latitude !== undefined && longitude !== undefined) {
-    if (!isInsideArea(deps.serviceArea, { latitude, longitude }))
-      throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea);
-  }
+  refusePinOutsideArea(deps.serviceArea, parsed.data);
   const row = await deps.service.submit(parsed.data, [], hashTrackingToken(newTrackingToken()), (tx, inserted) =>
     markSentWithApiKey(tx, inserted.id, key.id),
   );

@@ -13,6 +13,7 @@ import { mapQuerySchema, similarQuerySchema } from "#shared/places/location-sche
 import type { Database } from "../db/database.ts";
 import type { MapCenter } from "./map-center.ts";
 import { findPublicMarkers, withoutHidden } from "./map-marker-repository.ts";
+import { refusePinOutsideArea } from "./pin-in-area.ts";
 import { refusePlaceQuery } from "./query-problem.ts";
 import { findSimilarReports } from "./similar-reports.ts";
 
@@ -97,6 +98,10 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
       },
       schemaErrorFormatter: refusePlaceQuery,
     },
-    async (request) => ({ items: await findSimilarReports(db, request.query) }),
+    async (request) => {
+      // A pin outside the area is refused as the submit would refuse it; the form shows nothing near it.
+      refusePinOutsideArea(options.serviceArea, request.query);
+      return { items: await findSimilarReports(db, request.query) };
+    },
   );
 };

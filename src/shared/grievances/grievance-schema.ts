@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { DEFAULT_PAGE_SIZE, DEFAULT_PRIORITY, FIELD_LIMITS, MAX_PAGE_SIZE, PRIORITIES, STATUSES } from "../domain.ts";
-import { isLatitude, isLongitude, parseBbox, parseDecimal, roundCoordinate } from "../places/geo.ts";
+import { isLatitude, isLongitude, isNullIsland, parseBbox, parseDecimal, roundCoordinate } from "../places/geo.ts";
 import { msg } from "../i18n/locales.ts";
 import { LOCATION_MESSAGES } from "../places/location-messages.ts";
 import { MESSAGES } from "../messages.ts";
@@ -93,6 +93,21 @@ export const bothOrNeither = z.refine<{ latitude?: number | undefined; longitude
   },
 );
 
+/** A pin at 0,0 is a device's mistake, refused on the latitude like any other bad pin (geo.ts isNullIsland). */
+export const notNullIsland = z.refine<{ latitude?: number | undefined; longitude?: number | undefined }>(
+  (v) =>
+    v.latitude === undefined ||
+    v.longitude === undefined ||
+    !isNullIsland({ latitude: v.latitude, longitude: v.longitude }),
+  {
+    message: LOCATION_MESSAGES.nullIsland,
+    path: ["latitude"],
+    // Like bothOrNeither: said with the other fields' problems, not when a coordinate itself failed.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === "latitude" || issue.path?.[0] === "longitude"),
+  },
+);
+
 export const grievanceInputSchema = z
   .object({
     title: requiredText(msg("Issue Title"), FIELD_LIMITS.title),
@@ -123,7 +138,7 @@ export const grievanceInputSchema = z
     latitude: latitudeSchema,
     longitude: longitudeSchema,
   })
-  .check(bothOrNeither);
+  .check(bothOrNeither, notNullIsland);
 
 export type GrievanceInput = z.input<typeof grievanceInputSchema>;
 export type NewGrievance = z.output<typeof grievanceInputSchema>;

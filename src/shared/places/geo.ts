@@ -40,6 +40,13 @@ export function parseDecimal(text: string): number | undefined {
 export const isLatitude = (value: number): boolean => Number.isFinite(value) && value >= -90 && value <= 90;
 export const isLongitude = (value: number): boolean => Number.isFinite(value) && value >= -180 && value <= 180;
 
+/**
+ * Latitude 0, longitude 0 ("Null Island", in the Gulf of Guinea): where a phone without a fix, a default value or a
+ * swapped field puts a pin, never where a utility's pipe is. Compared as stored, to 6 decimals.
+ */
+export const isNullIsland = (point: LatLng): boolean =>
+  Number(point.latitude.toFixed(6)) === 0 && Number(point.longitude.toFixed(6)) === 0;
+
 /** "minLon,minLat,maxLon,maxLat" → a Bbox, or undefined when it is not four numbers in range with min ≤ max. */
 export function parseBbox(text: string): Bbox | undefined {
   const parts = text.split(",").map(parseDecimal);

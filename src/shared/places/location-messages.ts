@@ -16,6 +16,9 @@ export const LOCATION_MESSAGES = {
   outsideServiceArea: msg(
     "This place is outside the area we serve. Move the pin inside the area, or remove it and describe the location in words.",
   ),
+  nullIsland: msg(
+    "A pin at latitude 0, longitude 0 is in the ocean, not a place we serve. Move the pin to the problem, or remove it and describe the location in words.",
+  ),
   // Browser geolocation (the form's "Use my location").
   useMyLocation: msg("Use my location"),
   locating: msg("Finding your location..."),
@@ -47,7 +50,8 @@ export const LOCATION_MESSAGES = {
     "Finding your location took too long. You can try again, place the pin on the map, or describe the location in words.",
   ),
   addressFilled: msg("The location was filled in from the pin. Change it if it is not right."),
-  mapUnavailable: msg("The map could not be loaded. You can still describe the location in words."),
+  // The form's map, whether its code, its settings or its tiles failed: the words are enough.
+  mapUnavailable: msg("The map could not be loaded — your description of the place is enough."),
   // Duplicates.
   similarHeading: msg("Has someone already reported this?"),
   similarIntro: englishText(
@@ -69,8 +73,12 @@ export const LOCATION_MESSAGES = {
   mapLoading: msg("Loading the reports in this area..."),
   mapReportsFailed: msg("The reports in this area could not be loaded. Move the map to try again, or use the list."),
   mapLoadFailed: msg("The map could not be loaded. The list shows the same reports."),
+  mapTilesFailed: msg(
+    "The map could not be loaded — the pins still show where the reports are, and the list shows the same reports.",
+  ),
   // The details page's small map.
   openInOsm: msg("Open in OpenStreetMap"),
+  pinMapFailed: msg("The map could not be loaded — the place is given in words on this page."),
   reverseGeocodeUnavailable: msg("The address of this place could not be looked up."),
   // Refusals of the place API (the form never sends these; another client might).
   bboxInvalid: msg(

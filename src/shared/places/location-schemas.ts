@@ -5,6 +5,7 @@ import {
   bboxSchema,
   bothOrNeither,
   categoryKeySchema,
+  notNullIsland,
   grievanceListQuerySchema,
   latitudeSchema,
   longitudeSchema,
@@ -30,7 +31,7 @@ export const similarQuerySchema = z
       ),
     ),
   })
-  .check(bothOrNeither);
+  .check(bothOrNeither, notNullIsland);
 export type SimilarQuery = z.output<typeof similarQuerySchema>;
 
 /** GET /api/grievances/map: the list's filters, within a visible area (required). */
@@ -54,4 +55,5 @@ export const reverseGeocodeQuerySchema = z.object({ latitude: latitudeSchema, lo
   z.refine((v) => v.latitude !== undefined && v.longitude !== undefined, {
     message: LOCATION_MESSAGES.coordinatesPair,
   }),
+  notNullIsland,
 );

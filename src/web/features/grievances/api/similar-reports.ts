@@ -1,6 +1,6 @@
 import { apiPaths } from "#shared/api-paths.ts";
 import type { ReverseGeocodeResponse, SimilarReportsResponse } from "#shared/api-types.ts";
-import { SIMILAR_TITLE_MIN_LENGTH, type LatLng } from "#shared/places/geo.ts";
+import { isNullIsland, SIMILAR_TITLE_MIN_LENGTH, type LatLng } from "#shared/places/geo.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { searchOf } from "#web/lib/query-string.ts";
 
@@ -15,9 +15,12 @@ export interface SimilarInput {
  * The query string to ask with, or undefined while there is not enough to ask: a category, and a pin or a title
  * long enough to compare (similarQuerySchema).
  */
-export function similarSearch({ category, title, pin }: SimilarInput): string | undefined {
+export function similarSearch(input: SimilarInput): string | undefined {
+  const { category, title } = input;
   const trimmed = title.trim();
   const usableTitle = trimmed.length >= SIMILAR_TITLE_MIN_LENGTH ? trimmed : undefined;
+  // A pin at 0,0 is refused (the group says why): nothing is near it.
+  const pin = input.pin && !isNullIsland(input.pin) ? input.pin : null;
   if (!category || (!pin && !usableTitle)) return undefined;
   return searchOf({ category, latitude: pin?.latitude, longitude: pin?.longitude, title: usableTitle });
 }

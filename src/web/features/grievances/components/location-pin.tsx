@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { roundCoordinate, type LatLng } from "#shared/places/geo.ts";
+import { isNullIsland, roundCoordinate, type LatLng } from "#shared/places/geo.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
@@ -77,11 +77,21 @@ export function LocationPin({
     }
   };
 
+  // A pin the server would refuse, said at once under the map (the same words as the server's refusal).
+  const refusalOf = (where: LatLng) =>
+    isNullIsland(where)
+      ? LOCATION_MESSAGES.nullIsland
+      : map.kind === "ready" && map.picker.isOutsideServiceArea(map.settings, where)
+        ? LOCATION_MESSAGES.outsideServiceArea
+        : undefined;
+
   const place = (where: LatLng) => {
     const pinned = rounded(where);
     onPinChange(pinned);
     setAnnouncement(LOCATION_MESSAGES.pinPlaced(formatCoordinate(pinned.latitude), formatCoordinate(pinned.longitude)));
-    void fillAddress(pinned);
+    // No address is looked up for a place that cannot be sent.
+    if (refusalOf(pinned)) lookup.current?.abort();
+    else void fillAddress(pinned);
   };
 
   const remove = () => {
@@ -106,9 +116,9 @@ export function LocationPin({
     geolocation.locate(place);
   };
 
-  const outside = map.kind === "ready" && pin !== null && map.picker.isOutsideServiceArea(map.settings, pin);
+  const refusal = pin ? refusalOf(pin) : undefined;
   // The server's refusal comes translated, the schema's in English: translateText leaves the first as it is.
-  const shownError = error ? translateText(error) : outside ? t(LOCATION_MESSAGES.outsideServiceArea) : undefined;
+  const shownError = error ? translateText(error) : refusal ? t(refusal) : undefined;
   const status = locating
     ? t(LOCATION_MESSAGES.locating)
     : geolocation.state.kind === "failed"

@@ -1,0 +1,17 @@
+import type { LatLng, ServiceAreaGeometry } from "#shared/places/geo.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
+import { isInsideArea } from "#shared/places/service-area.ts";
+import { HttpError } from "../http/http-error.ts";
+
+/**
+ * A pin outside SERVICE_AREA_FILE's area is refused wherever one is taken (docs/decisions/016-map-and-location.md),
+ * with the form's words, on the latitude field: a report's submit, the address lookup, the possible duplicates. No
+ * area, or no pin: nothing to refuse.
+ */
+export function refusePinOutsideArea(area: ServiceAreaGeometry | undefined, pin: Partial<LatLng>): void {
+  const { latitude, longitude } = pin;
+  if (!area || latitude === undefined || longitude === undefined) return;
+  if (!isInsideArea(area, { latitude, longitude })) {
+    throw new HttpError(400, LOCATION_MESSAGES.outsideServiceArea, { latitude: LOCATION_MESSAGES.outsideServiceArea });
+  }
+}
