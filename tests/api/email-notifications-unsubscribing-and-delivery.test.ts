@@ -184,6 +184,8 @@ describe("delivery", () => {
     detail = (await as({ url: `/api/staff/grievances/${report.id}` })).json<StaffGrievanceDetail>();
     expect(detail.notifications.map((n) => n.status)).toEqual(["sent", "sent"]);
     expect(detail.notifications[0]!.sentAt).not.toBeNull();
+    // Handed to the SMTP server: staff read "Sent".
+    expect(detail.notifications.map((n) => n.sentVia)).toEqual(["smtp", "smtp"]);
   });
 
   it("writes .eml files to DATA_DIR/mail without SMTP_URL", async () => {
@@ -207,6 +209,9 @@ describe("delivery", () => {
       expect(mail.decoded).toContain(
         `Thank you for your report "${validFields.title}". Its reference is ${report.reference}.`,
       );
+      // Staff are told it went to a file, not that it was sent to someone.
+      const detail = (await as({ url: `/api/staff/grievances/${report.id}` })).json<StaffGrievanceDetail>();
+      expect(detail.notifications).toEqual([expect.objectContaining({ status: "sent", sentVia: "file" })]);
     } finally {
       await folderWorker.stop();
     }

@@ -18,6 +18,8 @@ export interface OutgoingMail {
 export interface MailTransport {
   /** For the start-up log. */
   readonly description: string;
+  /** Recorded with each message sent (outbox.sent_via), so staff read "written to a file", not "sent". */
+  readonly kind: "smtp" | "file";
   /** Resolves once the server accepted the message (or the file is written); rejects with the reason otherwise. */
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
@@ -46,6 +48,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
     const transporter = nodemailer.createTransport(options);
     const url = new URL(config.smtpUrl);
     return {
+      kind: "smtp",
       description: `SMTP server ${url.protocol}//${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
       send: async (mail) => void (await transporter.sendMail(envelope(mail))),
       close: () => transporter.close(),
@@ -56,6 +59,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
   // out and for tests. Written under a temporary name and renamed, so a reader never sees half a message.
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
+    kind: "file",
     description: `the folder ${config.mailDir}`,
     async send(mail) {
       const info = (await transporter.sendMail(envelope(mail))) as { message: Buffer };

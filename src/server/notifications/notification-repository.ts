@@ -11,11 +11,12 @@ export async function notificationsOf(db: Queryable, grievanceId: string): Promi
     created_at: Date;
     attempts: number;
     sent_at: Date | null;
+    sent_via: "smtp" | "file" | null;
     failed_at: Date | null;
     next_attempt_at: Date;
     last_error: string | null;
   }>(
-    `SELECT id::text, kind, recipient, subject, created_at, attempts, sent_at, failed_at, next_attempt_at, last_error
+    `SELECT id::text, kind, recipient, subject, created_at, attempts, sent_at, sent_via, failed_at, next_attempt_at, last_error
      FROM outbox WHERE grievance_id = $1 ORDER BY created_at, id`,
     [grievanceId],
   );
@@ -31,6 +32,7 @@ export async function notificationsOf(db: Queryable, grievanceId: string): Promi
       createdAt: iso(row.created_at) as string,
       attempts: row.attempts,
       sentAt: iso(row.sent_at),
+      sentVia: row.sent_at ? row.sent_via : null,
       failedAt: iso(row.failed_at),
       nextAttemptAt: status === "pending" ? iso(row.next_attempt_at) : null,
       lastError: row.last_error,

@@ -124,13 +124,16 @@ export async function scheduleRetry(db: Queryable, id: string, reason: string, d
   );
 }
 
-/** Sent: the bodies and headers hold tokens of links, not kept once they are no longer needed. */
-export async function markMessageSent(db: Queryable, id: string): Promise<void> {
+/**
+ * Sent, to an SMTP server or written to a file (`via`, the transport's kind): the bodies and headers hold tokens of
+ * links, not kept once they are no longer needed.
+ */
+export async function markMessageSent(db: Queryable, id: string, via: "smtp" | "file"): Promise<void> {
   await db.query(
-    `UPDATE outbox SET sent_at = now(), last_error = NULL, failed_at = NULL,
+    `UPDATE outbox SET sent_at = now(), sent_via = $2, last_error = NULL, failed_at = NULL,
             text_body = NULL, html_body = NULL, headers = '{}'::jsonb
      WHERE id = $1`,
-    [id],
+    [id, via],
   );
 }
 

@@ -102,7 +102,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     // The mark, straight after the server's acceptance (see above for a death in between). The bodies and headers
     // hold tokens of links: not kept once they are no longer needed.
-    await markMessageSent(db, message.id);
+    await markMessageSent(db, message.id, transport.kind);
     return true;
   }
 

@@ -6,7 +6,7 @@ import type {
   StaffGrievanceDetail,
   StaffQueueResponse,
 } from "#shared/staff/staff-api.ts";
-import type { StaffQueueQuery } from "#shared/staff/staff-schemas.ts";
+import type { QueueSort, StaffQueueQuery } from "#shared/staff/staff-schemas.ts";
 import type { Bbox } from "#shared/places/geo.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { findMarkers, type MarkerPage } from "../places/map-marker-repository.ts";
@@ -18,8 +18,8 @@ import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { findUpdatesForStaff } from "../tracking/reporter-update-repository.ts";
 import { notificationsOf } from "../notifications/notification-repository.ts";
 import { overdueExpression } from "./overdue-sql.ts";
-import { findIncidentOfReport } from "../incidents/incident-repository.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
+import { queueExtrasOf, type QueueExtras } from "./queue-extras-repository.ts";
 
 /** Read side of the console: the work queue and one report with its full timeline. Hidden reports included. */
 
@@ -64,7 +64,7 @@ export async function findStaffMarkers(
   return findMarkers(db, bbox, allOf(conditionsOf(filters, targets, params)), params);
 }
 
-function toStaffGrievance(row: StaffRow): StaffGrievance {
+function toStaffGrievance(row: StaffRow, targets: OverdueTargets, extras: QueueExtras): StaffGrievance {
   return {
     ...toGrievanceView(row, STAFF_IMAGE_URL_PREFIX),
     hidden: row.hidden_at !== null,
@@ -73,11 +73,25 @@ function toStaffGrievance(row: StaffRow): StaffGrievance {
     overdue: row.overdue,
     age_seconds: Math.max(0, Math.floor(row.age_seconds)),
     reopened_by_reporter_at: row.reopened_by_reporter_at ? new Date(row.reopened_by_reporter_at).toISOString() : null,
+    target_seconds: Math.round(targets[row.priority] * 86_400),
+    incident: extras.incidents.get(row.id) ?? null,
+    new_reporter_updates: extras.newUpdates.get(row.id) ?? 0,
   };
 }
 
 /** Oldest open first: pending and in progress by age, then resolved ones, also oldest first (grievances_queue_idx). */
 const OLDEST_OPEN_FIRST = "(g.status = 'resolved'), g.created_at, g.id";
+
+/**
+ * The orders the queue pages through index order, each with its own index (migrations/003 and 023), so a page
+ * never sorts every report: open before resolved, then by age or by urgency. 'affected' is mostAffectedFirst's.
+ */
+const ORDERS: Record<Exclude<QueueSort, "affected">, string> = {
+  "oldest-open": OLDEST_OPEN_FIRST,
+  newest: "(g.status = 'resolved'), g.created_at DESC, g.id DESC",
+  priority: `(g.status = 'resolved'), (CASE g.priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2
+    ELSE 3 END), g.created_at, g.id`,
+};
 
 /** Oldest open first (or most people affected first, `sort`): pending and in progress by age, then resolved ones. */
 export async function listQueue(
@@ -90,14 +104,18 @@ export async function listQueue(
   const [rows, total, counted] = await Promise.all([
     query.sort === "affected"
       ? mostAffectedFirst(db, query, targets)
-      : queuePage(db, query, targets, [], OLDEST_OPEN_FIRST),
+      : queuePage(db, query, targets, [], ORDERS[query.sort]),
     totalReports(db),
     // Nothing filtered: every report matches, and the total says how many.
     countConditions.length ? countCapped(db, `grievances g WHERE ${allOf(countConditions)}`, countParams) : undefined,
   ]);
   const { matching, matchingCapped } = counted ?? { matching: total, matchingCapped: false };
+  const extras = await queueExtrasOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    items: rows.map(toStaffGrievance),
+    items: rows.map((row) => toStaffGrievance(row, targets, extras)),
     matching,
     matchingCapped,
     total,
@@ -189,7 +207,7 @@ export async function findStaffGrievance(
   );
   const row = rows[0];
   if (!row) return undefined;
-  const [events, reporterUpdates, notifications, incident] = await Promise.all([
+  const [events, reporterUpdates, notifications, extras] = await Promise.all([
     db.query<{
       id: string;
       kind: StaffEventKind;
@@ -209,11 +227,11 @@ export async function findStaffGrievance(
     findUpdatesForStaff(db, id),
     // The e-mail queued about the report (decision 014): sent, pending or failed, recipients in full.
     notificationsOf(db, id),
-    // The incident it is part of (decision 021), hidden reports' too.
-    findIncidentOfReport(db, id),
+    // The incident it is part of (decision 021), hidden reports' too, and the reporter's updates not yet acted on.
+    queueExtrasOf(db, [id]),
   ]);
   return {
-    ...toStaffGrievance(row),
+    ...toStaffGrievance(row, targets, extras),
     timeline: events.rows.map((e) => ({
       id: e.id,
       kind: e.kind,
@@ -226,6 +244,5 @@ export async function findStaffGrievance(
     })),
     reporterUpdates,
     notifications,
-    incident,
   };
 }

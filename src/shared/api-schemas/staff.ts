@@ -34,6 +34,12 @@ export const staffGrievanceSchema = z.extend(publicGrievanceSchema, {
   age_seconds: z.number(),
   /** When the reporter answered "No, it is still a problem", until staff next change its status; else null. */
   reopened_by_reporter_at: z.nullable(z.string()),
+  /** Seconds its priority allows it to stay open (OVERDUE_TARGETS): `overdue` once an open report's age passes it. */
+  target_seconds: z.number(),
+  /** The water incident it is linked to (decision 021); null when none. */
+  incident: z.nullable(incidentSummarySchema),
+  /** Updates from the reporter, not hidden, since staff last acted on the report (its status or visibility). */
+  new_reporter_updates: z.number(),
 });
 
 export const staffQueueResponseSchema = z.object({
@@ -92,6 +98,11 @@ export const staffNotificationSchema = z.object({
   createdAt: z.string(),
   attempts: z.number(),
   sentAt: z.nullable(z.string()),
+  /**
+   * How a sent message left: handed to the SMTP server, or written to a file in DATA_DIR/mail because no mail
+   * server is configured (nobody received it). Null until sent, and for messages sent before this was recorded.
+   */
+  sentVia: z.nullable(z.enum(["smtp", "file"])),
   failedAt: z.nullable(z.string()),
   nextAttemptAt: z.nullable(z.string()),
   lastError: z.nullable(z.string()),
@@ -103,8 +114,6 @@ export const staffGrievanceDetailSchema = z.extend(staffGrievanceSchema, {
   reporterUpdates: z.array(staffReporterUpdateSchema),
   /** The e-mail messages queued about this report, oldest first (decision 014). */
   notifications: z.array(staffNotificationSchema),
-  /** The incident it is linked to (decision 021), hidden reports' too; null when none. */
-  incident: z.nullable(incidentSummarySchema),
 });
 
 /** Median durations over one look-back window; null when nothing happened in it. */

@@ -92,8 +92,11 @@ const queryBoolean = z.pipe(
   z.optional(z.boolean()),
 );
 
-/** The queue's orders: oldest open first (the default), or most people affected first, then oldest open first. */
-export const QUEUE_SORTS = ["oldest-open", "affected"] as const;
+/**
+ * The queue's orders, open reports always before resolved ones: oldest first (the default), newest first, most
+ * urgent first (then oldest), or most people affected first (then oldest).
+ */
+export const QUEUE_SORTS = ["oldest-open", "newest", "priority", "affected"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /**
