@@ -47,6 +47,7 @@ const notification: StaffNotification = {
   attempts: 2,
   createdAt: "2026-03-05T10:00:00Z",
   sentAt: null,
+  sentVia: null,
   failedAt: null,
   nextAttemptAt: "2026-03-05T11:00:00Z",
   lastError: null,
@@ -98,5 +99,28 @@ describe("console texts", () => {
       "Accusé de réception à l'auteur à resident@example.org : En attente",
     );
     expect(meta()).toContain("2 tentatives, prochaine le ");
+  });
+
+  it("says a message written to a file (no mail server) was not sent to anyone", () => {
+    const written = { ...notification, status: "sent" as const, sentAt: "2026-03-05T10:01:00Z", nextAttemptAt: null };
+    const { container, rerender } = render(
+      <I18nProvider>
+        <StaffNotifications notifications={[{ ...written, sentVia: "file" }]} />
+      </I18nProvider>,
+    );
+    expect(container.querySelector(".timeline__title")?.textContent).toBe(
+      "Receipt to the reporter to resident@example.org: Written to a file (no mail server)",
+    );
+    expect(container.querySelector(".timeline__meta")?.textContent).toMatch(/ · written [A-Z][a-z]{2} \d{2}, 2026/);
+    expect(screen.getByTestId("mail-written-to-files").textContent).toContain("nobody receives them");
+    rerender(
+      <I18nProvider>
+        <StaffNotifications notifications={[{ ...written, sentVia: "smtp" }]} />
+      </I18nProvider>,
+    );
+    expect(container.querySelector(".timeline__title")?.textContent).toBe(
+      "Receipt to the reporter to resident@example.org: Sent",
+    );
+    expect(screen.queryByTestId("mail-written-to-files")).toBeNull();
   });
 });
