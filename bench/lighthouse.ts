@@ -8,7 +8,8 @@
  * performance score of each page with the run's metrics, and the other categories. Lighthouse comes from the npm
  * registry through npx (it is not a dependency of the project); Chromium from CHROME_PATH or /usr/bin/chromium.
  * Nothing here is a test: it measures and prints. BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's JSON report
- * there, to read what a score is made of (the critical request chain, the metrics' breakdowns).
+ * there, to read what a score is made of (the critical request chain, the metrics' breakdowns); BENCH_PAGES=list,form
+ * measures only those pages (landing, form, list, details).
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -22,6 +23,7 @@ import { startServer } from "./server-handle.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const keepReports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+const onlyPages = process.env.BENCH_PAGES?.split(",");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const run = promisify(execFile);
 
@@ -132,12 +134,14 @@ try {
   });
   try {
     const id = await seed(portal.url);
-    const pages = [
-      ["landing", "/"],
-      ["form", "/submit-grievance"],
-      ["list", "/grievances"],
-      ["details", `/grievance/${id}`],
-    ] as const;
+    const pages = (
+      [
+        ["landing", "/"],
+        ["form", "/submit-grievance"],
+        ["list", "/grievances"],
+        ["details", `/grievance/${id}`],
+      ] as const
+    ).filter(([name]) => !onlyPages || onlyPages.includes(name));
     console.log(
       `Lighthouse 12, mobile defaults, ${runs} run(s) per page, median by performance score ` +
         `(${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores)\n`,

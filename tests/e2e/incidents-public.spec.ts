@@ -134,6 +134,34 @@ for (const locale of ["en", "ar"] as const) {
   });
 }
 
+test("the list shows the banner once its reports are in, and fetches nothing of the landing page", async ({
+  browser,
+}) => {
+  const page = await phone(browser);
+  // Each request's start and end, in the order they happened.
+  const events: string[] = [];
+  page.on("request", (request) => events.push(`asked ${new URL(request.url()).pathname}`));
+  page.on("requestfinished", (request) => events.push(`answered ${new URL(request.url()).pathname}`));
+
+  // A slow list answer, as on a phone: whatever the page asks for meanwhile shows in the order of events.
+  await page.route(/\/api\/grievances$/, async (route) => {
+    const answer = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.fulfill({ response: answer });
+  });
+
+  await page.goto(at("/grievances"));
+  await expect(
+    page.getByRole("region", { name: "Active incident" }).getByRole("link", { name: incident.title }),
+  ).toBeVisible();
+  // The list's photo is what a phone waits for: the banner's request comes only after the list's answer.
+  const listAnswered = events.indexOf("answered /api/grievances");
+  expect(listAnswered).toBeGreaterThan(-1);
+  expect(events.indexOf("asked /api/incidents")).toBeGreaterThan(listAnswered);
+  // The landing page's lower sections share no chunk with the list (scripts/vite-public-chunks.ts).
+  expect(events.filter((event) => /landing-sections-/.test(event))).toEqual([]);
+});
+
 test("an unknown incident is the friendly 'Page not found'", async ({ browser }) => {
   const page = await phone(browser);
   await page.goto(at("/incidents/00000000-0000-4000-8000-000000000000"));

@@ -31,7 +31,17 @@ export function GrievancesRoute({ banner, submitted }: { banner: ReactNode; subm
   return (
     <div className="page">
       <h1>{t("Grievance Reports")}</h1>
-      {banner}
+      {data.view === "map" ? (
+        banner
+      ) : (
+        // Once the list has come (or failed): the banner's chunk, stylesheet and request then do not compete with the
+        // list's own, whose first photo is what a phone waits for (docs/decisions/012-a-light-first-load.md).
+        <Suspense fallback={null}>
+          <Await resolve={data.list} errorElement={banner}>
+            {() => banner}
+          </Await>
+        </Suspense>
+      )}
       {submitted}
       <FilterDisclosure activeCount={activeFilterCount(searchParams)}>
         <GrievanceFilters />

@@ -10,5 +10,9 @@ export const RECENT_REPORTS = 3;
 export function landingLoader({ request }: { request: Request }) {
   const recent = getGrievances({ pageSize: RECENT_REPORTS }, request.signal);
   recent.catch(() => undefined);
+  // The lower sections' chunk, asked for beside React's first render rather than once the page reaches them. Here
+  // and not at a module's top level: the landing page's modules share a chunk with other pages
+  // (scripts/vite-public-chunks.ts), and the list page fetched these sections for nothing.
+  import("../components/landing-sections.tsx").catch(() => undefined);
   return { recent };
 }

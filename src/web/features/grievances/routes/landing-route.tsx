@@ -5,10 +5,10 @@ import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { paths } from "#web/lib/paths.ts";
 import type { landingLoader } from "./landing-route.loader.ts";
 
-// Below the opening section (landing-sections.tsx): requested as soon as this chunk runs, beside React's first
-// render, rather than once the page asks for it.
-const sections = import("../components/landing-sections.tsx");
-const LandingSections = lazy(async () => ({ default: (await sections).LandingSections }));
+// Below the opening section, in a chunk of its own that the loader has already asked for.
+const LandingSections = lazy(async () => ({
+  default: (await import("../components/landing-sections.tsx")).LandingSections,
+}));
 
 /** `banner`: the active incidents' banner, handed in by the app (app/pages/landing-page.tsx). */
 export function LandingRoute({ banner }: { banner: ReactNode }) {
