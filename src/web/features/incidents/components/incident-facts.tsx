@@ -2,6 +2,7 @@ import { INCIDENT_SEVERITY_NAMES, INCIDENT_TYPE_NAMES } from "#shared/incidents/
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import type { PublicIncident } from "../api/incidents-api.ts";
+import "#web/styles/incident-tags.css";
 
 /** The incident's kind and how serious it is, as two badges; "Resolved" once closed. */
 export function IncidentBadges({ incident }: { incident: PublicIncident }) {
@@ -36,7 +37,7 @@ const Time = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)
 export function IncidentFacts({ incident }: { incident: PublicIncident }) {
   const t = useT();
   return (
-    <dl className="incident-facts">
+    <dl className="incident-figures">
       <div>
         <dt>{t("Started")}</dt>
         <dd>

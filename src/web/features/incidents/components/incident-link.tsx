@@ -3,6 +3,7 @@ import { INCIDENT_TYPE_NAMES } from "#shared/incidents/incidents.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import type { IncidentSummary } from "../api/incidents-api.ts";
+import "#web/styles/incident-tags.css";
 
 /**
  * The incident a report was linked to, when the report's answer carries one (`incident`): read off the
