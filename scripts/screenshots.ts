@@ -75,7 +75,12 @@ async function temporaryPortal(): Promise<{ url: string; seeded: Seeded; stop: (
     console.log("Starting the portal and writing its content...");
     const portal = await startServer({
       kind: "portal",
-      env: { DATA_DIR: dataDir, SUBMISSIONS_PER_HOUR: "1000", MAP_DEFAULT_CENTER: MAP_CENTER },
+      env: {
+        DATA_DIR: dataDir,
+        SUBMISSIONS_PER_HOUR: "1000",
+        MAP_DEFAULT_CENTER: MAP_CENTER,
+        ...operatorSettings(temp),
+      },
     });
     const stop = async () => {
       await portal.stop();
@@ -91,6 +96,30 @@ async function temporaryPortal(): Promise<{ url: string; seeded: Seeded; stop: (
     fs.rmSync(temp, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The operator a utility would configure (README, "Configuration"): a name, its site, a logo and the emergency
+ * number, so the pictures show the footer as residents see it. PORTAL_… settings of this shell win (a brand colour,
+ * another logo).
+ */
+function operatorSettings(temp: string): Record<string, string> {
+  const logo = path.join(temp, "operator-logo.svg");
+  fs.writeFileSync(
+    logo,
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="10" fill="#0b5d8c"/>' +
+      '<path fill="#fff" d="M24 8c-1 0-1.6.6-2.2 1.4C18.3 14.5 13 21.6 13 28a11 11 0 0 0 22 0c0-6.4-5.3-13.5-8.8-18.6-.6-.8-1.2-1.4-2.2-1.4Z"/></svg>',
+  );
+  const fromShell = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[0].startsWith("PORTAL_") && !!entry[1],
+  );
+  return {
+    PORTAL_OPERATOR_NAME: "Riverside Water & Sanitation Board",
+    PORTAL_OPERATOR_URL: "https://water.example.org/",
+    PORTAL_LOGO: logo,
+    PORTAL_EMERGENCY_PHONE: "0800 123 4567",
+    ...Object.fromEntries(fromShell),
+  };
 }
 
 /** What a running portal already shows: its newest report and incident. */

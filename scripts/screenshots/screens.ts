@@ -44,6 +44,7 @@ export function screensOf(seeded: Partial<Seeded>): Screen[] {
     ...only(incidentId, (id) => ({ name: "incident", title: "A water incident", path: `/incidents/${id}` })),
     { name: "stats", title: "Progress & statistics", path: "/stats" },
     { name: "not-found", title: "Page not found", path: "/no-such-page" },
+    { name: "accessibility", title: "Accessibility statement", path: "/accessibility" },
     { name: "staff-sign-in", title: "Console: sign-in", path: "/staff/sign-in" },
     ...only(setPasswordPath, (path) => ({
       name: "staff-set-password",

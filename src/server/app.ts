@@ -43,6 +43,8 @@ import { incidentFeedRoutes } from "./incidents/incident-feed-routes.ts";
 import { incidentPublicRoutes } from "./incidents/incident-public-routes.ts";
 import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
+import { brandStyle, operatorPage } from "./operator/operator-page.ts";
+import { operatorRoutes } from "./operator/operator-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { publicProgressRoutes } from "./progress/public-progress-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
@@ -100,13 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // validate and serialise with them, and the error handler words what they refuse.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const brand = brandStyle(config.operator);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // The brand colour's one inline rule, by its hash (PORTAL_BRAND_COLOR, operator/operator-page.ts).
+        styleSrc: ["'self'", ...(brand ? [brand.cspSource] : [])],
         // data: and blob: for the form's previews of chosen images; the map tiles' host(s), and no other
         // (MAP_TILE_URL, docs/decisions/016-map-and-location.md).
         imgSrc: ["'self'", "data:", "blob:", ...tileOrigins(config.mapTileUrl)],
@@ -207,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(metricsRoute, { metrics, token: config.metricsToken });
   await app.register(mediaRoutes, { imageStore, repository });
+  await app.register(operatorRoutes, { logo: config.operator.logo });
 
   await app.register(publicCategoryRoutes, { db });
   // A report's public timeline and the statistics: what the staff's work looks like from outside.
@@ -231,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApiReference(app);
 
   // ---- SPA (last: its not-found handler answers every page path) ----
-  await registerSpa(app, config.webDir, pagePhotoFinder(repository));
+  await registerSpa(app, config.webDir, pagePhotoFinder(repository), operatorPage(config.operator));
 
   return app;
 }

@@ -5,6 +5,9 @@ import { parseMapCenter, type MapCenter } from "./places/map-center.ts";
 import { readServiceArea } from "./places/service-area.ts";
 import { checkTileUrl } from "./places/tile-url.ts";
 import { parseOverdueTargets, type OverdueTargets } from "./staff/overdue-targets.ts";
+import { parseBrandColor } from "./operator/brand-color.ts";
+import { readOperatorLogo } from "./operator/operator-logo.ts";
+import { parseEmergencyPhone, type OperatorSettings } from "./operator/operator-settings.ts";
 
 /** A value checked by one of the parsers above (they throw an Error whose message says what is wrong). */
 const parsedWith = <T>(parse: (text: string) => T) =>
@@ -148,6 +151,13 @@ const envSchema = z
     OPEN311_JURISDICTION_ID: z.string().trim().min(1).max(100).optional(),
     // Open311 reports one API key may post per hour.
     OPEN311_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(600),
+    // Who runs the portal, on every public page (operator/operator-settings.ts); the colour must keep white text
+    // on it readable (WCAG AA, operator/brand-color.ts), the logo must be an image by its content.
+    PORTAL_OPERATOR_NAME: z.string().trim().min(1).max(120).optional(),
+    PORTAL_OPERATOR_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    PORTAL_LOGO: parsedWith((file) => readOperatorLogo(path.resolve(file))).optional(),
+    PORTAL_EMERGENCY_PHONE: parsedWith(parseEmergencyPhone).optional(),
+    PORTAL_BRAND_COLOR: parsedWith(parseBrandColor).optional(),
   })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
     message:
@@ -240,6 +250,8 @@ export interface Config {
   affectedPerHour: number;
   /** OPEN311_…: what the GeoReport v2 answers carry (docs/integrators.md). */
   open311: Open311Settings;
+  /** PORTAL_…: who runs the portal, shown on every public page. */
+  operator: OperatorSettings;
 }
 
 export interface Open311Settings {
@@ -316,6 +328,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       serviceNotice: e.OPEN311_SERVICE_NOTICE,
       jurisdictionId: e.OPEN311_JURISDICTION_ID,
       postsPerHour: e.OPEN311_POSTS_PER_HOUR,
+    },
+    operator: {
+      name: e.PORTAL_OPERATOR_NAME,
+      url: e.PORTAL_OPERATOR_URL,
+      logo: e.PORTAL_LOGO,
+      emergencyPhone: e.PORTAL_EMERGENCY_PHONE,
+      brandColor: e.PORTAL_BRAND_COLOR,
     },
   };
 }

@@ -88,6 +88,7 @@ test.describe("landing page", () => {
       await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
       await expect(nav.getByRole("link", { name: "Submit Grievance" })).toHaveAttribute("href", "/submit-grievance");
       await expect(nav.getByRole("link", { name: "View Grievances" })).toHaveAttribute("href", "/grievances");
+      await expect(nav.getByRole("link", { name: "Incidents" })).toHaveAttribute("href", "/incidents");
     }
     await page.goto("/grievances");
     await expect(

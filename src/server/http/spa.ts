@@ -6,6 +6,8 @@ import { requestLocale } from "../i18n/server-i18n.ts";
 import { sendNotFound } from "./error-handler.ts";
 import type { PagePhotoFinder } from "../grievances/page-photo.ts";
 import { pageHtmlFor, withPhotoPreload } from "./page-preloads.ts";
+import type { OperatorPage } from "../operator/operator-page.ts";
+import { registerOperatorShell } from "../operator/operator-shell.ts";
 
 // /assets/: a hashed file that is not there is a chunk of an older build (a tab open across a deploy); it must fail
 // as a 404, not come back as a page that the browser then refuses as a script.
@@ -39,7 +41,13 @@ const isPagePath = (url: string) => {
  * browser's router decides. Unknown API, media and asset paths stay JSON 404s. Text files go out as the build's
  * brotli or gzip copy (file.br, file.gz) when the browser accepts one, else as they are.
  */
-export async function registerSpa(app: FastifyInstance, webDir: string, pagePhoto?: PagePhotoFinder): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDir: string,
+  pagePhoto?: PagePhotoFinder,
+  /** Puts the operator's name, emergency number and colour into the pages (operator/operator-page.ts). */
+  operator?: OperatorPage,
+): Promise<void> {
   const indexFile = path.join(webDir, "index.html");
   const hasSpa = fs.existsSync(indexFile);
   const pageHtml = hasSpa ? pageHtmlFor(webDir) : undefined;
@@ -65,6 +73,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string, pagePhot
     });
   }
 
+  const withOperator = operator?.apply ?? ((html: string) => html);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pageHtml) return sendNotFound(reply);
     const [pathname = "/", search = ""] = request.url.split("?");
@@ -80,10 +89,11 @@ export async function registerSpa(app: FastifyInstance, webDir: string, pagePhot
       .header("Cache-Control", "no-cache")
       .header("Vary", "Accept-Encoding, Accept-Language, Cookie")
       .type("text/html; charset=utf-8")
-      .send(withPhotoPreload(pageHtml(pathname, search, requestLocale(request)), photo));
+      .send(withPhotoPreload(withOperator(pageHtml(pathname, search, requestLocale(request))), photo));
   };
   // Before the static files' wildcard, which would answer a folder (here the root) with 403.
   if (pageHtml) app.get("/", sendPage);
+  if (hasSpa && operator) registerOperatorShell(app, webDir, operator);
 
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === "GET" || request.method === "HEAD") && isPagePath(request.url))

@@ -12,6 +12,7 @@ import { startControlSocket, type ControlSocket } from "../operations/backup/con
 import { localUrlOf, mailLinkBaseOf } from "./public-links.ts";
 import { controlSocketPath } from "../operations/backup/control-socket-protocol.ts";
 import { createImageStore } from "../storage/create-image-store.ts";
+import { missingOperatorSettings } from "../operator/operator-settings.ts";
 
 export interface RunningPortal {
   config: Config;
@@ -92,6 +93,9 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
           "documents carry links relative to their own address. Set PUBLIC_URL to the portal's public address.",
       );
     }
+    // Who runs the portal and whom to call for a burst main: a real deployment names them (README, Configuration).
+    const missingOperator = missingOperatorSettings(config.operator);
+    if (missingOperator) app.log.warn(missingOperator);
     // `npm run backup` asks the portal that holds the embedded database for a consistent copy (operations/).
     let controlSocket: ControlSocket | undefined;
     if (isPgliteDatabase(db)) {

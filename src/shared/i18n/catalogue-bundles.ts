@@ -8,6 +8,10 @@ import type { Locale } from "./locales.ts";
 export const CATALOGUE_BUNDLES = {
   public: ["frame", "shared", "report", "browse"],
   console: ["console"],
+  // The statistics' charts: downloaded by their page alone (docs/decisions/027-statistics-charts.md).
+  stats: ["stats"],
+  // The accessibility statement's texts: long, read rarely, so downloaded by its page alone.
+  accessibility: ["accessibility"],
   server: ["server"],
 } as const;
 export type CatalogueBundle = keyof typeof CATALOGUE_BUNDLES;

@@ -15,6 +15,8 @@ const NAV_ITEMS = [
   { to: paths.list(), label: msg("View Grievances"), end: false },
   // docs/product-decisions.md D13: reports sent from this browser, to follow them.
   { to: paths.myReports(), label: msg("My Reports"), end: false },
+  // Water incidents (a burst main, a quality alert): what residents look for first when the water stops.
+  { to: paths.incidents(), label: msg("Incidents"), end: false },
 ] as const;
 
 function NavigationBar() {
@@ -43,11 +45,19 @@ function NavigationBar() {
   );
 }
 
+/**
+ * The operator's name, logo and emergency number, as the server put them into the page it sent
+ * (server/operator/operator-page.ts fills the slot below): taken before React replaces the first paint, and put back
+ * as they are, so they cost this bundle no code and follow the language by the stylesheet (footer-links.css).
+ */
+const operator = typeof document === "undefined" ? null : document.getElementById("portal-operator");
+
 function Footer() {
   const t = useT();
   return (
     <footer className="site-footer">
       <div className="container">
+        <div className="site-footer__operator" ref={(slot) => void (operator && slot?.append(operator))} />
         <p>{t("Clean Water & Sanitation Grievance Portal · Report problems, follow their progress.")}</p>
         <p>{t("Contact details you share are never published in full.")}</p>
         <nav aria-label={t("Footer")}>
@@ -55,6 +65,10 @@ function Footer() {
             <li>
               <Link to={paths.stats()}>{t("Progress & Statistics")}</Link>
             </li>
+            <li>
+              <Link to={paths.accessibility()}>{t("Accessibility")}</Link>
+            </li>
+            {/* The privacy notice's link goes here, beside the accessibility statement, once the notice exists. */}
             <li>
               <Link to={paths.staffSignIn()}>{t("Staff sign-in")}</Link>
             </li>

@@ -16,4 +16,5 @@ export const trackLoader = () => import("../features/tracking/routes/track-route
 export const incidents = () => import("../features/incidents/routes/incidents-route.tsx");
 export const incident = () => import("../features/incidents/routes/incident-route.tsx");
 export const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
+export const accessibility = () => import("../features/about/routes/accessibility-route.tsx");
 // The console's route modules are loaded by its own route table (console-routes.tsx).

@@ -5,6 +5,7 @@ import { NotFound } from "./not-found.tsx";
 import { isConsolePath, routePatterns } from "./paths.ts";
 
 import {
+  accessibility,
   details,
   detailsLoader,
   incident,
@@ -30,6 +31,7 @@ import {
  *     /stats             Progress & Statistics (loader)
  *     /track/:token      A reporter's private page of their report (loader; action: an update, "Is it fixed?")
  *     /my-reports        Reports submitted from this browser (from localStorage)
+ *     /accessibility     The accessibility statement (loader: its texts in the visitor's language)
  *     /incidents         Water incidents, active and recent (loader; action: alerts for an area)
  *     /incidents/:id     One incident (loader, 404 -> Page not found; action: "I am affected", alerts; the form's
  *                        "This is probably part of …" sends its "I am affected" here too)
@@ -156,6 +158,13 @@ const ROUTES: RouteObject[] = [
                 },
               },
               { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
+              {
+                path: routePatterns.accessibility,
+                lazy: async () => {
+                  const m = await accessibility();
+                  return { loader: m.accessibilityLoader, Component: m.AccessibilityRoute };
+                },
+              },
               // Not lazy: the error boundary shows the same page for a 404, so it is in the first chunk anyway.
               { path: "*", element: <NotFound /> },
             ],

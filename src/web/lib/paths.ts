@@ -44,6 +44,8 @@ export const paths = {
   /** Water incidents: active and recent ones, and one incident's page. */
   incidents: () => INCIDENTS_PAGE_PATH,
   incident: (id: string) => incidentPagePath(id),
+  /** The accessibility statement: what the portal meets, and how to tell the operator what it does not. */
+  accessibility: () => "/accessibility",
   /** `next`: the console page to return to after signing in. */
   staffSignIn: (next?: string) => `/staff/sign-in${searchOf({ next })}`,
   staffSignOut: () => "/staff/sign-out",
@@ -72,6 +74,7 @@ export const routePatterns = {
   myReports: "/my-reports",
   incidents: INCIDENTS_PAGE_PATH,
   incident: `${INCIDENTS_PAGE_PATH}/:id`,
+  accessibility: "/accessibility",
   staffSignIn: "/staff/sign-in",
   staffSignOut: "/staff/sign-out",
   staffConsole: "/staff",
