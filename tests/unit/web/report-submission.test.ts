@@ -35,6 +35,22 @@ describe("the report form's submission", () => {
     expect(submissionReducer(edited, { type: "edited", fields: ["title"] })).toBe(edited);
   });
 
+  it("tells a summary of fields, which goes once they are put right, from one that says more", () => {
+    expect(run({ type: "invalid", errors: { title: "a" }, message: "m" }).aboutFields).toBe(true);
+    const named = {
+      type: "refused",
+      message: "Bad phone",
+      failure: null,
+      errors: { user_phone: "Bad phone" },
+    } as const;
+    expect(run(named).aboutFields).toBe(true);
+    expect(run({ type: "refused", message: "Server down", failure: null }).aboutFields).toBe(false);
+    expect(run({ type: "invalid", errors: { title: "a" }, message: "m" }, { type: "not-kept" }).aboutFields).toBe(
+      false,
+    );
+    expect(run({ type: "invalid", errors: { title: "a" }, message: "m" }, { type: "started" }).aboutFields).toBe(false);
+  });
+
   it("keeps the server's refusal with its request and its fields, back to idle", () => {
     const failure = new Error("refused");
     const refused = run(

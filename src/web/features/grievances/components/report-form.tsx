@@ -43,11 +43,12 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
   const t = useT();
   const { values, setValues, change, edited, state, busy, photos, submit, summaryRef, successRef } =
     useReportSubmission(onAccepted);
-  const { status, errors, formError, failure, reference } = state;
+  const { status, errors, formError, aboutFields, failure, reference } = state;
   // The categories offered now (data: docs/decisions/017); the server checks the one sent again.
   const { categories, failed: categoriesFailed } = useCategories();
   const { pin, locationFillable, setPin, fillLocation } = usePinFields(values, setValues, edited);
   const categoryNoteId = `${fieldId("category")}-note`;
+  const summaryLinks = summaryLinksOf(t, errors, photos.error);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     change(event.target.name as GrievanceField, event.target.value);
@@ -74,12 +75,9 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
       <StorageNotice />
 
       {/* The schema's headline is English, the server's comes translated: translateText leaves the latter as it is. */}
-      {formError && (
-        <ErrorSummary
-          ref={summaryRef}
-          message={translateText(formError)}
-          links={summaryLinksOf(t, errors, photos.error)}
-        >
+      {/* A summary of fields goes once the last of them is put right (docs/accessibility.md). */}
+      {formError && !(aboutFields && summaryLinks.length === 0) && (
+        <ErrorSummary ref={summaryRef} message={translateText(formError)} links={summaryLinks}>
           <SupportReference error={failure} />
         </ErrorSummary>
       )}

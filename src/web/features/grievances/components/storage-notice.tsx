@@ -28,8 +28,9 @@ export function StorageNotice() {
   if (ready && !shownLongEnough) {
     return (
       // A toast over the page, not a line in it: appearing and leaving 3 s later would otherwise push the whole form
-      // down and back up (a layout shift a phone user feels, and Lighthouse counts). Shown, not announced: on every
-      // visit to the form it would speak over what matters (docs/accessibility.md).
+      // down and back up (a layout shift a phone user feels, and Lighthouse counts). It sits just above the form's
+      // card, over the page's heading, where it covers no field (notices.css). Shown, not announced: on every visit
+      // to the form it would speak over what matters (docs/accessibility.md).
       <p className="alert alert--success toast" data-testid="storage-ready">
         {t(MESSAGES.storageReady)}
       </p>

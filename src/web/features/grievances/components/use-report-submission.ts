@@ -45,6 +45,11 @@ export interface SubmissionState {
   errors: FieldErrors;
   /** The error summary's headline; null hides the summary. */
   formError: string | null;
+  /**
+   * The summary is about fields only (the form's own check, or the server naming fields): once every one of them
+   * has been put right it goes, rather than stay as an empty box (docs/accessibility.md).
+   */
+  aboutFields: boolean;
   /** The failed request behind formError, for its reference to quote when the server failed (SupportReference). */
   failure: unknown;
   /** The sent report's reference, shown in the confirmation. */
@@ -79,6 +84,7 @@ export const INITIAL_SUBMISSION: SubmissionState = {
   status: "idle",
   errors: {},
   formError: null,
+  aboutFields: false,
   failure: null,
   reference: null,
   focus: null,
@@ -98,11 +104,17 @@ export function submissionReducer(state: SubmissionState, event: SubmissionEvent
     }
     case "invalid":
       // The last request's failure stays with the summary, as it did before the submission became a reducer.
-      return { ...state, errors: event.errors, formError: event.message, focus: focusOn(state, "summary") };
+      return {
+        ...state,
+        errors: event.errors,
+        formError: event.message,
+        aboutFields: true,
+        focus: focusOn(state, "summary"),
+      };
     case "started":
-      return { ...state, errors: {}, formError: null, failure: null };
+      return { ...state, errors: {}, formError: null, aboutFields: false, failure: null };
     case "not-kept":
-      return { ...state, formError: MESSAGES.networkFailed, focus: focusOn(state, "summary") };
+      return { ...state, formError: MESSAGES.networkFailed, aboutFields: false, focus: focusOn(state, "summary") };
     case "sending":
       return { ...state, status: "submitting" };
     case "sent":
@@ -117,6 +129,7 @@ export function submissionReducer(state: SubmissionState, event: SubmissionEvent
         status: "idle",
         errors: event.errors ?? state.errors,
         formError: event.message,
+        aboutFields: Object.keys(event.errors ?? {}).length > 0,
         failure: event.failure,
         focus: focusOn(state, "summary"),
       };
