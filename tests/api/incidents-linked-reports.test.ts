@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod/mini";
 import type { closeIncidentResponseSchema, incidentCandidatesResponseSchema } from "#shared/api-schemas/incidents.ts";
-import { expectHumanError } from "./test-app.ts";
+import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
+import { expectHumanError, postGrievance, validFields } from "./test-app.ts";
 import {
   type StaffIncident,
   type PublicIncident,
@@ -205,5 +206,29 @@ describe("closing an incident with its reports", () => {
       { status: "pending" },
     ]);
     expect((await t.db.query("SELECT 1 FROM grievance_events")).rows).toHaveLength(0);
+  });
+});
+
+describe("the reporter's private page", () => {
+  it("names the incident its report was linked to, as the public page does, and says when it is resolved", async () => {
+    const submitted = await postGrievance(t.app, validFields);
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const { id, trackingUrl } = submitted.json<SubmittedGrievance>();
+    const tracked = async () =>
+      (await publicGet(`/api/track/${new URL(trackingUrl).pathname.split("/").pop()}`)).json();
+    expect((await tracked()).incident).toBeNull();
+
+    const incident = await declare({ title: "Burst main on Ngong Road" });
+    await as({ method: "POST", url: `/api/staff/incidents/${incident.id}/reports`, payload: { grievanceIds: [id] } });
+    const linked = { id: incident.id, title: "Burst main on Ngong Road", type: incident.type, closedAt: null };
+    expect((await tracked()).incident).toEqual(linked);
+    expect((await publicGet(`/api/grievances/${id}`)).json().incident).toEqual(linked);
+
+    await as({
+      method: "POST",
+      url: `/api/staff/incidents/${incident.id}/close`,
+      payload: { finalMessage: "Over.", resolveLinkedReports: false },
+    });
+    expect((await tracked()).incident.closedAt).toEqual(expect.any(String));
   });
 });

@@ -2,21 +2,24 @@ import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
 import type { Queryable } from "../db/database.ts";
 import type { GrievanceRow } from "../grievances/grievance-row.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
+import { findIncidentOfReport } from "../incidents/incident-repository.ts";
 import { findProgress } from "../progress/progress-repository.ts";
 import { findVisibleUpdates } from "./reporter-update-repository.ts";
 import { fixedQuestionOf } from "./reporter-workflow.ts";
 
 /**
  * What the reporter's private page shows (GET /api/track/:token, and the answer to "Is it fixed?"): the report with
- * its contact details in full, the public timeline, the visible updates and the state of "Is it fixed?". Undefined
- * when the report was hidden meanwhile: gone, as for everyone.
+ * its contact details in full, the public timeline, the visible updates, the state of "Is it fixed?" and the water
+ * incident it was linked to, as its public page shows it. Undefined when the report was hidden meanwhile: gone, as
+ * for everyone.
  */
 export async function trackedGrievanceOf(db: Queryable, row: GrievanceRow): Promise<TrackedGrievance | undefined> {
-  const [progress, updates, fixedQuestion] = await Promise.all([
+  const [progress, updates, fixedQuestion, incident] = await Promise.all([
     findProgress(db, row.id),
     findVisibleUpdates(db, row.id),
     fixedQuestionOf(db, row.id, row.status),
+    findIncidentOfReport(db, row.id),
   ]);
   if (!progress) return undefined;
-  return { grievance: toGrievanceView(row), timeline: progress.timeline, updates, fixedQuestion };
+  return { grievance: toGrievanceView(row), timeline: progress.timeline, updates, fixedQuestion, incident };
 }

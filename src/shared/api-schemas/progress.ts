@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { PRIORITIES, STATUSES } from "../domain.ts";
 import { grievanceImageSchema, publicGrievanceSchema } from "./grievances.ts";
+import { incidentSummarySchema } from "./incidents.ts";
 
 /** A report's public timeline (GET /api/grievances/:id/progress) and the reporter's private view (GET /api/track/:token). */
 
@@ -52,6 +53,8 @@ export const trackedGrievanceSchema = z.object({
   timeline: z.array(progressEntrySchema),
   updates: z.array(reporterUpdateViewSchema),
   fixedQuestion: fixedQuestionSchema,
+  /** The water incident the report was linked to (decision 021), as on its public page; null when none. */
+  incident: z.optional(z.nullable(incidentSummarySchema)),
 });
 
 /** The reporter's private link's token in the address; any other text is answered 404 by the handler. */
