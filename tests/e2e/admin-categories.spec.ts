@@ -27,9 +27,9 @@ async function signIn(page: Page) {
   await expect(page.getByTestId("staff-email")).toHaveText(ADMIN_EMAIL);
 }
 
-const formOptions = async (page: Page) => {
+const formOptions = async (page: Page, label = /^Category/) => {
   await page.goto(at("/submit-grievance"));
-  const select = page.getByLabel(/^Category/);
+  const select = page.getByLabel(label);
   // More than the placeholder: "not one option" alone also passes before the select has rendered (none at all).
   await expect.poll(() => select.locator("option").count()).toBeGreaterThan(1);
   return select.locator("option").allTextContents();
@@ -44,9 +44,14 @@ test("an administrator adds, renames, moves and deactivates a category; the form
 
   const add = page.getByRole("region", { name: "Add a category" });
   await add.getByLabel("Service code").fill("water-kiosks");
-  await add.getByLabel("Name").fill("Water kiosks");
+  await add.getByLabel("Name (English)").fill("Water kiosks");
   await add.getByLabel("Group (optional)").fill("Supply");
-  await add.getByLabel("Description (optional)").fill("Kiosks and standpipes.");
+  await add.getByLabel("Description in English (optional)").fill("Kiosks and standpipes.");
+  // Its Arabic name and description, typed right to left, and its icon (migration 021).
+  await expect(add.getByLabel("Name in العربية")).toHaveAttribute("dir", "rtl");
+  await add.getByLabel("Name in العربية").fill("أكشاك المياه");
+  await add.getByLabel("Description in العربية").fill("أكشاك تبيع المياه.");
+  await add.getByRole("radio", { name: "Tank" }).check();
   await add.getByRole("button", { name: "Add category" }).click();
   await expect(page.getByTestId("categories-done")).toHaveText('"Water kiosks" was added at the end of the list.');
   await expect(items).toHaveCount(8);
@@ -56,7 +61,9 @@ test("an administrator adds, renames, moves and deactivates a category; the form
   // Rename through its edit form.
   const kiosks = items.filter({ hasText: "water-kiosks" });
   await kiosks.getByText("Edit Water kiosks").click();
-  await kiosks.getByLabel("Name").fill("Water kiosks and standpipes");
+  await expect(kiosks.getByRole("radio", { name: "Tank" })).toBeChecked();
+  await expect(kiosks.getByLabel("Name in العربية")).toHaveValue("أكشاك المياه");
+  await kiosks.getByLabel("Name (English)").fill("Water kiosks and standpipes");
   await kiosks.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("categories-done")).toHaveText('"Water kiosks and standpipes" was saved.');
 
@@ -82,6 +89,22 @@ test("an administrator adds, renames, moves and deactivates a category; the form
     "Water kiosks and standpipes",
   ]);
   await expect(page.locator('optgroup[label="Supply"] option')).toHaveText(["Water kiosks and standpipes"]);
+  // Chosen, it shows its icon and its description.
+  await page.getByLabel(/^Category/).selectOption("water-kiosks");
+  await expect(page.getByTestId("category-note")).toHaveText("Water kiosks and standpipesKiosks and standpipes.");
+  await expect(page.getByTestId("category-note").locator("svg")).toHaveCount(1);
+  await expect(page.getByLabel(/^Category/)).toHaveAttribute("aria-describedby", /report-category-note/);
+
+  // In Arabic the form offers the Arabic names, the seven's as shipped and this one's as typed, with the description.
+  await page.context().addCookies([{ name: "lang", value: "ar", url: portal.url }]);
+  const arabic = await formOptions(page, /^الفئة/);
+  expect(arabic).toContain("مشكلات جودة المياه");
+  expect(arabic).toContain("أكشاك المياه");
+  expect(arabic).not.toContain("Water Quality Issues");
+  await page.getByLabel(/^الفئة/).selectOption("water-kiosks");
+  await expect(page.getByTestId("category-note")).toHaveText("أكشاك المياهأكشاك تبيع المياه.");
+  await expectNoAxeViolations(page);
+  await page.context().clearCookies({ name: "lang" });
 
   // Deactivate: gone from the form, still in the list's filter, marked.
   await page.goto(at("/staff/admin/categories"));

@@ -1,6 +1,9 @@
+import { useMemo } from "react";
 import { apiPaths } from "#shared/api-paths.ts";
 import type { CategoryList, CategoryView } from "#shared/categories/category-schemas.ts";
+import { categoryTextIn } from "#shared/categories/category-text.ts";
 import { apiFetch } from "../api-client.ts";
+import { useLocale } from "../i18n/i18n-context.tsx";
 import { forgetRead, readOnce, useApiData } from "../use-api-data.ts";
 
 // The last list this browser was given, so that a report can be written without a connection (docs/offline.md).
@@ -63,4 +66,20 @@ export function groupCategories(categories: CategoryView[]): [string | null, Cat
   const groups = new Map<string | null, CategoryView[]>();
   for (const category of categories) groups.set(category.group, [...(groups.get(category.group) ?? []), category]);
   return [...groups];
+}
+
+/**
+ * A report's category in the page's language: the answers name a report's category by its English name (what the
+ * server stores and Open311 speaks, migration 016), and the categories' list holds each one's translations
+ * (migration 021). In English nothing is asked; in another language the list is read once per page load (shared
+ * with the form and the filters), and until it is in, or for a name it does not know, the name is shown as it is.
+ */
+export function useCategoryName(): (name: string) => string {
+  const locale = useLocale();
+  const read = useApiData(locale === "en" ? undefined : CATEGORIES, loadCategories);
+  const categories = read.state === "loaded" ? read.data : undefined;
+  return useMemo(() => {
+    const byName = new Map(categories?.map((category) => [category.name, categoryTextIn(category, locale).name]));
+    return (name: string) => byName.get(name) ?? name;
+  }, [categories, locale]);
 }

@@ -1,6 +1,7 @@
 import { pathTo } from "#shared/api-paths.ts";
 import type { AccountView, ApiKeyView, AuditEntryView, PasswordLink } from "#shared/admin/admin-schemas.ts";
-import type { CategoryList, CategoryView } from "#shared/categories/category-schemas.ts";
+import type { CategoryIcon } from "#shared/categories/category-icons.ts";
+import type { CategoryList, CategoryTranslations, CategoryView } from "#shared/categories/category-schemas.ts";
 import { staffApiPaths } from "#shared/staff/staff-api.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { searchOf } from "#web/lib/query-string.ts";
@@ -13,12 +14,19 @@ function sendJson<T>(path: string, method: "POST" | "PATCH", body: unknown): Pro
 export const getAdminCategories = (signal?: AbortSignal) =>
   apiFetch<CategoryList>(staffApiPaths.adminCategories, { signal });
 
-export const createCategory = (input: { name: string; service_code: string; description: string; group: string }) =>
-  sendJson<CategoryView>(staffApiPaths.adminCategories, "POST", input);
+/** What the category form sends besides the English texts: its icon and the other languages' texts. */
+interface CategoryExtras {
+  icon?: CategoryIcon;
+  translations?: CategoryTranslations;
+}
+
+export const createCategory = (
+  input: { name: string; service_code: string; description: string; group: string } & CategoryExtras,
+) => sendJson<CategoryView>(staffApiPaths.adminCategories, "POST", input);
 
 export const updateCategory = (
   serviceCode: string,
-  change: { name?: string; description?: string; group?: string | null; active?: boolean },
+  change: { name?: string; description?: string; group?: string | null; active?: boolean } & CategoryExtras,
 ) => sendJson<CategoryView>(pathTo(staffApiPaths.adminCategory, { serviceCode }), "PATCH", change);
 
 export const reorderCategories = (serviceCodes: string[]) =>

@@ -7,6 +7,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "react-router";
+import { isCategoryIcon } from "#shared/categories/category-icons.ts";
 import {
   CATEGORY_LIMITS,
   categoryChangeSchema,
@@ -24,15 +25,22 @@ import { forgetCategories } from "#web/lib/categories/use-categories.ts";
 import { refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { Field } from "#web/lib/form-field.tsx";
+import { CategoryIcon } from "#web/lib/categories/category-icon.tsx";
 import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
+import { CategoryFields, translationsOf } from "../components/category-fields.tsx";
 
 export async function categoriesLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getAdminCategories(request.signal));
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+/** The icon chosen on the form, if it is one the portal draws (the server checks again). */
+const iconOf = (form: FormData) => {
+  const icon = form.get("icon");
+  return isCategoryIcon(icon) ? icon : undefined;
+};
 /** A shared schema's message is an English id; the server's answers come already translated. */
 const problemOf = (intent: string, issues: readonly { message: string }[]): CategoriesResult =>
   refusal(intent, translateText(issues[0]?.message ?? ""));
@@ -62,6 +70,8 @@ async function perform(intent: string, form: FormData, code: string): Promise<Ca
       service_code: code,
       description: text(form, "description"),
       group: text(form, "group"),
+      icon: iconOf(form),
+      translations: translationsOf(form),
     });
     if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const created = await createCategory({ ...parsed.data, group: parsed.data.group ?? "" });
@@ -72,6 +82,8 @@ async function perform(intent: string, form: FormData, code: string): Promise<Ca
       name: text(form, "name"),
       description: text(form, "description"),
       group: text(form, "group") || null,
+      icon: iconOf(form),
+      translations: translationsOf(form),
     });
     if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const saved = await updateCategory(code, parsed.data);
@@ -155,7 +167,10 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
     >
       <div className="admin-list__head">
         <div>
-          <h3 className="admin-list__name">{category.name}</h3>
+          <h3 className="admin-list__name">
+            <CategoryIcon icon={category.icon} />
+            {category.name}
+          </h3>
           <p className="admin-list__meta">
             <code>{category.service_code}</code>
             {category.group && <span> · {category.group}</span>}
@@ -207,48 +222,6 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
         </Form>
       </details>
     </li>
-  );
-}
-
-function CategoryFields({ category, idPrefix }: { category?: CategoryView; idPrefix: string }) {
-  const t = useT();
-  return (
-    <div className="admin-form__fields">
-      <Field id={`${idPrefix}-name`} label={t("Name")}>
-        {(control) => (
-          <input
-            type="text"
-            name="name"
-            required
-            maxLength={CATEGORY_LIMITS.name}
-            defaultValue={category?.name}
-            {...control}
-          />
-        )}
-      </Field>
-      <Field id={`${idPrefix}-group`} label={t("Group (optional)")}>
-        {(control) => (
-          <input
-            type="text"
-            name="group"
-            maxLength={CATEGORY_LIMITS.group}
-            defaultValue={category?.group ?? ""}
-            {...control}
-          />
-        )}
-      </Field>
-      <Field id={`${idPrefix}-description`} label={t("Description (optional)")} full>
-        {(control) => (
-          <textarea
-            name="description"
-            rows={2}
-            maxLength={CATEGORY_LIMITS.description}
-            defaultValue={category?.description}
-            {...control}
-          />
-        )}
-      </Field>
-    </div>
   );
 }
 
