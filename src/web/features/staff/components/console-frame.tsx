@@ -7,6 +7,7 @@ import type { staffLayoutLoader } from "../routes/staff-layout.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import "#web/styles/staff.css";
 import "#web/styles/staff-queue.css";
+import "#web/styles/staff-work-list.css";
 
 /**
  * The console's own frame: a tool for staff, not a page of the public site (docs/accessibility.md). Its header

@@ -28,3 +28,13 @@ export function ReopenedMarker() {
     </span>
   );
 }
+
+/** Updates the reporter added since staff last changed the report's status or visibility (decision 015). */
+export function NewUpdatesMarker({ count }: { count: number }) {
+  const t = useT();
+  return (
+    <span className="badge badge--new-updates" data-testid="new-updates-marker">
+      {t("{count, plural, one {# new update from the reporter} other {# new updates from the reporter}}", { count })}
+    </span>
+  );
+}

@@ -3,6 +3,17 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { changedQuery } from "#web/lib/query-string.ts";
 import { useFilterParams } from "#web/lib/use-filter-params.ts";
 import { Field } from "#web/lib/form-field.tsx";
+import { QUEUE_SORTS, type QueueSort } from "#shared/staff/staff-schemas.ts";
+import { msg } from "#shared/i18n/locales.ts";
+import { useQueueSort } from "./queue-sort.tsx";
+
+// Message ids, translated where shown. The Age and Priority column headers set the same orders.
+const SORT_LABELS: Record<QueueSort, string> = {
+  "oldest-open": msg("Oldest open first"),
+  newest: msg("Newest first"),
+  priority: msg("Most urgent first"),
+  affected: msg("Most people affected"),
+};
 
 /**
  * The console's filters beyond the public list's (which GrievanceFilters renders): "Overdue only", "Reopened by
@@ -17,9 +28,9 @@ export function QueueExtraFilters() {
   const reopened = searchParams.get("reopened") === "true";
   const hidden = searchParams.get("hidden") ?? "include";
   const affected = searchParams.get("affected") === "true" ? "true" : "";
-  const sort = searchParams.get("sort") === "affected" ? "affected" : "";
+  const [sort, setSort] = useQueueSort();
 
-  const update = (key: "overdue" | "reopened" | "hidden" | "affected" | "sort", value: string | null) => {
+  const update = (key: "overdue" | "reopened" | "hidden" | "affected", value: string | null) => {
     setSearchParams((prev) => changedQuery(prev, { [key]: value }));
   };
 
@@ -78,11 +89,14 @@ export function QueueExtraFilters() {
             <select
               name="sort"
               value={sort}
-              onChange={(event) => update("sort", event.target.value || null)}
+              onChange={(event) => setSort(event.target.value as QueueSort)}
               {...control}
             >
-              <option value="">{t("Oldest open first")}</option>
-              <option value="affected">{t("Most people affected")}</option>
+              {QUEUE_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {t(SORT_LABELS[value])}
+                </option>
+              ))}
             </select>
           )}
         </Field>

@@ -1,26 +1,26 @@
 import { Link } from "react-router";
 import type { StaffQueueResponse } from "#shared/staff/staff-api.ts";
-import { formatDate, showingCount } from "#web/lib/i18n/format.ts";
+import { showingCount } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useCategoryName } from "#web/lib/categories/use-categories.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { AffectedCount } from "#web/lib/grievance-view/affected-count.tsx";
 import { PriorityBadge, StatusBadge } from "#web/lib/grievance-view/badges.tsx";
 import { Pagination } from "#web/lib/list/pagination.tsx";
-import { formatDuration } from "#web/lib/format-duration.ts";
 import { useAnnouncement } from "#web/lib/announcer.tsx";
 import { paths } from "#web/lib/paths.ts";
-import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
-
-type QueueItem = StaffQueueResponse["items"][number];
-const flagged = (item: QueueItem) => Boolean(item.reopened_by_reporter_at || item.overdue || item.hidden);
+import { QueueAge, QueueFlags, hasFlags } from "./queue-cells.tsx";
+import { SortableHeader, useQueueSort } from "./queue-sort.tsx";
 
 /**
- * The work queue as a table (one row per report, in the API's order: oldest open first, or most affected first). On a phone the rows
- * become stacked blocks (staff.css) with each cell labelled by its data-label.
+ * The work queue as a table, one row per report in the API's order (oldest open first unless sorted otherwise).
+ * The Age and Priority headers order it (queue-sort.tsx). On a phone the rows become cards (staff-queue.css): the
+ * title first, then each cell labelled by its data-label.
  */
 export function QueueTable({ data }: { data: StaffQueueResponse }) {
   const t = useT();
+  const categoryName = useCategoryName();
   const count = showingCount(data, "reports");
+  const [sort, setSort] = useQueueSort();
   useAnnouncement(count);
   return (
     <>
@@ -38,48 +38,63 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
             <caption className="visually-hidden">{t("Reports")}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("Report")}</th>
+                <th scope="col">{t("Reference")}</th>
+                <th scope="col">{t("Title")}</th>
+                <th scope="col">{t("Location")}</th>
                 <th scope="col">{t("Category")}</th>
-                <th scope="col">{t("Priority")}</th>
+                <SortableHeader
+                  label={t("Priority")}
+                  orders={{ priority: "descending" }}
+                  next={() => "priority"}
+                  sort={sort}
+                  onSort={setSort}
+                />
                 <th scope="col">{t("Status")}</th>
-                <th scope="col">{t("Reported")}</th>
+                <SortableHeader
+                  label={t("Age and target")}
+                  orders={{ "oldest-open": "descending", newest: "ascending" }}
+                  next={(current) => (current === "oldest-open" ? "newest" : "oldest-open")}
+                  sort={sort}
+                  onSort={setSort}
+                />
+                <th scope="col">{t("Incident")}</th>
                 <th scope="col">{t("Flags")}</th>
               </tr>
             </thead>
             <tbody>
               {data.items.map((item) => (
-                <tr key={item.id} data-testid="queue-row">
+                <tr key={item.id} data-testid="queue-row" className={item.overdue ? "queue-row--overdue" : undefined}>
+                  <td data-label={t("Reference")} className="queue-table__reference">
+                    <span className="reference">{item.reference}</span>
+                  </td>
                   <th scope="row" className="queue-table__title">
-                    <Link to={paths.staffGrievance(item.id)}>{item.title}</Link>
-                    {/* Under the title rather than a column of its own: the table has no width to spare. */}
-                    {item.affected > 1 && (
-                      <span className="queue-table__affected">
-                        <AffectedCount affected={item.affected} />
-                      </span>
-                    )}
+                    <Link to={paths.staffGrievance(item.id)} dir="auto">
+                      {item.title}
+                    </Link>
                   </th>
-                  <td data-label={t("Category")}>{item.category}</td>
-                  <td data-label={t("Priority")}>
+                  {/* Empty cells take no line on a phone (queue-table__empty). */}
+                  <td data-label={t("Location")} className={item.location ? undefined : "queue-table__empty"}>
+                    {item.location && <bdi>{item.location}</bdi>}
+                  </td>
+                  <td data-label={t("Category")}>{categoryName(item.category)}</td>
+                  <td data-label={t("Priority")} className="queue-table__tag">
                     <PriorityBadge priority={item.priority} />
                   </td>
-                  <td data-label={t("Status")}>
+                  <td data-label={t("Status")} className="queue-table__tag">
                     <StatusBadge status={item.status} />
                   </td>
-                  <td data-label={t("Reported")}>
-                    <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
-                    <span className="muted queue-table__age">
-                      {t("{duration} ago", { duration: formatDuration(item.age_seconds, 1) })}
-                    </span>
+                  <td data-label={t("Age and target")} className="queue-table__age">
+                    <QueueAge item={item} />
                   </td>
-                  {/* A row without flags leaves the cell empty: stacked on a phone, it then takes no line. */}
-                  <td data-label={t("Flags")} className={flagged(item) ? undefined : "queue-table__no-flags"}>
-                    {flagged(item) && (
-                      <span className="badge-row">
-                        {item.reopened_by_reporter_at && <ReopenedMarker />}
-                        {item.overdue && <OverdueMarker />}
-                        {item.hidden && <HiddenMarker />}
-                      </span>
+                  <td data-label={t("Incident")} className={item.incident ? undefined : "queue-table__empty"}>
+                    {item.incident && (
+                      <Link to={paths.staffIncident(item.incident.id)} dir="auto">
+                        {item.incident.title}
+                      </Link>
                     )}
+                  </td>
+                  <td data-label={t("Flags")} className={hasFlags(item) ? undefined : "queue-table__empty"}>
+                    <QueueFlags item={item} />
                   </td>
                 </tr>
               ))}

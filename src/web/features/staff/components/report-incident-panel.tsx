@@ -10,6 +10,7 @@ import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { Field } from "#web/lib/form-field.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import type { IncidentListItem, ReportIncident } from "../api/incidents-api.ts";
+import { StaffPanel } from "./staff-panel.tsx";
 
 /**
  * On a report's console page: the incident it is part of, with a link; or "Link to an incident" among the
@@ -28,8 +29,8 @@ export function ReportIncidentPanel({
   const result = fetcher.data?.intent === "link-incident" ? fetcher.data : undefined;
   const fieldError = fieldErrorOf(result, "incidentId");
   return (
-    <section className="card staff-panel" aria-labelledby={`${id}-heading`} data-testid="report-incident">
-      <h2 id={`${id}-heading`}>{t("Incident")}</h2>
+    // Folded on a phone while there is only a choice to make; a linked incident is shown.
+    <StaffPanel title={t("Incident")} foldOnPhone={!incident} testId="report-incident">
       {incident ? (
         <p data-testid="report-incident-link">
           {withElements(t("Part of incident {incident}", { incident: slot("incident") }), {
@@ -66,6 +67,6 @@ export function ReportIncidentPanel({
         </fetcher.Form>
       )}
       <FormFeedback result={result} testId="report-incident" />
-    </section>
+    </StaffPanel>
   );
 }

@@ -3,6 +3,7 @@ import { msg } from "#shared/i18n/locales.ts";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { StaffPanel } from "./staff-panel.tsx";
 
 // Message ids, translated where shown (docs/decisions/019-languages.md).
 const KIND_LABELS: Record<NotificationKind, string> = {
@@ -24,8 +25,7 @@ export function StaffNotifications({ notifications }: { notifications: StaffNoti
   const t = useT();
   const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
   return (
-    <section className="card staff-panel" aria-labelledby="staff-notifications-heading">
-      <h2 id="staff-notifications-heading">{t("E-mail notifications")}</h2>
+    <StaffPanel title={t("E-mail notifications")} foldOnPhone>
       {notifications.length === 0 ? (
         <p className="muted">{t("No e-mail about this report.")}</p>
       ) : (
@@ -100,6 +100,6 @@ export function StaffNotifications({ notifications }: { notifications: StaffNoti
           </ol>
         </>
       )}
-    </section>
+    </StaffPanel>
   );
 }

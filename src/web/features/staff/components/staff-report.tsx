@@ -5,7 +5,7 @@ import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grie
 import { ReportPlace } from "#web/lib/grievance-view/report-place.tsx";
 import { formatDuration } from "#web/lib/format-duration.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { HiddenMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
+import { HiddenMarker, NewUpdatesMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 import { ReporterUpdatesPanel } from "./reporter-updates-panel.tsx";
 
 /** "+1 555 010-4489" -> "tel:+15550104489": dialers want digits (and a leading +) only. */
@@ -13,18 +13,20 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** Everything about the report as staff see it: contact details in full (docs/product-decisions.md D8), flags, images. */
-export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) {
+/**
+ * The top of the report as staff see it: title, badges and flags, reference, dates, place, category and how many
+ * are affected. First on the page, with "Change status" right under it on a phone (staff-grievance-route.tsx).
+ */
+export function StaffReportSummary({ grievance }: { grievance: StaffGrievanceDetail }) {
   const t = useT();
-  const hasContact = Boolean(grievance.user_email || grievance.user_phone);
-
   return (
-    <article className="details card staff-report" data-testid="staff-report">
+    <article className="details card staff-report staff-report-flow__main" data-testid="staff-report">
       <GrievanceSummary
         grievance={grievance}
         flags={
           <>
             {grievance.reopened_by_reporter_at && <ReopenedMarker />}
+            {grievance.new_reporter_updates > 0 && <NewUpdatesMarker count={grievance.new_reporter_updates} />}
             {grievance.overdue && <OverdueMarker />}
             {grievance.hidden && <HiddenMarker />}
           </>
@@ -37,7 +39,16 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
       <p className="staff-report__affected">
         <AffectedCount affected={grievance.affected} />
       </p>
+    </article>
+  );
+}
 
+/** The rest of the report: contact details in full (docs/product-decisions.md D8), description, place, images, updates. */
+export function StaffReportBody({ grievance }: { grievance: StaffGrievanceDetail }) {
+  const t = useT();
+  const hasContact = Boolean(grievance.user_email || grievance.user_phone);
+  return (
+    <div className="details card staff-report staff-report-flow__main" data-testid="staff-report-body">
       <section className="contact-box" aria-labelledby="staff-contact-heading">
         <h2 id="staff-contact-heading">{t("Contact Information:")}</h2>
         {hasContact ? (
@@ -67,6 +78,6 @@ export function StaffReport({ grievance }: { grievance: StaffGrievanceDetail }) 
       <AttachedImages images={grievance.images} />
 
       <ReporterUpdatesPanel updates={grievance.reporterUpdates} />
-    </article>
+    </div>
   );
 }

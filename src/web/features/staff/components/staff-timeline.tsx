@@ -3,6 +3,7 @@ import { statusLabel } from "#shared/format.ts";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
+import { StaffPanel } from "./staff-panel.tsx";
 
 function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { title: string; noteLabel: string } {
   if (event.kind === "hidden") return { title: t("Hidden from the public"), noteLabel: t("Reason:") };
@@ -25,8 +26,7 @@ function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { titl
 export function StaffTimeline({ createdAt, events }: { createdAt: string; events: StaffTimelineEvent[] }) {
   const t = useT();
   return (
-    <section className="card staff-panel" aria-labelledby="staff-timeline-heading">
-      <h2 id="staff-timeline-heading">{t("Timeline")}</h2>
+    <StaffPanel title={t("Timeline")} foldOnPhone>
       <ol className="timeline" data-testid="staff-timeline">
         <li className="timeline__item">
           <p className="timeline__title">{t("Reported")}</p>
@@ -56,6 +56,6 @@ export function StaffTimeline({ createdAt, events }: { createdAt: string; events
           );
         })}
       </ol>
-    </section>
+    </StaffPanel>
   );
 }

@@ -9,6 +9,7 @@ import { fieldErrorOf } from "#web/lib/action-result.ts";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
+import { StaffPanel } from "./staff-panel.tsx";
 
 interface VisibilityFormProps {
   hidden: boolean;
@@ -30,8 +31,8 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
   const reasonError = fieldErrorOf(result, "reason");
 
   return (
-    <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t("Public visibility")}</h2>
+    // Folded on a phone while the report is visible (nothing to see but a rare action); a hidden one says so.
+    <StaffPanel title={t("Public visibility")} foldOnPhone={!hidden}>
       {hidden ? (
         <>
           <p data-testid="hidden-state">
@@ -80,6 +81,6 @@ export function VisibilityForm({ hidden, hiddenAt, hiddenReason }: VisibilityFor
       )}
       {/* Outside the two branches: the region stays in place when hiding swaps one form for the other. */}
       <FormFeedback result={result} testId="visibility" />
-    </section>
+    </StaffPanel>
   );
 }

@@ -19,6 +19,7 @@ import { signIn } from "../api/staff-api.ts";
 import { getSession, safeNextPath } from "#web/lib/session-guard.ts";
 import "#web/styles/staff.css";
 import "#web/styles/staff-queue.css";
+import "#web/styles/staff-work-list.css";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 
 const SIGN_IN = "sign-in";

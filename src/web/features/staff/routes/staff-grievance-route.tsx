@@ -7,7 +7,7 @@ import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getStaffGrievance } from "../api/staff-api.ts";
 import { StaffNotifications } from "../components/staff-notifications.tsx";
-import { StaffReport } from "../components/staff-report.tsx";
+import { StaffReportBody, StaffReportSummary } from "../components/staff-report.tsx";
 import { StaffTimeline } from "../components/staff-timeline.tsx";
 import { StatusChangeForm } from "../components/status-change-form.tsx";
 import { VisibilityForm } from "../components/visibility-form.tsx";
@@ -82,19 +82,23 @@ function StaffGrievancePage({
       <p>
         <Link to={paths.staffConsole()}>{`${back} ${t("Back to the work queue")}`}</Link>
       </p>
-      <div className="staff-report-layout">
-        <StaffReport grievance={grievance} />
-        <div className="staff-report-layout__side">
-          <StatusChangeForm status={grievance.status} />
-          <ReportIncidentPanel incident={incident} active={activeIncidents} />
-          <VisibilityForm
-            hidden={grievance.hidden}
-            hiddenAt={grievance.hidden_at}
-            hiddenReason={grievance.hidden_reason}
-          />
-          <StaffTimeline createdAt={grievance.created_at} events={grievance.timeline} />
-          <StaffNotifications notifications={grievance.notifications} />
-        </div>
+      {/*
+        In reading order, which is the phone's: the report's summary, "Change status", the report itself, then the
+        secondary panels (folded on a phone). On a wide screen the report's two parts flow down the start side and
+        the panels down the end side (staff-queue.css), in the same order for the keyboard.
+      */}
+      <div className="staff-report-flow">
+        <StaffReportSummary grievance={grievance} />
+        <StatusChangeForm status={grievance.status} />
+        <StaffReportBody grievance={grievance} />
+        <ReportIncidentPanel incident={incident} active={activeIncidents} />
+        <VisibilityForm
+          hidden={grievance.hidden}
+          hiddenAt={grievance.hidden_at}
+          hiddenReason={grievance.hidden_reason}
+        />
+        <StaffTimeline createdAt={grievance.created_at} events={grievance.timeline} />
+        <StaffNotifications notifications={grievance.notifications} />
       </div>
     </div>
   );
