@@ -226,11 +226,17 @@ test("declare on the map, link the reports inside it, alert a subscriber, close 
   const update = await smtp.waitFor(to(SUBSCRIBER, updateSubject));
   expect(update.decoded).toContain("Flushing of the mains has started");
 
-  // Closing, after the confirmation that says what it does.
+  // Closing is a deliberate step: a button opens the panel, resolving the linked reports is ticked by hand, and a
+  // confirmation says what it does.
   const finalMessage = "The water is safe to drink again: the advisory is lifted.";
-  await page.getByLabel("Final message").fill(finalMessage);
-  await expect(page.getByLabel("Resolve every linked open report with this message")).toBeChecked();
+  await expect(page.getByLabel("Final message")).toHaveCount(0);
   await page.getByRole("button", { name: "Close the incident" }).click();
+  await expect(page.getByLabel("Final message")).toBeFocused();
+  await page.getByLabel("Final message").fill(finalMessage);
+  const resolveAll = page.getByLabel("Resolve every linked open report with this message");
+  await expect(resolveAll).not.toBeChecked();
+  await resolveAll.check();
+  await page.getByRole("button", { name: "Review and close" }).click();
   await expect(page.getByTestId("close-confirmation")).toHaveText(
     "This will resolve 3 reports and notify their reporters and followers.",
   );

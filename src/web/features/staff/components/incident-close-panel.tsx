@@ -10,19 +10,22 @@ import type { IncidentActionResult } from "../api/incident-actions.ts";
 import type { StaffIncident } from "../api/incidents-api.ts";
 
 /**
- * "Close the incident": the final message and whether every linked open report is resolved with it, then a
- * confirmation that says how many reports that resolves and that their reporters and followers are told.
+ * "Close the incident", a deliberate step in three: a button that opens the panel; the final message and whether
+ * every linked open report is resolved with it (not ticked until staff tick it: resolving reports is public and
+ * e-mails their reporters); then a confirmation that says how many reports that resolves and who is told.
  */
 export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
   const t = useT();
   const id = useId();
   const fetcher = useFetcher<IncidentActionResult>({ key: "incident-close" });
   const result = fetcher.data?.intent === "close" ? fetcher.data : undefined;
+  const [opened, setOpened] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [resolve, setResolve] = useState(true);
+  const [resolve, setResolve] = useState(false);
   const [finalMessage, setFinalMessage] = useState("");
   const [missing, setMissing] = useState(false);
   const firstStep = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
   const open = incident.linkedReports.filter((report) => report.status !== "resolved").length;
   const serverError = fieldErrorOf(result, "finalMessage");
@@ -36,6 +39,34 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
         {!result && (
           <p className="muted">{t("This incident is closed: its page and alerts show the final message.")}</p>
         )}
+      </section>
+    );
+  }
+
+  if (!opened) {
+    return (
+      <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`}>{t("Close the incident")}</h2>
+        <p className="muted">
+          {t(
+            "Closing ends the incident: its page shows your final message and subscribers are told. You can review it before anything happens.",
+          )}
+        </p>
+        <div className="form-actions">
+          <button
+            ref={opener}
+            type="button"
+            className="button button--danger-secondary"
+            aria-expanded={false}
+            onClick={() => {
+              setOpened(true);
+              // The panel replaces the button pressed: the focus goes to its first field.
+              setTimeout(() => document.getElementById(`${id}-final`)?.focus());
+            }}
+          >
+            {t("Close the incident")}
+          </button>
+        </div>
       </section>
     );
   }
@@ -115,6 +146,7 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
               ref={firstStep}
               type="button"
               className="button button--danger-secondary"
+              data-testid="close-review"
               onClick={() => {
                 if (finalMessage.trim() === "") {
                   setMissing(true);
@@ -126,7 +158,18 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
                 setTimeout(() => confirmation.current?.focus());
               }}
             >
-              {t("Close the incident")}
+              {t("Review and close")}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setOpened(false);
+                setMissing(false);
+                setTimeout(() => opener.current?.focus());
+              }}
+            >
+              {t("Cancel")}
             </button>
           </div>
         )}
