@@ -111,6 +111,15 @@ describe("a page in the visitor's language (docs/decisions/019-languages.md)", (
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain(chunk("lib/i18n/catalogues/public-ar.ts"));
   });
+
+  it("names the Arabic or Devanagari font's faces in those languages only (src/web/fonts/)", async () => {
+    const fontSheets = (html: string) =>
+      html.match(/<link rel="stylesheet" href="\/assets\/public-(?:ar|hi)-[^"]+\.css">/g) ?? [];
+    expect(fontSheets(await pageIn({ cookie: "lang=hi" }))).toEqual([expect.stringMatching(/public-hi-/)]);
+    expect(fontSheets(await pageIn({ cookie: "lang=ar" }))).toEqual([expect.stringMatching(/public-ar-/)]);
+    for (const language of ["en", "es", "fr"])
+      expect(fontSheets(await pageIn({ cookie: `lang=${language}` }))).toEqual([]);
+  });
 });
 
 describe("the photo a page preloads (src/server/grievances/page-photo.ts)", () => {

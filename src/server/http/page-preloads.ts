@@ -140,10 +140,14 @@ function inLanguage(
   const pages = new Map<Locale, string>();
   for (const locale of LOCALES) {
     const shell = readShell(locale);
-    const texts = manifest?.[`lib/i18n/catalogues/public-${locale}.ts`]?.file;
+    const textsChunk = manifest?.[`lib/i18n/catalogues/public-${locale}.ts`];
+    const texts = textsChunk?.file;
+    // The script's font faces (Arabic, Devanagari) come with the texts' chunk: named here, they load beside the entry
+    // instead of once the texts are in (src/web/fonts/).
+    const fonts = (textsChunk?.css ?? []).map((file) => `<link rel="stylesheet" href="/${file}">`).join("");
     let page = html.replace(/<html lang="en">/, `<html lang="${locale}" dir="${directionOf(locale)}">`);
     if (englishShell && shell && locale !== DEFAULT_LOCALE) page = page.replace(englishShell, shell);
-    if (texts) page = page.replace("</head>", `<link rel="modulepreload" crossorigin href="/${texts}"></head>`);
+    if (texts) page = page.replace("</head>", `<link rel="modulepreload" crossorigin href="/${texts}">${fonts}</head>`);
     pages.set(locale, page);
   }
   return (locale) => pages.get(locale) ?? html;
