@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { PublicGrievance } from "#shared/api-types.ts";
+import { useCategoryName } from "../categories/use-categories.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { formatDateTime } from "../i18n/format.ts";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
@@ -18,10 +19,14 @@ interface GrievanceSummaryProps {
  */
 export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSummaryProps) {
   const t = useT();
+  const categoryName = useCategoryName();
+  // What people typed keeps its own direction (dir="auto"): English in an Arabic page keeps its "?" at its end.
   return (
     <>
       <header className="details__header">
-        <h1 className="details__title">{grievance.title}</h1>
+        <h1 className="details__title" dir="auto">
+          {grievance.title}
+        </h1>
         <div className="badge-row">
           <PriorityBadge priority={grievance.priority} withWord />
           <StatusBadge status={grievance.status} />
@@ -43,11 +48,11 @@ export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSu
         </p>
         {grievance.location && (
           <p>
-            <span className="details__meta-label">{t("Location:")}</span> {grievance.location}
+            <span className="details__meta-label">{t("Location:")}</span> <bdi>{grievance.location}</bdi>
           </p>
         )}
         <p>
-          <span className="details__meta-label">{t("Category:")}</span> {grievance.category}
+          <span className="details__meta-label">{t("Category:")}</span> {categoryName(grievance.category)}
         </p>
       </div>
     </>
@@ -60,7 +65,9 @@ export function IssueDescription({ text }: { text: string }) {
   return (
     <section className="details__section" aria-labelledby="description-heading">
       <h2 id="description-heading">{t("Issue Description")}</h2>
-      <p className="details__description">{text}</p>
+      <p className="details__description" dir="auto">
+        {text}
+      </p>
     </section>
   );
 }

@@ -13,7 +13,9 @@ export function MapCard({ report, to, flags }: { report: MapMarker; to: string; 
   return (
     <>
       <h2>
-        <Link to={to}>{report.title}</Link>
+        <Link to={to}>
+          <bdi>{report.title}</bdi>
+        </Link>
       </h2>
       <p className="badge-row">
         <StatusBadge status={report.status} />
@@ -21,7 +23,12 @@ export function MapCard({ report, to, flags }: { report: MapMarker; to: string; 
       </p>
       <p className="muted">
         <time dateTime={report.created_at}>{formatDate(report.created_at)}</time>
-        {report.location && <> · {report.location}</>}
+        {report.location && (
+          <>
+            {" · "}
+            <bdi>{report.location}</bdi>
+          </>
+        )}
       </p>
       <p>
         <AffectedCount affected={report.affected} />

@@ -22,7 +22,9 @@ function Entry({ entry }: { entry: ProgressEntry }) {
         <li className="timeline__item timeline__item--reporter" data-testid="reporter-update-entry">
           <p className="timeline__title">{t("Update from the reporter")}</p>
           <p className="timeline__meta">{time}</p>
-          <p className="timeline__note">{entry.text}</p>
+          <p className="timeline__note" dir="auto">
+            {entry.text}
+          </p>
           {entry.images.length > 0 && (
             <ImageGallery images={entry.images} eagerCount={0} noun="photo" className="image-grid timeline__images" />
           )}
@@ -41,7 +43,11 @@ function Entry({ entry }: { entry: ProgressEntry }) {
           <p className="timeline__title">{t(statusLabel(entry.to))}</p>
           {entry.byReporter && <p className="timeline__by">{t("Reopened by the reporter: it is still a problem")}</p>}
           <p className="timeline__meta">{time}</p>
-          {entry.note && <p className="timeline__note">{entry.note}</p>}
+          {entry.note && (
+            <p className="timeline__note" dir="auto">
+              {entry.note}
+            </p>
+          )}
         </li>
       );
   }

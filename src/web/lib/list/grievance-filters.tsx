@@ -82,6 +82,7 @@ export function GrievanceFilters() {
           {(control) => (
             <input
               type="text"
+              dir="auto"
               enterKeyHint="search"
               name="q"
               value={text}

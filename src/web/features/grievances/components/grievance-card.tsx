@@ -51,7 +51,9 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
           <PriorityBadge priority={grievance.priority} />
         </div>
         <h2 className="grievance-card__title">
-          <Link to={paths.grievance(grievance.id)}>{grievance.title}</Link>
+          <Link to={paths.grievance(grievance.id)}>
+            <bdi>{grievance.title}</bdi>
+          </Link>
         </h2>
         <p className="grievance-card__reference reference" data-testid="card-reference">
           {grievance.reference}
@@ -59,10 +61,12 @@ export function GrievanceCard({ grievance, position }: GrievanceCardProps) {
         {grievance.location && (
           <p className="grievance-card__location" data-testid="card-location">
             <span className="visually-hidden">{`${t("Location:")} `}</span>
-            {grievance.location}
+            <bdi>{grievance.location}</bdi>
           </p>
         )}
-        <p className="grievance-card__description">{truncateDescription(grievance.description)}</p>
+        <p className="grievance-card__description" dir="auto">
+          {truncateDescription(grievance.description)}
+        </p>
         {grievance.affected > 1 && (
           <p className="grievance-card__affected">
             <AffectedCount affected={grievance.affected} />

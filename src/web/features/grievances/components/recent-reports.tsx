@@ -17,9 +17,16 @@ export function RecentReports({ data }: { data: GrievanceListResponse }) {
       {data.items.map((report) => (
         <li key={report.id} className="recent-list__item">
           <StatusBadge status={report.status} />
-          <Link to={paths.grievance(report.id)}>{report.title}</Link>
+          <Link to={paths.grievance(report.id)}>
+            <bdi>{report.title}</bdi>
+          </Link>
           <span className="muted recent-list__meta">
-            {report.location ? `${report.location} · ` : ""}
+            {report.location && (
+              <>
+                <bdi>{report.location}</bdi>
+                {" · "}
+              </>
+            )}
             <time dateTime={report.created_at}>{timeAgo(report.created_at)}</time>
           </span>
         </li>

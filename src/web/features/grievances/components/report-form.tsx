@@ -115,6 +115,7 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
           {(control) => (
             <input
               type="text"
+              dir="auto"
               maxLength={FIELD_LIMITS.location}
               autoComplete="street-address"
               placeholder={t("Street, landmark or area")}
@@ -172,6 +173,7 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
           {(control) => (
             <input
               type="text"
+              dir="auto"
               required
               maxLength={FIELD_LIMITS.title}
               autoComplete="off"
@@ -184,6 +186,7 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
         <Field {...fieldOf("description")} label={t("Detailed Description")} mark="required" full>
           {(control) => (
             <textarea
+              dir="auto"
               required
               rows={6}
               maxLength={FIELD_LIMITS.description}

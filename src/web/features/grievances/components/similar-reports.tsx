@@ -70,12 +70,17 @@ export function SimilarReports({ affected, ...input }: SimilarInput & SimilarRep
                 <div className="similar__head">
                   {/* A new tab: the form and its chosen photos stay as they are in this one. */}
                   <a href={paths.grievance(report.id)} target="_blank" rel="noopener" className="similar__title">
-                    {report.title} <span className="similar__new-tab">{t(LOCATION_MESSAGES.opensInNewTab)}</span>
+                    <bdi>{report.title}</bdi>{" "}
+                    <span className="similar__new-tab">{t(LOCATION_MESSAGES.opensInNewTab)}</span>
                   </a>
                   <StatusBadge status={report.status} />
                 </div>
                 <p className="similar__meta">
-                  {report.location && <span>{report.location}</span>}
+                  {report.location && (
+                    <span>
+                      <bdi>{report.location}</bdi>
+                    </span>
+                  )}
                   <span>{t("Reported {date}", { date: formatDate(report.created_at) })}</span>
                   {report.distanceMetres !== null && <span>{distanceText(t, locale, report.distanceMetres)}</span>}
                 </p>

@@ -40,7 +40,9 @@ export function IncidentBanner() {
         {shown.map((incident) => (
           <li key={incident.id} className="incident-banner__item">
             <p className="incident-banner__title">
-              <Link to={paths.incident(incident.id)}>{incident.title}</Link>
+              <Link to={paths.incident(incident.id)}>
+                <bdi>{incident.title}</bdi>
+              </Link>
             </p>
             <p className="incident-banner__instructions">{incident.instructions}</p>
           </li>

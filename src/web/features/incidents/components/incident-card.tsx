@@ -10,13 +10,15 @@ export function IncidentCard({ incident }: { incident: PublicIncident }) {
   return (
     <article className="card incident-card" data-testid="incident-card">
       <h3 className="incident-card__title">
-        <Link to={paths.incident(incident.id)}>{incident.title}</Link>
+        <Link to={paths.incident(incident.id)}>
+          <bdi>{incident.title}</bdi>
+        </Link>
       </h3>
       <IncidentBadges incident={incident} />
       {incident.closedAt ? (
         incident.finalMessage && (
           <p>
-            <strong>{t("Final message:")}</strong> {incident.finalMessage}
+            <strong>{t("Final message:")}</strong> <bdi>{incident.finalMessage}</bdi>
           </p>
         )
       ) : (

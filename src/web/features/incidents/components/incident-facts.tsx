@@ -26,7 +26,7 @@ export function IncidentInstructions({ text, headingLevel = 3 }: { text: string;
   return (
     <div className="incident-instructions">
       <Heading className="incident-instructions__heading">{t("What to do")}</Heading>
-      <p>{text}</p>
+      <p dir="auto">{text}</p>
     </div>
   );
 }

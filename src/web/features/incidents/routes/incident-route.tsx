@@ -48,7 +48,7 @@ export function IncidentRoute() {
         <Link to={paths.incidents()}>{t("All water incidents")}</Link>
       </p>
       <article className="card incident-details" data-testid="incident-details">
-        <h1>{incident.title}</h1>
+        <h1 dir="auto">{incident.title}</h1>
         <IncidentBadges incident={incident} />
         <p className="incident-status" data-testid="incident-status">
           {active ? t("Active") : t("Resolved on {time}", { time: formatDateTime(incident.closedAt ?? "") })}
@@ -56,10 +56,12 @@ export function IncidentRoute() {
         {!active && incident.finalMessage && (
           <div className="incident-final">
             <h2>{t("Final message")}</h2>
-            <p>{incident.finalMessage}</p>
+            <p dir="auto">{incident.finalMessage}</p>
           </div>
         )}
-        <p className="incident-message">{incident.message}</p>
+        <p className="incident-message" dir="auto">
+          {incident.message}
+        </p>
         <IncidentInstructions text={incident.instructions} headingLevel={2} />
         <IncidentFacts incident={incident} />
         <IncidentAffectedButton incidentId={incident.id} affectedCount={incident.affectedCount} active={active} />
@@ -69,7 +71,9 @@ export function IncidentRoute() {
           {incident.localities.length > 0 && (
             <ul className="incident-localities" id={localitiesId}>
               {incident.localities.map((locality) => (
-                <li key={locality}>{locality}</li>
+                <li key={locality} dir="auto">
+                  {locality}
+                </li>
               ))}
             </ul>
           )}
@@ -86,7 +90,7 @@ export function IncidentRoute() {
             {updates.map((update) => (
               <li key={update.id}>
                 <Time at={update.at} />
-                <p>{update.message}</p>
+                <p dir="auto">{update.message}</p>
               </li>
             ))}
             <li>

@@ -4,6 +4,7 @@ import { msg, type Locale } from "#shared/i18n/locales.ts";
 import type { PublicStats, StatsWindow } from "#shared/staff/staff-api.ts";
 import { formatDuration } from "#web/lib/format-duration.ts";
 import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useCategoryName } from "#web/lib/categories/use-categories.ts";
 import { formatCount } from "#web/lib/i18n/format.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 
@@ -51,9 +52,10 @@ export function StatusCounts({ stats }: { stats: PublicStats }) {
 }
 
 export function CategoryCounts({ stats }: { stats: PublicStats }) {
-  // By each category's current name, in the administrators' order (the server's order).
+  // By each category's current name, in the administrators' order (the server's order), shown in the page's language.
   const t = useT();
-  const rows = Object.entries(stats.byCategory);
+  const categoryName = useCategoryName();
+  const rows = Object.entries(stats.byCategory).map(([name, count]): [string, number] => [categoryName(name), count]);
   return <CountTable caption={t("Reports by category")} label={t("Category")} rows={rows} />;
 }
 

@@ -79,6 +79,7 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
         <Field id={`${id}-final`} label={t("Final message")} error={messageError} announce>
           {(control) => (
             <textarea
+              dir="auto"
               name="finalMessage"
               rows={3}
               maxLength={INCIDENT_LIMITS.message}

@@ -51,14 +51,18 @@ export function IncidentFacts({ incident }: { incident: StaffIncident }) {
           {incident.closedAt ? t("Closed") : t("Active")}
         </span>
       </p>
-      <h1>{incident.title}</h1>
-      <p className="incident-facts__message">{incident.message}</p>
+      <h1 dir="auto">{incident.title}</h1>
+      <p className="incident-facts__message" dir="auto">
+        {incident.message}
+      </p>
       <h2>{t("Instructions")}</h2>
-      <p className="incident-facts__message">{incident.instructions}</p>
+      <p className="incident-facts__message" dir="auto">
+        {incident.instructions}
+      </p>
       {incident.finalMessage && (
         <>
           <h2>{t("Final message")}</h2>
-          <p className="incident-facts__message" data-testid="incident-final-message">
+          <p className="incident-facts__message" dir="auto" data-testid="incident-final-message">
             {incident.finalMessage}
           </p>
         </>
@@ -79,7 +83,9 @@ export function IncidentFacts({ incident }: { incident: StaffIncident }) {
           {[...incident.updates].reverse().map((update) => (
             <li key={update.id}>
               <When at={update.at} />
-              <p className="incident-facts__message">{update.message}</p>
+              <p className="incident-facts__message" dir="auto">
+                {update.message}
+              </p>
             </li>
           ))}
         </ol>

@@ -6,6 +6,7 @@ import { statusLabel } from "#shared/format.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { formatDate } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useCategoryName } from "#web/lib/categories/use-categories.ts";
 import { paths } from "#web/lib/paths.ts";
 import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
@@ -26,6 +27,7 @@ const selectable = (candidate: IncidentCandidate, incidentId: string) =>
  */
 export function IncidentLinkPanel({ categories, incidentId }: { categories: CategoryView[]; incidentId: string }) {
   const t = useT();
+  const categoryName = useCategoryName();
   const id = useId();
   const preview = useFetcher<IncidentActionResult>({ key: "incident-preview" });
   const link = useFetcher<IncidentActionResult>({ key: "incident-link" });
@@ -109,12 +111,12 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
                           onChange={(event) => toggle(candidate.id, event.currentTarget.checked)}
                         />
                         <span className="incident-candidates__title">
-                          <code>{candidate.reference}</code> {candidate.title}
+                          <code>{candidate.reference}</code> <bdi>{candidate.title}</bdi>
                         </span>
                       </label>
                       <span className="incident-candidates__meta">
                         {[
-                          candidate.category,
+                          categoryName(candidate.category),
                           statusWords(candidate.status, t),
                           candidate.location,
                           formatDate(candidate.createdAt),
@@ -150,6 +152,7 @@ export function IncidentLinkPanel({ categories, incidentId }: { categories: Cate
 /** The reports linked to the incident, each opening its console page. */
 export function LinkedReports({ incident }: { incident: StaffIncident }) {
   const t = useT();
+  const categoryName = useCategoryName();
   return (
     <section className="card staff-panel incident-linked" aria-labelledby="linked-reports-heading">
       <h2 id="linked-reports-heading">{t("Linked reports ({count})", { count: incident.linkedReports.length })}</h2>
@@ -160,10 +163,12 @@ export function LinkedReports({ incident }: { incident: StaffIncident }) {
           {incident.linkedReports.map((report) => (
             <li key={report.id} data-testid="linked-report">
               <Link to={paths.staffGrievance(report.id)}>
-                <code>{report.reference}</code> {report.title}
+                <code>{report.reference}</code> <bdi>{report.title}</bdi>
               </Link>
               <span className="incident-candidates__meta">
-                {[report.category, statusWords(report.status, t), formatDate(report.createdAt)].join(" · ")}
+                {[categoryName(report.category), statusWords(report.status, t), formatDate(report.createdAt)].join(
+                  " · ",
+                )}
               </span>
             </li>
           ))}

@@ -25,7 +25,9 @@ export function IncidentUpdateForm() {
       <fetcher.Form method="post" ref={formRef} noValidate className="staff-form">
         <input type="hidden" name="intent" value="update" />
         <Field id={`${id}-message`} label={t("Update for the public")} error={messageError} announce>
-          {(control) => <textarea name="message" rows={3} maxLength={INCIDENT_LIMITS.message} {...control} />}
+          {(control) => (
+            <textarea dir="auto" name="message" rows={3} maxLength={INCIDENT_LIMITS.message} {...control} />
+          )}
         </Field>
         <Field
           id={`${id}-restoration`}

@@ -5,7 +5,7 @@ import { Field } from "#web/lib/form-field.tsx";
 export function ReasonField({ id, label, rows, error }: { id: string; label: string; rows: number; error: string }) {
   return (
     <Field id={`${id}-reason`} label={label} error={error} announce>
-      {(control) => <textarea name="reason" rows={rows} maxLength={HIDE_REASON_MAX_LENGTH} {...control} />}
+      {(control) => <textarea dir="auto" name="reason" rows={rows} maxLength={HIDE_REASON_MAX_LENGTH} {...control} />}
     </Field>
   );
 }

@@ -34,7 +34,11 @@ export function ReportIncidentPanel({
       {incident ? (
         <p data-testid="report-incident-link">
           {withElements(t("Part of incident {incident}", { incident: slot("incident") }), {
-            incident: <Link to={paths.staffIncident(incident.id)}>{incident.title}</Link>,
+            incident: (
+              <Link to={paths.staffIncident(incident.id)}>
+                <bdi>{incident.title}</bdi>
+              </Link>
+            ),
           })}{" "}
           <span className="muted">({incident.closedAt ? t("Closed") : t(INCIDENT_TYPE_NAMES[incident.type])})</span>
         </p>

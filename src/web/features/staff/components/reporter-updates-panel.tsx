@@ -66,7 +66,9 @@ function UpdateItem({ update, index, count }: { update: StaffReporterUpdate; ind
           },
         )}
       </p>
-      <p className="timeline__note">{update.text}</p>
+      <p className="timeline__note" dir="auto">
+        {update.text}
+      </p>
       {update.images.length > 0 && (
         <ImageGallery images={update.images} eagerCount={0} noun="photo" className="image-grid timeline__images" />
       )}

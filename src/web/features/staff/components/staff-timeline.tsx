@@ -49,7 +49,7 @@ export function StaffTimeline({ createdAt, events }: { createdAt: string; events
               </p>
               {event.note && (
                 <p className="timeline__note">
-                  <span className="details__meta-label">{noteLabel}</span> {event.note}
+                  <span className="details__meta-label">{noteLabel}</span> <bdi>{event.note}</bdi>
                 </p>
               )}
             </li>

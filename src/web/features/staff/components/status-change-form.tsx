@@ -58,7 +58,7 @@ export function StatusChangeForm({ status }: { status: Status }) {
           announce
           errorTestId="note-error"
         >
-          {(control) => <textarea name="note" rows={4} maxLength={NOTE_MAX_LENGTH} {...control} />}
+          {(control) => <textarea dir="auto" name="note" rows={4} maxLength={NOTE_MAX_LENGTH} {...control} />}
         </Field>
         <FormFeedback result={result} testId="status-change" />
         <div className="form-actions">

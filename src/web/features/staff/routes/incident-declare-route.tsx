@@ -130,10 +130,12 @@ export function IncidentDeclareRoute() {
             )}
           </Field>
           <Field {...fieldOf("title")} label={t("Title")} full>
-            {(control) => <input type="text" name="title" maxLength={INCIDENT_LIMITS.title} {...control} />}
+            {(control) => <input type="text" dir="auto" name="title" maxLength={INCIDENT_LIMITS.title} {...control} />}
           </Field>
           <Field {...fieldOf("message")} label={t("Public message")} full>
-            {(control) => <textarea name="message" rows={4} maxLength={INCIDENT_LIMITS.message} {...control} />}
+            {(control) => (
+              <textarea dir="auto" name="message" rows={4} maxLength={INCIDENT_LIMITS.message} {...control} />
+            )}
           </Field>
           <Field
             {...fieldOf("instructions")}
@@ -145,7 +147,7 @@ export function IncidentDeclareRoute() {
             full
           >
             {(control) => (
-              <textarea name="instructions" rows={3} maxLength={INCIDENT_LIMITS.instructions} {...control} />
+              <textarea dir="auto" name="instructions" rows={3} maxLength={INCIDENT_LIMITS.instructions} {...control} />
             )}
           </Field>
           <Field {...fieldOf("startsAt")} label={t("Start")}>
@@ -164,7 +166,7 @@ export function IncidentDeclareRoute() {
             hintId="incident-localities-hint"
             full
           >
-            {(control) => <textarea name="localities" rows={3} {...control} />}
+            {(control) => <textarea dir="auto" name="localities" rows={3} {...control} />}
           </Field>
         </div>
         <div className="form-actions">

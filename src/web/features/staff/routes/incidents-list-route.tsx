@@ -72,7 +72,9 @@ function IncidentTable({ incidents, testId }: { incidents: IncidentListItem[]; t
           {incidents.map((incident) => (
             <tr key={incident.id} data-testid="incident-row">
               <th scope="row" className="queue-table__title">
-                <Link to={paths.staffIncident(incident.id)}>{incident.title}</Link>
+                <Link to={paths.staffIncident(incident.id)}>
+                  <bdi>{incident.title}</bdi>
+                </Link>
               </th>
               <td data-label={t("Type")}>{t(INCIDENT_TYPE_NAMES[incident.type])}</td>
               <td data-label={t("Severity")}>

@@ -137,6 +137,7 @@ export function FixedQuestionBox({ token, tracked }: FixedQuestionBoxProps) {
           >
             {(control) => (
               <textarea
+                dir="auto"
                 ref={noteRef}
                 name="note"
                 rows={3}

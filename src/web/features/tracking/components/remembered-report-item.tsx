@@ -43,7 +43,9 @@ export function RememberedReportItem({ report, onForget }: { report: RememberedR
       <div className="remembered-report__main">
         <p className="remembered-report__reference reference">{report.reference}</p>
         <h2 className="remembered-report__title">
-          <Link to={paths.track(report.token)}>{report.title}</Link>
+          <Link to={paths.track(report.token)}>
+            <bdi>{report.title}</bdi>
+          </Link>
         </h2>
         <p className="remembered-report__meta">
           <span className="muted">

@@ -87,6 +87,7 @@ export function ReporterUpdateForm({ token }: { token: string }) {
         >
           {(control) => (
             <textarea
+              dir="auto"
               ref={textRef}
               name={UPDATE_TEXT_FIELD}
               rows={4}
