@@ -8,6 +8,7 @@ import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { Field } from "#web/lib/form-field.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 import type { IncidentActionResult } from "../api/incident-actions.ts";
+import { DateTimeInput } from "#web/lib/date-time-input.tsx";
 
 /** "Post an update": a timed public message, and a new expected restoration when it moved. */
 export function IncidentUpdateForm() {
@@ -35,7 +36,7 @@ export function IncidentUpdateForm() {
           error={restorationError}
           announce
         >
-          {(control) => <input type="datetime-local" name="expectedRestorationAt" {...control} />}
+          {(control) => <DateTimeInput name="expectedRestorationAt" {...control} />}
         </Field>
         <div className="form-actions">
           <BusySubmitButton busy={!idle} busyLabel={t("Saving...")} className="button">

@@ -25,6 +25,7 @@ import {
   type DeclareFieldErrors,
 } from "../components/incident-form-data.ts";
 import { declareIncident } from "../api/incidents-api.ts";
+import { DateTimeInput } from "#web/lib/date-time-input.tsx";
 
 const DECLARE = "declare";
 
@@ -151,10 +152,10 @@ export function IncidentDeclareRoute() {
             )}
           </Field>
           <Field {...fieldOf("startsAt")} label={t("Start")}>
-            {(control) => <input type="datetime-local" name="startsAt" defaultValue={now} {...control} />}
+            {(control) => <DateTimeInput name="startsAt" defaultValue={now} {...control} />}
           </Field>
           <Field {...fieldOf("expectedRestorationAt")} label={t("Expected restoration (optional)")}>
-            {(control) => <input type="datetime-local" name="expectedRestorationAt" {...control} />}
+            {(control) => <DateTimeInput name="expectedRestorationAt" {...control} />}
           </Field>
           <AreaDrawer error={errorOf("area")} />
           <Field
