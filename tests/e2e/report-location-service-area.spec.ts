@@ -56,7 +56,8 @@ test.describe("with a service area and an address lookup", () => {
       await map.click({ position: { x: 4, y: box.height - 4 } });
       const group = page.getByRole("group", { name: "Pin on a map" });
       await expect(group.getByText(LOCATION_MESSAGES.outsideServiceArea)).toBeVisible();
-      await expect(page.getByLabel("Location")).toHaveValue("12 Pump Street, Riverside");
+      // No address is looked up for a place that cannot be sent (the lookup refuses it too).
+      await expect(page.getByLabel("Location")).toHaveValue("");
 
       // Sent anyway: the server refuses it with the same words, on the same place; the error summary takes the
       // focus and its link leads to the group.
@@ -67,10 +68,14 @@ test.describe("with a service area and an address lookup", () => {
       await summary.getByRole("link", { name: /^Pin on a map: / }).click();
       await expect(group).toBeFocused();
 
+      // A pin inside fills the empty location.
+      await page.getByRole("button", { name: LOCATION_MESSAGES.placePinAtCentre }).click();
+      await expect(group.getByText(LOCATION_MESSAGES.outsideServiceArea)).toHaveCount(0);
+      await expect(page.getByLabel("Location")).toHaveValue("12 Pump Street, Riverside");
+
       // The resident's own words are never replaced.
       await page.getByLabel("Location").fill("Opposite the water tower");
       await page.getByRole("button", { name: LOCATION_MESSAGES.placePinAtCentre }).click();
-      await expect(group.getByText(LOCATION_MESSAGES.outsideServiceArea)).toHaveCount(0);
       await expect(page.getByLabel("Location")).toHaveValue("Opposite the water tower");
       const stored = await submitAndFetch(page, request, portal.url);
       expect(stored.location).toBe("Opposite the water tower");

@@ -15,6 +15,11 @@ export interface CreateMapOptions {
   label: string;
   /** Id of an element describing how to use the map (announced with its name). */
   describedBy?: string;
+  /**
+   * Told whether the tiles of the view failed (true: none of them could be loaded) or came back (false), so the map
+   * can say so in words (MapNotice): a grey box alone says nothing to the resident.
+   */
+  onTilesFailed?: (failed: boolean) => void;
 }
 
 /**
@@ -38,7 +43,8 @@ export function createMap(element: HTMLElement, settings: MapSettings, options: 
     worldCopyJump: true,
   });
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-  L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
+  const tiles = L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
+  if (options.onTilesFailed) watchTiles(tiles, options.onTilesFailed);
   // An application: screen readers pass the arrow keys through to it instead of reading on.
   element.setAttribute("role", "application");
   nameMap(map, options);
@@ -47,6 +53,28 @@ export function createMap(element: HTMLElement, settings: MapSettings, options: 
   }
   openOnHome(map, settings);
   return map;
+}
+
+/**
+ * A view whose every tile failed (no connection, a dead tile server) counts as failed, one with any tile drawn as
+ * working: Leaflet fires `load` once each tile of the view has loaded or failed, and a view with a few missing tiles
+ * at the edge of the world is not a broken map. Said again only when it changes.
+ */
+function watchTiles(layer: L.GridLayer, onTilesFailed: (failed: boolean) => void): void {
+  let loaded = 0;
+  let failed = 0;
+  let said = false;
+  layer.on("loading", () => {
+    loaded = 0;
+    failed = 0;
+  });
+  layer.on("tileload", () => (loaded += 1));
+  layer.on("tileerror", () => (failed += 1));
+  layer.on("load", () => {
+    const now = failed > 0 && loaded === 0;
+    if (now !== said) onTilesFailed(now);
+    said = now;
+  });
 }
 
 /**

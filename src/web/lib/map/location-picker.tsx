@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { MapSettings } from "#shared/api-types.ts";
 import type { LatLng } from "#shared/places/geo.ts";
 import { isInsideArea } from "#shared/places/service-area.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { createMap, L, nameMap, pinIcon } from "./create-map.ts";
+import { MapNotice } from "./map-notice.tsx";
 import "./location-picker.css";
 
 /**
@@ -45,11 +46,16 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
   }, [onPin]);
   // The pin the map opens on, read once when the map is made (later pins arrive through the effect below).
   const initialPin = useRef(pin);
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     if (!element.current) return;
     // Named by the effect below, which runs after this one and again whenever the language changes.
-    const created = createMap(element.current, settings, { label: "", describedBy: helpId });
+    const created = createMap(element.current, settings, {
+      label: "",
+      describedBy: helpId,
+      onTilesFailed: setTilesFailed,
+    });
     const start = initialPin.current;
     if (start) created.setView([start.latitude, start.longitude], PIN_ZOOM);
     created.on("click", (event: L.LeafletMouseEvent) => onPinRef.current(latLngOf(event.latlng)));
@@ -112,6 +118,7 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
       <p className="hint" id={helpId}>
         {t(LOCATION_MESSAGES.mapHelp)}
       </p>
+      <MapNotice text={tilesFailed ? t(LOCATION_MESSAGES.mapUnavailable) : undefined} />
       <div className="location-picker__frame">
         <div ref={element} className="map location-picker__map" data-testid="location-map" />
         {/* Where "Place the pin at the map centre" puts it: shown so keyboard users can aim. */}

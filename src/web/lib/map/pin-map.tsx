@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { createMap, L, pinIcon } from "./create-map.ts";
 import { useApiData } from "../use-api-data.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
+import { MapNotice } from "./map-notice.tsx";
 
 export interface PinMapProps {
   latitude: number;
@@ -27,10 +28,11 @@ export default function PinMap({ latitude, longitude, label, describedBy }: PinM
   const element = useRef<HTMLDivElement>(null);
   const read = useApiData("map-settings", loadMapSettings);
   const settings = read.state === "loaded" ? read.data : undefined;
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     if (!settings || !element.current) return;
-    const map = createMap(element.current, settings, { label, describedBy });
+    const map = createMap(element.current, settings, { label, describedBy, onTilesFailed: setTilesFailed });
     map.scrollWheelZoom.disable();
     if (L.Browser.mobile) map.dragging.disable();
     map.setView([latitude, longitude], PIN_ZOOM);
@@ -41,6 +43,11 @@ export default function PinMap({ latitude, longitude, label, describedBy }: PinM
     // Made again in another language (`t` changes with it): a small map, cheap to redraw, and its controls' words follow.
   }, [settings, latitude, longitude, label, describedBy, t]);
 
-  if (read.state === "failed") return <p className="muted">{t(LOCATION_MESSAGES.mapLoadFailed)}</p>;
-  return <div ref={element} className="map map--small" data-testid="pin-map" />;
+  if (read.state === "failed") return <p className="muted">{t(LOCATION_MESSAGES.pinMapFailed)}</p>;
+  return (
+    <>
+      <MapNotice text={tilesFailed ? t(LOCATION_MESSAGES.pinMapFailed) : undefined} />
+      <div ref={element} className="map map--small" data-testid="pin-map" />
+    </>
+  );
 }

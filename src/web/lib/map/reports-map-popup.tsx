@@ -5,6 +5,12 @@ import { L } from "./create-map.ts";
 import type { MapPoint } from "./reports-map-clusters.ts";
 import type { OpenCardRequest } from "./reports-map-layer.ts";
 
+/**
+ * Leaflet's zoom buttons sit 10 px in from the top left, 34 px wide and 64 px tall, above the popups: a popup opened
+ * near that corner is panned clear of them (and of the edge), never left under them.
+ */
+const POPUP_PADDING_TOP_LEFT: L.PointTuple = [56, 84];
+
 /** The card inside the open Leaflet popup: rendered by React (through a portal) so its links use the router. */
 export function PopupCard<M extends MapPoint>(props: {
   card: OpenCardRequest<M>;
@@ -26,7 +32,14 @@ export function PopupCard<M extends MapPoint>(props: {
     if (!map) return;
     // The content is an element React fills (through the portal below): React writes its text as text.
     // eslint-disable-next-line no-restricted-syntax
-    const popup = L.popup({ maxWidth: 300, minWidth: 220, offset: [0, -30], autoPanPadding: [16, 16] })
+    const popup = L.popup({
+      maxWidth: 300,
+      minWidth: 220,
+      offset: [0, -30],
+      // Kept clear of the zoom buttons (top left) wherever it opens, and off the other edges.
+      autoPanPaddingTopLeft: POPUP_PADDING_TOP_LEFT,
+      autoPanPaddingBottomRight: [16, 16],
+    })
       .setLatLng([card.report.latitude, card.report.longitude])
       .setContent(container);
     popupRef.current = popup;

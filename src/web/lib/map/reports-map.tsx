@@ -5,6 +5,7 @@ import { useT } from "../i18n/i18n-context.tsx";
 import { createMap, nameMap, type L } from "./create-map.ts";
 import { useApiData } from "../use-api-data.ts";
 import { loadMapSettings } from "./map-settings-api.ts";
+import { MapNotice } from "./map-notice.tsx";
 import { clusterReports, type MapPoint } from "./reports-map-clusters.ts";
 import { PIN_PATH } from "./reports-map-icons.ts";
 import { useMarkerLayer, type OpenCardRequest } from "./reports-map-layer.ts";
@@ -57,11 +58,16 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
   const mapFailed = read.state === "failed";
   const [loaded, setLoaded] = useState<Loaded<M>>({ kind: "loading", batch: null });
   const [card, setCard] = useState<OpenCardRequest<M> | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
   const closeCard = useCallback(() => setCard(null), []);
 
   useEffect(() => {
     if (!settings || !element.current) return;
-    const created = createMap(element.current, settings, { label: initialLabel.current, describedBy: helpId });
+    const created = createMap(element.current, settings, {
+      label: initialLabel.current,
+      describedBy: helpId,
+      onTilesFailed: setTilesFailed,
+    });
     setMap(created);
     return () => {
       created.remove();
@@ -127,6 +133,7 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
           "Move the map with the arrow keys, zoom with plus and minus. Press Tab to reach the markers; Enter opens a report's card or zooms into a group.",
         )}
       </p>
+      <MapNotice text={tilesFailed ? t(LOCATION_MESSAGES.mapTilesFailed) : undefined} />
       <div ref={element} className="map map--tall reports-map__map" data-testid="reports-map" />
       {props.legend && <MapLegend entries={props.legend} />}
       {card && <PopupCard card={card} map={map} render={props.renderCard} onGone={closeCard} />}

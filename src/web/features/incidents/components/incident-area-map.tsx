@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { IncidentArea } from "#shared/incidents/incidents.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L, textElement } from "#web/lib/map/create-map.ts";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
+import { MapNotice } from "#web/lib/map/map-notice.tsx";
 import { useApiData } from "#web/lib/use-api-data.ts";
 
 export interface IncidentAreaMapProps {
@@ -35,10 +36,11 @@ export default function IncidentAreaMap({ areas, label, describedBy }: IncidentA
   const element = useRef<HTMLDivElement>(null);
   const read = useApiData("map-settings", loadMapSettings);
   const settings = read.state === "loaded" ? read.data : undefined;
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     if (!settings || !element.current) return;
-    const map = createMap(element.current, settings, { label, describedBy });
+    const map = createMap(element.current, settings, { label, describedBy, onTilesFailed: setTilesFailed });
     map.scrollWheelZoom.disable();
     if (L.Browser.mobile) map.dragging.disable();
     const group = L.featureGroup(
@@ -51,7 +53,12 @@ export default function IncidentAreaMap({ areas, label, describedBy }: IncidentA
     };
   }, [settings, areas, label, describedBy, t]);
 
-  if (read.state === "failed")
-    return <p className="muted">{t("The map could not be loaded. The affected localities are listed in words.")}</p>;
-  return <div ref={element} className="map map--small" data-testid="incident-map" />;
+  const failed = t("The map could not be loaded. The affected localities are listed in words.");
+  if (read.state === "failed") return <p className="muted">{failed}</p>;
+  return (
+    <>
+      <MapNotice text={tilesFailed ? failed : undefined} />
+      <div ref={element} className="map map--small" data-testid="incident-map" />
+    </>
+  );
 }

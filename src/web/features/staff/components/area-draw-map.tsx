@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { MapSettings } from "#shared/api-types.ts";
 import type { LatLng } from "#shared/places/geo.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L, nameMap } from "#web/lib/map/create-map.ts";
+import { MapNotice } from "#web/lib/map/map-notice.tsx";
 import type { Drawing } from "./incident-draw.ts";
 import "./area-draw.css";
 
@@ -37,6 +38,7 @@ export default function AreaDrawMap({ settings, drawing, onPoint }: AreaDrawMapP
   const map = useRef<L.Map | null>(null);
   const shapes = useRef<L.LayerGroup | null>(null);
   const helpId = useId();
+  const [tilesFailed, setTilesFailed] = useState(false);
   const onPointRef = useRef(onPoint);
   useEffect(() => {
     onPointRef.current = onPoint;
@@ -44,7 +46,11 @@ export default function AreaDrawMap({ settings, drawing, onPoint }: AreaDrawMapP
 
   useEffect(() => {
     if (!element.current) return;
-    const created = createMap(element.current, settings, { label: "", describedBy: helpId });
+    const created = createMap(element.current, settings, {
+      label: "",
+      describedBy: helpId,
+      onTilesFailed: setTilesFailed,
+    });
     created.on("click", (event: L.LeafletMouseEvent) => onPointRef.current(latLngOf(event.latlng)));
     shapes.current = L.layerGroup().addTo(created);
     map.current = created;
@@ -95,6 +101,13 @@ export default function AreaDrawMap({ settings, drawing, onPoint }: AreaDrawMapP
               "Click the map to place the centre of the circle. With the keyboard: move the map with the arrow keys, then place it under the cross.",
             )}
       </p>
+      <MapNotice
+        text={
+          tilesFailed
+            ? t("The map could not be loaded — you can still draw the area, or name the affected localities in words.")
+            : undefined
+        }
+      />
       <div className="area-draw__frame">
         <div ref={element} className="map area-draw__map" data-testid="area-map" />
         <span className="area-draw__crosshair" aria-hidden="true" />
