@@ -69,6 +69,9 @@ export async function portalEndpoints(base: string, ids: string[]): Promise<Endp
       target: { ratio: 2 },
     },
     { name: "details of one report", paths: ids.map((id) => `${LIST}/${id}`), target: { ratio: 2 } },
+    // The statistics page: its figures and charts, then its hotspot map (docs/decisions/027-statistics-charts.md).
+    { name: "statistics, figures and charts", paths: ["/api/stats"], target: { ratio: 2, ms: 100 } },
+    { name: "statistics, hotspot map", paths: ["/api/stats/hotspots"], target: { ratio: 2, ms: 100 } },
   );
   for (const endpoint of [...placeEndpoints(), ...open311Endpoints()]) {
     if (await served(base, endpoint.paths[0]!)) endpoints.push(endpoint);

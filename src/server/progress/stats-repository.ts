@@ -27,8 +27,8 @@ export async function computeStats(
     db.query<{ status: Status; category: Category; n: number }>(
       `SELECT status, category, sum(n)::int AS n FROM grievance_tallies GROUP BY status, category`,
     ),
-    // Each side reads the status events of its window through grievance_events_status_at_idx: a report's first
-    // status change is one with none before it, its latest resolution one with no resolution after it.
+    // Each side reads one index of the reports, index only: their first answer and their latest resolution, kept
+    // on each report by a trigger on its status events (migration 025).
     db.query<{
       days: number;
       median_first: number | null;
@@ -37,28 +37,21 @@ export async function computeStats(
       resolution_count: number;
     }>(
       `WITH clock AS (SELECT coalesce($1::timestamptz, now()) AS now),
-       w AS (SELECT days, clock.now - days * interval '1 day' AS since, clock.now FROM clock, (VALUES ${windowSql}) v(days)),
-       first_response AS (
-         SELECT w.days, extract(epoch FROM e.at - g.created_at)::float8 AS seconds
-         FROM w JOIN grievance_events e ON e.kind = 'status' AND e.at > w.since AND e.at <= w.now
-           JOIN grievances g ON g.id = e.grievance_id AND g.hidden_at IS NULL
-         WHERE NOT EXISTS (SELECT 1 FROM grievance_events p WHERE p.grievance_id = e.grievance_id AND p.kind = 'status'
-                             AND (p.at < e.at OR (p.at = e.at AND p.id < e.id)))),
-       resolution AS (
-         SELECT w.days, extract(epoch FROM e.at - g.created_at)::float8 AS seconds
-         FROM w JOIN grievance_events e ON e.kind = 'status' AND e.to_status = 'resolved'
-             AND e.at > w.since AND e.at <= w.now
-           JOIN grievances g ON g.id = e.grievance_id AND g.hidden_at IS NULL AND g.status = 'resolved'
-         WHERE NOT EXISTS (SELECT 1 FROM grievance_events l WHERE l.grievance_id = e.grievance_id AND l.kind = 'status'
-                             AND l.to_status = 'resolved' AND (l.at > e.at OR (l.at = e.at AND l.id > e.id))))
-       SELECT w.days,
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY f.seconds) FROM first_response f WHERE f.days = w.days)
-           AS median_first,
-         (SELECT count(*)::int FROM first_response f WHERE f.days = w.days) AS first_count,
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds) FROM resolution r WHERE r.days = w.days)
-           AS median_resolution,
-         (SELECT count(*)::int FROM resolution r WHERE r.days = w.days) AS resolution_count
-       FROM w ORDER BY w.days`,
+       w AS (SELECT days, clock.now - days * interval '1 day' AS since, clock.now FROM clock, (VALUES ${windowSql}) v(days))
+       SELECT w.days, f.median AS median_first, f.n AS first_count, r.median AS median_resolution, r.n AS resolution_count
+       FROM w
+       CROSS JOIN LATERAL (
+         SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM g.first_response_at - g.created_at)::float8)
+           AS median, count(*)::int AS n
+         FROM grievances g
+         WHERE g.hidden_at IS NULL AND g.first_response_at IS NOT NULL
+           AND g.first_response_at > w.since AND g.first_response_at <= w.now) f
+       CROSS JOIN LATERAL (
+         SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM g.resolved_at - g.created_at)::float8)
+           AS median, count(*)::int AS n
+         FROM grievances g
+         WHERE g.hidden_at IS NULL AND g.resolved_at IS NOT NULL AND g.resolved_at > w.since AND g.resolved_at <= w.now) r
+       ORDER BY w.days`,
       [clock],
     ),
     computeIncidentStats(db),

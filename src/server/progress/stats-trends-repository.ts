@@ -24,6 +24,13 @@ const CLOCK = `clock AS (
 const TARGETS = `targets (priority, days) AS (VALUES ${PRIORITIES.map((p, i) => `('${p}', $${i + 2}::float8)`).join(", ")})`;
 const targetParams = (targets: OverdueTargets) => PRIORITIES.map((p) => targets[p]);
 
+/**
+ * The reports resolved now whose latest resolution fell in the window, read index only through
+ * grievances_resolved_at_idx (migration 025): a report resolved, reopened and not yet resolved again is not counted.
+ */
+const RESOLVED_IN_WINDOW = `g.hidden_at IS NULL AND g.resolved_at IS NOT NULL AND g.resolved_at >= clock.since
+  AND g.resolved_at <= clock.now`;
+
 const seconds = (value: number | null) => (value === null ? null : Math.round(Number(value)));
 
 export async function computeTrends(db: Queryable, targets: OverdueTargets, at: Date | null): Promise<Trends> {
@@ -32,21 +39,19 @@ export async function computeTrends(db: Queryable, targets: OverdueTargets, at: 
     weekRows(db, clock),
     db.query<{ p50: number | null; p90: number | null }>(
       `WITH ${CLOCK}
-       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.at - g.created_at)::float8) AS p50,
-              percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM e.at - g.created_at)::float8) AS p90
-       FROM clock, grievance_events e JOIN grievances g ON g.id = e.grievance_id AND g.hidden_at IS NULL
-       WHERE e.kind = 'status' AND e.to_status = 'resolved' AND e.at >= clock.since AND e.at <= clock.now`,
+       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM g.resolved_at - g.created_at)::float8) AS p50,
+              percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM g.resolved_at - g.created_at)::float8) AS p90
+       FROM clock, grievances g
+       WHERE ${RESOLVED_IN_WINDOW}`,
       [clock],
     ),
     backlogRows(db, targets, clock),
     db.query<{ priority: Priority | null; category: Category | null; resolved: number; within: number }>(
       `WITH ${CLOCK}, ${TARGETS}
        SELECT g.priority, g.category, count(*)::int AS resolved,
-              count(*) FILTER (WHERE e.at - g.created_at <= t.days * interval '1 day')::int AS within
-       FROM clock, grievance_events e
-         JOIN grievances g ON g.id = e.grievance_id AND g.hidden_at IS NULL
-         JOIN targets t ON t.priority = g.priority
-       WHERE e.kind = 'status' AND e.to_status = 'resolved' AND e.at >= clock.since AND e.at <= clock.now
+              count(*) FILTER (WHERE g.resolved_at - g.created_at <= t.days * interval '1 day')::int AS within
+       FROM clock, grievances g JOIN targets t ON t.priority = g.priority
+       WHERE ${RESOLVED_IN_WINDOW}
        GROUP BY GROUPING SETS ((g.priority), (g.category))`,
       [clock, ...targetParams(targets)],
     ),
@@ -108,21 +113,23 @@ async function weekRows(db: Queryable, clock: string | null): Promise<Trends["we
        FROM clock, grievances g
        WHERE g.hidden_at IS NULL AND g.created_at >= clock.since AND g.created_at <= clock.now
        GROUP BY 1),
-     changes AS (
-       SELECT date_trunc('week', e.at AT TIME ZONE 'UTC') AS week,
-         count(*) FILTER (WHERE e.to_status = 'resolved')::int AS resolved,
-         count(*) FILTER (WHERE e.from_status = 'resolved' AND e.to_status <> 'resolved')::int AS reopened,
-         percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.at - g.created_at)::float8)
-           FILTER (WHERE e.to_status = 'resolved') AS p50,
-         percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM e.at - g.created_at)::float8)
-           FILTER (WHERE e.to_status = 'resolved') AS p90
+     resolutions AS (
+       SELECT date_trunc('week', g.resolved_at AT TIME ZONE 'UTC') AS week, count(*)::int AS n,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM g.resolved_at - g.created_at)::float8) AS p50,
+         percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM g.resolved_at - g.created_at)::float8) AS p90
+       FROM clock, grievances g
+       WHERE ${RESOLVED_IN_WINDOW}
+       GROUP BY 1),
+     reopenings AS (
+       SELECT date_trunc('week', e.at AT TIME ZONE 'UTC') AS week, count(*)::int AS n
        FROM clock, grievance_events e JOIN grievances g ON g.id = e.grievance_id AND g.hidden_at IS NULL
-       WHERE e.kind = 'status' AND (e.to_status = 'resolved' OR e.from_status = 'resolved')
+       WHERE e.kind = 'status' AND e.from_status = 'resolved' AND e.to_status <> 'resolved'
          AND e.at >= clock.since AND e.at <= clock.now
        GROUP BY 1)
      SELECT to_char(w.start, 'YYYY-MM-DD') AS start, coalesce(r.n, 0) AS received,
-       coalesce(c.resolved, 0) AS resolved, coalesce(c.reopened, 0) AS reopened, c.p50, c.p90
-     FROM weeks w LEFT JOIN received r ON r.week = w.start LEFT JOIN changes c ON c.week = w.start
+       coalesce(s.n, 0) AS resolved, coalesce(o.n, 0) AS reopened, s.p50, s.p90
+     FROM weeks w LEFT JOIN received r ON r.week = w.start LEFT JOIN resolutions s ON s.week = w.start
+       LEFT JOIN reopenings o ON o.week = w.start
      ORDER BY w.start`,
     [clock],
   );

@@ -68,8 +68,9 @@ export const mailLinkTokenParamsSchema = z.object({ token: z.string() });
 
 /**
  * The statistics' charts in GET /api/stats (docs/decisions/027-statistics-charts.md): the last twelve weeks, each
- * from Monday 00:00 UTC, the current one so far. A resolution is a change to resolved; a reopening a change away
- * from it; times to resolution run from the report to that change.
+ * from Monday 00:00 UTC, the current one so far. A resolution is a report resolved now, counted in the week of its
+ * latest change to resolved (a report reopened since is not); a reopening any change away from resolved; times to
+ * resolution run from the report to its resolution.
  */
 export const statsWeekSchema = z.object({
   /** The week's Monday, YYYY-MM-DD. */
@@ -91,7 +92,7 @@ export const statsBacklogSchema = z.object({
   overTwiceTarget: z.number(),
 });
 
-/** Of the resolutions in the twelve weeks, how many came within the report's priority's target. */
+/** Of the reports resolved in the twelve weeks, how many within their priority's target. */
 export const statsWithinTargetSchema = z.object({
   resolved: z.number(),
   withinTarget: z.number(),

@@ -28,6 +28,16 @@ const stats: PublicStats = {
     reportsPerIncident: null,
     medianMinutesFromFirstReportToDeclaration: null,
   },
+  trends: {
+    weeks: [],
+    medianResolutionSeconds: null,
+    p90ResolutionSeconds: null,
+    backlog: [],
+    withinTargetByPriority: [],
+    withinTargetByCategory: [],
+    fixedAnswers: { yes: 0, no: 0 },
+    incidents: [],
+  },
 };
 
 const images = [1, 2, 3].map((n) => ({ url: `/i/${n}.jpg`, thumbnailUrl: `/i/${n}-t.webp` }));
