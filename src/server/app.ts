@@ -43,7 +43,7 @@ import { incidentFeedRoutes } from "./incidents/incident-feed-routes.ts";
 import { incidentPublicRoutes } from "./incidents/incident-public-routes.ts";
 import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
-import { brandStyle, operatorPage } from "./operator/operator-page.ts";
+import { operatorPage, operatorStyle } from "./operator/operator-page.ts";
 import { operatorRoutes } from "./operator/operator-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { publicProgressRoutes } from "./progress/public-progress-routes.ts";
@@ -102,15 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // validate and serialise with them, and the error handler words what they refuse.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const brand = brandStyle(config.operator);
+  const operatorCss = operatorStyle(config.operator);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // The brand colour's one inline rule, by its hash (PORTAL_BRAND_COLOR, operator/operator-page.ts).
-        styleSrc: ["'self'", ...(brand ? [brand.cspSource] : [])],
+        // The operator's one inline style, by its hash (the PORTAL_… settings, operator/operator-page.ts).
+        styleSrc: ["'self'", ...(operatorCss ? [operatorCss.cspSource] : [])],
         // data: and blob: for the form's previews of chosen images; the map tiles' host(s), and no other
         // (MAP_TILE_URL, docs/decisions/016-map-and-location.md).
         imgSrc: ["'self'", "data:", "blob:", ...tileOrigins(config.mapTileUrl)],

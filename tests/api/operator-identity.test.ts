@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { OPERATOR_SLOT } from "#server/operator/operator-page.ts";
+import { OPERATOR_CSS } from "#server/operator/operator-styles.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 /**
@@ -76,7 +77,8 @@ describe("the operator on every page", () => {
 
   it("sets the brand colour after the stylesheet, allowed by its hash in the CSP, and as the browser's theme colour", async () => {
     const response = await page(configured);
-    const css = ":root{--brand:#1a5e20}";
+    // The footer part's own rules come with it (none in a page without it), then the colour.
+    const css = `${OPERATOR_CSS}:root{--brand:#1a5e20}`;
     expect(response.body).toContain(`<style>${css}</style></head>`);
     expect(response.body).toContain('<meta name="theme-color" content="#1a5e20"');
     const hash = createHash("sha256").update(css).digest("base64");
@@ -98,7 +100,7 @@ describe("the offline shell the service worker keeps", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect(response.body).toContain('<div id="portal-operator" class="operator">');
-    expect(response.body).toContain("<style>:root{--brand:#1a5e20}</style>");
+    expect(response.body).toContain(`<style>${OPERATOR_CSS}:root{--brand:#1a5e20}</style>`);
   });
 
   it("is named in the service worker with a revision that changes with the operator's settings", async () => {

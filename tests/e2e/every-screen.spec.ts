@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { test, type Browser, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
@@ -43,7 +45,19 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);
-  portal = await startPortal({}, dataDirWithStaff("portal-e2e-every-screen-", ADMIN_EMAIL, ADMIN_PASSWORD));
+  const dataDir = dataDirWithStaff("portal-e2e-every-screen-", ADMIN_EMAIL, ADMIN_PASSWORD);
+  // The operator's identity as a utility sets it (README, "Configuration"): every footer carries it, checked too.
+  const logo = path.join(dataDir, "operator-logo.png");
+  fs.writeFileSync(logo, await pngImage(120, 40));
+  portal = await startPortal(
+    {
+      PORTAL_OPERATOR_NAME: "Every Screen Water Board",
+      PORTAL_OPERATOR_URL: "https://water.example.org/",
+      PORTAL_LOGO: logo,
+      PORTAL_EMERGENCY_PHONE: "+1 800 555 0100",
+    },
+    dataDir,
+  );
   report = await seedGrievance(request, portal.url, {
     title: "Every screen: a report with a photo and a pin",
     location: "Reservoir Road 1",
@@ -102,6 +116,8 @@ for (const run of RUNS) {
     await check(page, "/my-reports", tr("My Reports"));
     await check(page, new URL(report.trackingUrl).pathname, "Every screen: a report with a photo and a pin");
     await check(page, "/no-such-page", tr("Page not found"));
+    await check(page, "/accessibility", tr("Accessibility statement"));
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Every Screen Water Board" })).toBeVisible();
     await page.context().close();
   });
 

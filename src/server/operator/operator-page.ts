@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { LOCALES, msg } from "#shared/i18n/locales.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
 import type { OperatorSettings } from "./operator-settings.ts";
+import { OPERATOR_CSS } from "./operator-styles.ts";
 
 /** Where the logo is served (operator-routes.ts); the page adds ?v=<hash of the file>, so it may be cached for good. */
 export const OPERATOR_LOGO_PATH = "/operator-logo";
@@ -20,8 +21,8 @@ const escapeHtml = (text: string): string =>
 
 /**
  * The operator's part of the footer: the name (linked to its website, with its logo) and the emergency number as a
- * tel: link. The emergency sentence is there in every language, each marked with its `lang`; the stylesheet shows the
- * page's (footer-links.css), so a language switched in the browser needs no new page. Undefined when nothing is set.
+ * tel: link. The emergency sentence is there in every language, each marked with its `lang`; the style shows the
+ * page's (operator-styles.ts), so a language switched in the browser needs no new page. Undefined when nothing is set.
  */
 export function operatorFooterHtml(operator: OperatorSettings): string | undefined {
   const { name, url, logo, emergencyPhone } = operator;
@@ -47,10 +48,15 @@ export function operatorFooterHtml(operator: OperatorSettings): string | undefin
   return `<div id="portal-operator" class="operator">${parts.join("")}</div>`;
 }
 
-/** The brand colour as the stylesheet's custom property, and the CSP source that lets this one inline style in. */
-export function brandStyle(operator: OperatorSettings): { tag: string; cspSource: string } | undefined {
-  if (!operator.brandColor) return undefined;
-  const css = `:root{--brand:${operator.brandColor}}`;
+/**
+ * The page's one inline style, and the CSP source that lets it in: the rules of the operator's footer part when it is
+ * shown (operator-styles.ts), and the brand colour as the stylesheet's custom property.
+ */
+export function operatorStyle(operator: OperatorSettings): { tag: string; cspSource: string } | undefined {
+  const footer = operator.name || operator.emergencyPhone ? OPERATOR_CSS : "";
+  const brand = operator.brandColor ? `:root{--brand:${operator.brandColor}}` : "";
+  const css = `${footer}${brand}`;
+  if (!css) return undefined;
   return {
     tag: `<style>${css}</style>`,
     cspSource: `'sha256-${createHash("sha256").update(css).digest("base64")}'`,
@@ -68,17 +74,16 @@ export interface OperatorPage {
 /** Undefined when no PORTAL_… setting shows on the pages: they then go out as built. */
 export function operatorPage(operator: OperatorSettings): OperatorPage | undefined {
   const footer = operatorFooterHtml(operator);
-  const style = brandStyle(operator);
+  const style = operatorStyle(operator);
   if (!footer && !style) return undefined;
   const apply = (html: string) => {
     let page = footer ? html.replace(OPERATOR_SLOT, OPERATOR_SLOT.replace("></div>", `>${footer}</div>`)) : html;
-    if (style) {
-      page = page
-        .replace(
-          /<meta name="theme-color" content="[^"]*"/,
-          `<meta name="theme-color" content="${operator.brandColor}"`,
-        )
-        .replace("</head>", `${style.tag}</head>`);
+    if (style) page = page.replace("</head>", `${style.tag}</head>`);
+    if (operator.brandColor) {
+      page = page.replace(
+        /<meta name="theme-color" content="[^"]*"/,
+        `<meta name="theme-color" content="${operator.brandColor}"`,
+      );
     }
     return page;
   };

@@ -48,7 +48,7 @@ function NavigationBar() {
 /**
  * The operator's name, logo and emergency number, as the server put them into the page it sent
  * (server/operator/operator-page.ts fills the slot below): taken before React replaces the first paint, and put back
- * as they are, so they cost this bundle no code and follow the language by the stylesheet (footer-links.css).
+ * as they are, so they cost this bundle no code and follow the language by the style the server sends with them.
  */
 const operator = typeof document === "undefined" ? null : document.getElementById("portal-operator");
 
