@@ -5,14 +5,24 @@ import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, gallerySources } from "#shared/griev
 import { useT } from "../i18n/i18n-context.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
 
-// The first row of the grid on a phone, in the first screenful below the description: loaded at once (the first
+// The first row of the grid on a phone, in the first screenful under the report's title: loaded at once (the first
 // photo is often the page's largest paint), the rest when scrolled near.
 const FIRST_ROW = 2;
 
 // The button's and the viewer's names for each noun, whole sentences so that each language words them its own way.
 const NAMES = {
-  image: { button: msg("View image {number} of {count}"), viewer: msg("Image {number} of {count}") },
-  photo: { button: msg("View photo {number} of {count}"), viewer: msg("Photo {number} of {count}") },
+  image: {
+    button: msg("View image {number} of {count}"),
+    viewer: msg("Image {number} of {count}"),
+    previous: msg("Previous image"),
+    next: msg("Next image"),
+  },
+  photo: {
+    button: msg("View photo {number} of {count}"),
+    viewer: msg("Photo {number} of {count}"),
+    previous: msg("Previous photo"),
+    next: msg("Next photo"),
+  },
 } as const;
 
 /** The thumbnail, or the medium version where the cell needs more pixels (shared/grievances/report-photos.ts). */
@@ -39,8 +49,9 @@ interface ImageGalleryProps {
 }
 
 /**
- * A grid of thumbnails, each a button opening the full-screen viewer: the report's "Attached Images", and the photos
- * of an update from the reporter in the timeline (docs/decisions/015-reporter-actions.md).
+ * A grid of thumbnails, each a button opening the full-screen viewer, which steps on to the others: the report's
+ * "Attached Images", and the photos of an update from the reporter in the timeline
+ * (docs/decisions/015-reporter-actions.md).
  */
 export function ImageGallery({
   images,
@@ -69,8 +80,14 @@ export function ImageGallery({
         ))}
       </ul>
       <ImageViewer
-        image={viewing === null ? null : (images[viewing] ?? null)}
-        label={viewing === null ? "" : t(names.viewer, { number: viewing + 1, count })}
+        images={images}
+        index={viewing}
+        names={{
+          label: viewing === null ? "" : t(names.viewer, { number: viewing + 1, count }),
+          previous: t(names.previous),
+          next: t(names.next),
+        }}
+        onStep={setViewing}
         onClose={() => setViewing(null)}
       />
     </>

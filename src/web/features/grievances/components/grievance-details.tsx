@@ -26,6 +26,9 @@ export function GrievanceDetails({ grievance, parts }: { grievance: PublicGrieva
     <article className="details card" data-testid="grievance-details">
       <GrievanceSummary grievance={grievance} />
 
+      {/* The photos first: what a report looks like says more than its words (and is the page's largest paint). */}
+      <AttachedImages images={grievance.images} />
+
       {parts.incidentLink(grievance)}
 
       {/* "N people affected", and "I have this problem too" while the report is open. */}
@@ -52,8 +55,6 @@ export function GrievanceDetails({ grievance, parts }: { grievance: PublicGrieva
       <ReportPlace latitude={grievance.latitude} longitude={grievance.longitude} />
 
       <GrievanceProgressSlot grievance={grievance} />
-
-      <AttachedImages images={grievance.images} />
 
       {parts.follow(grievance)}
 
