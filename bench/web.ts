@@ -32,7 +32,7 @@ const PAGES = [
   },
   {
     path: "/track/:token",
-    route: ["features/tracking/routes/track-route.tsx", "features/tracking/routes/track-route.loader.ts"],
+    route: ["app/pages/track-page.tsx", "features/tracking/routes/track-route.loader.ts"],
   },
 ] as const;
 

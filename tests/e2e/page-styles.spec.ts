@@ -122,3 +122,17 @@ test("the statistics opened directly style their incidents section", async ({ pa
   const value = figures.locator("dd").first();
   expect(await value.evaluate((element) => getComputedStyle(element).fontWeight)).toBe("600");
 });
+
+test("the reporter's private page, opened directly, names the incident its report belongs to, styled", async ({
+  page,
+}) => {
+  await openDirectly(page, pages.tracking!);
+  const link = page.getByTestId("incident-link");
+  await expect(link).toContainText("Part of the incident");
+  await link.getByRole("link").click();
+  await expect(page).toHaveURL(`${portal.url}${pages.incident}`);
+  await page.goBack();
+  const tag = page.getByTestId("incident-link").locator(".incident-badge");
+  await expect(tag).toHaveText("Boil water advisory");
+  expect(await tag.evaluate((element) => getComputedStyle(element).display)).toBe("inline-block");
+});

@@ -11,7 +11,7 @@ export const listLoader = () => import("../features/grievances/routes/grievances
 export const details = () => import("./pages/grievance-page.tsx");
 export const detailsLoader = () => import("../features/grievances/routes/grievance-route.loader.ts");
 export const stats = () => import("../features/progress/routes/stats-route.tsx");
-export const track = () => import("../features/tracking/routes/track-route.tsx");
+export const track = () => import("./pages/track-page.tsx");
 export const trackLoader = () => import("../features/tracking/routes/track-route.loader.ts");
 export const incidents = () => import("../features/incidents/routes/incidents-route.tsx");
 export const incident = () => import("../features/incidents/routes/incident-route.tsx");

@@ -139,7 +139,7 @@ const ROUTES: RouteObject[] = [
                   loader: async () => (await trackLoader()).trackLoader,
                   // The reporter's update and "Is it fixed?" come with the page (features/tracking/tracking-actions.ts).
                   action: async () => (await track()).trackAction,
-                  Component: async () => (await track()).TrackRoute,
+                  Component: async () => (await track()).TrackPage,
                 },
               },
               {

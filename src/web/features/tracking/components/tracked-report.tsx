@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
@@ -8,10 +9,19 @@ import { ProgressEntries } from "#web/lib/grievance-view/progress-entries.tsx";
 import { FixedQuestionBox } from "./fixed-question-box.tsx";
 import { ReporterUpdateForm } from "./reporter-update-form.tsx";
 
+/**
+ * What the private page shows from other features, handed in by the app (app/pages/track-page.tsx): the incident
+ * the report belongs to (incidents), as on the report's public page.
+ */
+export interface TrackedReportParts {
+  incidentLink: (tracked: TrackedGrievance) => ReactNode;
+}
+
 interface TrackedReportProps {
   tracked: TrackedGrievance;
   /** The token of the page's link: the reporter's actions are sent to the page's action with it. */
   token: string;
+  parts?: TrackedReportParts;
 }
 
 /**
@@ -20,13 +30,15 @@ interface TrackedReportProps {
  * reporter-actions.md): answer "Is it fixed?" once it is resolved, and add an update with photos. The page's router
  * action records them and the page's loader reads the report again, which comes back here.
  */
-export function TrackedReport({ tracked, token }: TrackedReportProps) {
+export function TrackedReport({ tracked, token, parts }: TrackedReportProps) {
   const t = useT();
   const { grievance, timeline } = tracked;
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
   return (
     <article className="details card" data-testid="tracked-report">
       <GrievanceSummary grievance={grievance} />
+
+      {parts?.incidentLink(tracked)}
 
       <div className="private-note" data-testid="private-note">
         <p>

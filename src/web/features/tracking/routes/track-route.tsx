@@ -7,7 +7,7 @@ import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
 import { SupportReference } from "#web/lib/support-reference.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { TrackedReport } from "../components/tracked-report.tsx";
+import { TrackedReport, type TrackedReportParts } from "../components/tracked-report.tsx";
 import type { trackLoader } from "./track-route.loader.ts";
 import "#web/styles/tracking.css";
 import "#web/styles/content.css";
@@ -89,7 +89,15 @@ function TrackFailed() {
 /** The report the page shows now, and for which link; none while no report is on the screen. */
 let onScreen: { token: string; tracked: TrackedGrievance } | undefined;
 
-function TrackLoaded({ tracked, token }: { tracked: TrackedGrievance; token: string }) {
+function TrackLoaded({
+  tracked,
+  token,
+  parts,
+}: {
+  tracked: TrackedGrievance;
+  token: string;
+  parts?: TrackedReportParts;
+}) {
   const t = useT();
   useDocumentTitle(t("Your report {reference}", { reference: tracked.grievance.reference }));
   useEffect(() => {
@@ -98,7 +106,7 @@ function TrackLoaded({ tracked, token }: { tracked: TrackedGrievance; token: str
       if (onScreen?.tracked === tracked) onScreen = undefined;
     };
   }, [token, tracked]);
-  return <TrackedReport tracked={tracked} token={token} />;
+  return <TrackedReport tracked={tracked} token={token} parts={parts} />;
 }
 
 const keptOnFailure = new WeakMap<Promise<TrackedGrievance>, Promise<TrackedGrievance>>();
@@ -123,7 +131,8 @@ function keptOnFailedReload(tracked: Promise<TrackedGrievance>, token: string): 
   return kept;
 }
 
-export function TrackRoute() {
+/** `parts`: what other features put on the page, handed in by the app (app/pages/track-page.tsx). */
+export function TrackRoute({ parts }: { parts?: TrackedReportParts }) {
   const { tracked, token } = useLoaderData<typeof trackLoader>();
   const shown = keptOnFailedReload(tracked, token);
   return (
@@ -131,7 +140,7 @@ export function TrackRoute() {
       <PrivatePageMeta />
       <Suspense key={token} fallback={<TrackLoading />}>
         <Await resolve={shown} errorElement={<TrackFailed />}>
-          {(data: TrackedGrievance) => <TrackLoaded tracked={data} token={token} />}
+          {(data: TrackedGrievance) => <TrackLoaded tracked={data} token={token} parts={parts} />}
         </Await>
       </Suspense>
     </div>
