@@ -11,6 +11,7 @@ import { HttpError } from "../http/http-error.ts";
 import type { OverdueTargets } from "../staff/overdue-targets.ts";
 import { findProgress } from "./progress-repository.ts";
 import { computeStats } from "./stats-repository.ts";
+import { StatsSnapshot } from "./stats-snapshot.ts";
 import { computeHotspots } from "./stats-trends-repository.ts";
 
 export interface PublicProgressRouteOptions {
@@ -41,7 +42,8 @@ export async function publicProgressRoutes(
     return found;
   });
 
-  // Not cached: a visitor checking right after a report was resolved must see it counted.
+  // Not cached by browsers or proxies: a visitor checking right after a report was resolved must see it counted.
+  // Only a large portal's figures are kept, for a minute, in the instance (stats-snapshot.ts).
   const stats = {
     operationId: "getStatistics",
     summary: "The portal's statistics",
@@ -51,7 +53,12 @@ export async function publicProgressRoutes(
     tags: ["grievances"],
     response: { 200: publicStatsSchema, ...errorResponses(500, 503) },
   };
-  app.get(staffApiPaths.stats, { schema: stats }, async () => computeStats(db, targets, now?.() ?? null));
+  // A portal of a hundred thousand reports or more (stats-snapshot.ts).
+  const snapshot = new StatsSnapshot(
+    () => computeStats(db, targets, now?.() ?? null),
+    (answer) => answer.total >= 100_000,
+  );
+  app.get(staffApiPaths.stats, { schema: stats }, async () => snapshot.get());
 
   const hotspots = {
     operationId: "getStatisticsHotspots",
@@ -62,5 +69,10 @@ export async function publicProgressRoutes(
     tags: ["grievances"],
     response: { 200: statsHotspotsSchema, ...errorResponses(500, 503) },
   };
-  app.get(staffApiPaths.statsHotspots, { schema: hotspots }, async () => computeHotspots(db, now?.() ?? null));
+  // Twenty thousand pins or more in the twelve weeks: kept like the statistics.
+  const hotspotSnapshot = new StatsSnapshot(
+    () => computeHotspots(db, now?.() ?? null),
+    (answer) => answer.cells.reduce((sum, cell) => sum + cell.count, 0) >= 20_000,
+  );
+  app.get(staffApiPaths.statsHotspots, { schema: hotspots }, async () => hotspotSnapshot.get());
 }
