@@ -10,8 +10,11 @@ import { Field } from "../form-field.tsx";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Keys of the list's and the queue's address that are not filters: how to show them, and which page. */
-const NOT_FILTERS = new Set(["view", "page", "cursor"]);
+/**
+ * Keys of the list's and the queue's address that are not filters: how to show them (the view, the console's order
+ * `sort`, which its column headers set), and which page.
+ */
+const NOT_FILTERS = new Set(["view", "page", "cursor", "sort"]);
 
 /** How many filters the address sets. */
 export function activeFilterCount(params: URLSearchParams): number {
@@ -71,8 +74,9 @@ export function GrievanceFilters() {
     setTyped(false);
     setOwnWrite(null);
     // Every parameter of the pages that use these filters is a filter or the page and its cursor (the console adds
-    // its own "overdue" and "hidden"), except the List / Map choice, which is how to show them, not which.
-    setSearchParams((prev) => changedQuery(new URLSearchParams(), { view: prev.get("view") }));
+    // its own "overdue" and "hidden"), except the List / Map choice and the console's order, which say how to show
+    // them, not which.
+    setSearchParams((prev) => changedQuery(new URLSearchParams(), { view: prev.get("view"), sort: prev.get("sort") }));
   };
 
   return (
