@@ -54,7 +54,13 @@ import {
  *     /staff/set-password/:token  A new account's one-time link: set the password (loader; action)
  */
 export function createAppRouter() {
-  keyThisHistoryEntry();
+  // ScrollRestoration keeps each history entry's scroll position under its key, but the first entry of a freshly
+  // loaded document has none (React Router calls it "default"): every page opened by its address, a bookmark or a
+  // link in an e-mail shared one saved position, and opened as far down as the last such page had been scrolled.
+  // The entry gets a key of its own, kept in its history state, so that Back, Forward and a reload still find where
+  // it was, and a new page starts at the top (docs/accessibility.md).
+  const state = history.state as { key?: string } | null;
+  if (!state?.key) history.replaceState({ ...state, key: `${Math.random()}` }, "");
   let consoleAdded: Promise<void> | undefined;
   return createBrowserRouter(ROUTES, {
     // The console's routes are a chunk of their own (console-routes.tsx), added under the root the first time a
@@ -75,18 +81,6 @@ export function createAppRouter() {
 }
 
 const ROOT_ID = "root";
-
-/**
- * ScrollRestoration keeps each history entry's scroll position under its key, but the first entry of a freshly
- * loaded document has none (React Router calls it "default"): every page opened by its address, a bookmark or a
- * link in an e-mail shared one saved position, and opened as far down as the last such page had been scrolled. The
- * entry gets a key of its own, kept in its history state, so that Back, Forward and a reload still find where it
- * was, and a new page starts at the top.
- */
-function keyThisHistoryEntry() {
-  const state = (history.state ?? {}) as { key?: string };
-  if (!state.key) history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10) }, "");
-}
 
 const ROUTES: RouteObject[] = [
   {
