@@ -35,6 +35,7 @@ import { incidentSubscriptionRoutes } from "./incidents/incident-subscription-ro
 import { affectedRoutes } from "./places/affected-routes.ts";
 import { geocodeRoutes } from "./places/geocode-routes.ts";
 import { placeRoutes } from "./places/place-routes.ts";
+import { pmtilesRoutes } from "./places/pmtiles-routes.ts";
 import { ReverseGeocoder } from "./places/reverse-geocoder.ts";
 import { tileOrigins } from "./places/tile-url.ts";
 import { publicCategoryRoutes } from "./categories/category-routes.ts";
@@ -111,9 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // The operator's one inline style, by its hash (the PORTAL_… settings, operator/operator-page.ts).
         styleSrc: ["'self'", ...(operatorCss ? [operatorCss.cspSource] : [])],
-        // data: and blob: for the form's previews of chosen images; the map tiles' host(s), and no other
-        // (MAP_TILE_URL, docs/decisions/016-map-and-location.md).
-        imgSrc: ["'self'", "data:", "blob:", ...tileOrigins(config.mapTileUrl)],
+        // data: and blob: for the form's previews of chosen images (and the tiles of MAP_PMTILES_FILE, made into
+        // images in the page); the map tiles' host(s), and no other (MAP_TILE_URL,
+        // docs/decisions/016-map-and-location.md), none when the portal serves its own tiles (decision 028).
+        imgSrc: ["'self'", "data:", "blob:", ...(config.mapPmtiles ? [] : tileOrigins(config.mapTileUrl))],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -189,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mapDefaultCenter: config.mapDefaultCenter,
     serviceArea: config.serviceArea,
     geocoder: config.geocoderUrl !== undefined,
+    pmtiles: config.mapPmtiles,
   });
+  await app.register(pmtilesRoutes, { archive: config.mapPmtiles });
   await app.register(affectedRoutes, { db, affectedPerHour: config.affectedPerHour });
   await app.register(incidentPublicRoutes, { db, affectedPerHour: config.affectedPerHour });
   await app.register(geocodeRoutes, {

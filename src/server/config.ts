@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
 import { parseMapCenter, type MapCenter } from "./places/map-center.ts";
+import { readPmtilesFile, type PmtilesArchive } from "./places/pmtiles-file.ts";
 import { readServiceArea } from "./places/service-area.ts";
 import { checkTileUrl } from "./places/tile-url.ts";
 import { parseOverdueTargets, type OverdueTargets } from "./staff/overdue-targets.ts";
@@ -136,6 +137,7 @@ const envSchema = z
     // Where maps open without a service area: "latitude,longitude,zoom"; the whole world by default.
     MAP_DEFAULT_CENTER: parsedWith(parseMapCenter).default({ latitude: 0, longitude: 0, zoom: 2 }),
     SERVICE_AREA_FILE: parsedWith((file) => readServiceArea(path.resolve(file))).optional(),
+    MAP_PMTILES_FILE: parsedWith((file) => readPmtilesFile(path.resolve(file))).optional(),
     // A Nominatim-compatible service for "the address of this pin"; off unless set.
     GEOCODER_URL: z
       .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (a Nominatim-compatible service)" })
@@ -244,6 +246,8 @@ export interface Config {
   mapDefaultCenter: MapCenter;
   /** SERVICE_AREA_FILE's polygon, read at start-up: pins outside it are refused. Undefined: any pin is accepted. */
   serviceArea: ServiceAreaGeometry | undefined;
+  /** MAP_PMTILES_FILE, checked at start-up: the maps draw its tiles instead of MAP_TILE_URL's. */
+  mapPmtiles: PmtilesArchive | undefined;
   /** GEOCODER_URL without a trailing slash: a Nominatim-compatible service; undefined turns address lookup off. */
   geocoderUrl: string | undefined;
   /** "I have this problem too" presses one client address may make per hour. */
@@ -321,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapAttribution: e.MAP_ATTRIBUTION,
     mapDefaultCenter: e.MAP_DEFAULT_CENTER,
     serviceArea: e.SERVICE_AREA_FILE,
+    mapPmtiles: e.MAP_PMTILES_FILE,
     geocoderUrl: e.GEOCODER_URL,
     affectedPerHour: e.AFFECTED_PER_HOUR,
     open311: {

@@ -32,6 +32,8 @@ export const apiPaths = {
   docs: "/api/docs",
   /** Stored images (IMAGE_URL_PREFIX + object key). */
   media: "/media/grievance-images/:key",
+  /** The map's own tiles (MAP_PMTILES_FILE), one PMTiles file read by byte ranges (decision 028). */
+  mapTiles: "/media/map-tiles.pmtiles",
   /** Water incidents (docs/decisions/021-incidents.md): active and recent, one, the form's matching,
    * "I am affected", alerts for an area. */
   incidents: "/api/incidents",

@@ -123,6 +123,7 @@ describe("map settings and the CSP", () => {
       center: { latitude: 0, longitude: 0, zoom: 2 },
       serviceArea: null,
       geocoder: false,
+      pmtiles: null,
     });
   });
 

@@ -34,10 +34,10 @@ const at = (pathname: string) => `${portal.url}${pathname}`;
 const word = () => `tilesword${Math.random().toString(36).slice(2, 8)}`;
 
 /** Every tile request of the page fails, as without a connection. */
-async function failTiles(page: Page): Promise<string[]> {
-  const aborted: string[] = [];
+async function failTiles(page: Page): Promise<{ url: string; referer: string | undefined }[]> {
+  const aborted: { url: string; referer: string | undefined }[] = [];
   await page.route(`${new URL(tiles.urlTemplate.replace(/\{.\}/g, "0")).origin}/**`, (route) => {
-    aborted.push(route.request().url());
+    aborted.push({ url: route.request().url(), referer: route.request().headers().referer });
     return route.abort("internetdisconnected");
   });
   return aborted;
@@ -54,6 +54,8 @@ test("the form's map says it could not be loaded; a pin at 0,0 is refused; the r
   const group = page.getByRole("group", { name: "Pin on a map" });
   await expect(group.getByTestId("map-notice")).toHaveText(FORM_NOTICE);
   expect(aborted.length).toBeGreaterThan(0);
+  // The tile host is told which site asks (the OSM tile policy), never which page: the portal's address alone.
+  for (const { referer } of aborted) expect(referer).toBe(`${portal.url}/`);
 
   // Without a service area the map opens on MAP_DEFAULT_CENTER, 0,0 here: its centre is Null Island.
   await page.getByRole("button", { name: LOCATION_MESSAGES.placePinAtCentre }).click();

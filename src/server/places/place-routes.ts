@@ -12,6 +12,7 @@ import { MAP_MARKER_CAP, type ServiceAreaGeometry } from "#shared/places/geo.ts"
 import { mapQuerySchema, similarQuerySchema } from "#shared/places/location-schemas.ts";
 import type { Database } from "../db/database.ts";
 import type { MapCenter } from "./map-center.ts";
+import type { PmtilesArchive } from "./pmtiles-file.ts";
 import { findPublicMarkers, withoutHidden } from "./map-marker-repository.ts";
 import { refusePinOutsideArea } from "./pin-in-area.ts";
 import { refusePlaceQuery } from "./query-problem.ts";
@@ -25,6 +26,8 @@ export interface PlaceRoutesOptions {
   serviceArea: ServiceAreaGeometry | undefined;
   /** Whether GEOCODER_URL is set. */
   geocoder: boolean;
+  /** MAP_PMTILES_FILE: the maps draw its tiles, served at apiPaths.mapTiles. */
+  pmtiles: PmtilesArchive | undefined;
 }
 
 /** The settings change only with a restart; five minutes of staleness after one is harmless. */
@@ -43,6 +46,14 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
     center: options.mapDefaultCenter,
     serviceArea: options.serviceArea ?? null,
     geocoder: options.geocoder,
+    pmtiles: options.pmtiles
+      ? {
+          url: apiPaths.mapTiles,
+          tileType: options.pmtiles.tileType,
+          minZoom: options.pmtiles.minZoom,
+          maxZoom: options.pmtiles.maxZoom,
+        }
+      : null,
   };
 
   app.get(

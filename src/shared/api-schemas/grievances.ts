@@ -140,6 +140,18 @@ export const mapSettingsSchema = z.object({
   serviceArea: z.nullable(serviceAreaSchema),
   /** Whether GET /api/geocode/reverse can look up addresses (GEOCODER_URL). */
   geocoder: z.boolean(),
+  /**
+   * The portal's own raster tiles (MAP_PMTILES_FILE), drawn instead of `tileUrl`'s: the file's address, read in
+   * byte ranges, the tiles' image type and zoom levels. Null: tiles come from `tileUrl`.
+   */
+  pmtiles: z.nullable(
+    z.object({
+      url: z.string(),
+      tileType: z.enum(["png", "jpeg", "webp", "avif"]),
+      minZoom: z.number(),
+      maxZoom: z.number(),
+    }),
+  ),
 });
 
 /** A one-line address for the pin. */

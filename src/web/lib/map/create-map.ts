@@ -43,8 +43,7 @@ export function createMap(element: HTMLElement, settings: MapSettings, options: 
     worldCopyJump: true,
   });
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-  const tiles = L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
-  if (options.onTilesFailed) watchTiles(tiles, options.onTilesFailed);
+  addTiles(map, settings, options.onTilesFailed);
   // An application: screen readers pass the arrow keys through to it instead of reading on.
   element.setAttribute("role", "application");
   nameMap(map, options);
@@ -53,6 +52,37 @@ export function createMap(element: HTMLElement, settings: MapSettings, options: 
   }
   openOnHome(map, settings);
   return map;
+}
+
+/**
+ * MAP_TILE_URL's tiles, or the portal's own from MAP_PMTILES_FILE (decision 028), whose reader comes in a chunk of
+ * its own only for a portal that uses one.
+ */
+function addTiles(map: L.Map, settings: MapSettings, onTilesFailed: CreateMapOptions["onTilesFailed"]): void {
+  const { pmtiles, attribution } = settings;
+  if (!pmtiles) {
+    // The page's own policy sends no Referer; a tile host is told the portal's address and nothing more: the OSM
+    // tile policy asks for it, and a report's or a private link's path stays private (docs/map-tiles.md).
+    const tiles = L.tileLayer(settings.tileUrl, { attribution, maxZoom: 19, referrerPolicy: "strict-origin" }).addTo(
+      map,
+    );
+    if (onTilesFailed) watchTiles(tiles, onTilesFailed);
+    return;
+  }
+  let removed = false;
+  map.on("unload", () => (removed = true));
+  import("./pmtiles-layer.ts").then(
+    ({ pmtilesLayer }) => {
+      if (removed) return;
+      const tiles = pmtilesLayer(pmtiles, attribution);
+      if (onTilesFailed) watchTiles(tiles, onTilesFailed);
+      tiles.addTo(map);
+    },
+    (error: unknown) => {
+      console.error("The map's tile reader could not be loaded:", error);
+      if (!removed) onTilesFailed?.(true);
+    },
+  );
 }
 
 /**
