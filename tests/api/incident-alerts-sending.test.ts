@@ -147,4 +147,30 @@ describe("alerts: each declaration, update and closure once, to those whose area
     expect(mails[0]?.decoded).toContain('lang="fr"');
     expect(mails[1]?.subject).toBe("Mise à jour\u00a0: Burst main on Ngong Road");
   });
+
+  it("uses staff's version of the incident's texts in the subscriber's language, the original where there is none", async () => {
+    await subscribe({ email: "claire@example.net", locality: "Kibera" }, { "accept-language": "fr-FR,fr;q=0.9" });
+    const [confirmMail] = await deliver();
+    await t.app.inject({ method: "POST", url: pathOf(linksIn(confirmMail!, "/alerts/confirm/")[0]!) });
+
+    const id = await declare({ localities: ["Kibera"] });
+    // Staff wrote the title and an update in French (migration 026), not the instructions.
+    await t.db.query(
+      `UPDATE incidents SET translations = '{"fr": {"title": "Rupture de conduite rue Ngong"}}' WHERE id = $1`,
+      [id],
+    );
+    await alert(id);
+    const update = await postUpdate(id, "Repairs continue.");
+    await t.db.query(
+      `UPDATE incident_updates SET translations = '{"fr": "Les réparations continuent."}' WHERE id = $1`,
+      [update],
+    );
+    await alert(id, { kind: "updated", updateId: update });
+    const mails = await deliver();
+    expect(mails[0]?.subject).toContain("Rupture de conduite rue Ngong");
+    expect(mails[0]?.decoded).toContain("Boil water for one minute before drinking.");
+    expect(mails[1]?.subject).toBe("Mise à jour\u00a0: Rupture de conduite rue Ngong");
+    expect(mails[1]?.decoded).toContain("Les réparations continuent.");
+    expect(mails[1]?.decoded).not.toContain("Repairs continue.");
+  });
 });

@@ -28,6 +28,7 @@ function incident(changes: Partial<PublicIncident> = {}): PublicIncident {
     finalMessage: null,
     affectedCount: 0,
     reportCount: 0,
+    translations: {},
     updates: [],
     ...changes,
   };
@@ -35,8 +36,8 @@ function incident(changes: Partial<PublicIncident> = {}): PublicIncident {
 
 const updated = incident({
   updates: [
-    { id: "1", at: "2026-11-24T12:00:00.250Z", message: "Tankers are at the school." },
-    { id: "2", at: "2026-11-25T08:30:00.000Z", message: "Flushing has started." },
+    { id: "1", at: "2026-11-24T12:00:00.250Z", message: "Tankers are at the school.", translations: {} },
+    { id: "2", at: "2026-11-25T08:30:00.000Z", message: "Flushing has started.", translations: {} },
   ],
   updatedAt: "2026-11-25T08:30:00.000Z",
 });

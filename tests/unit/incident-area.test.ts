@@ -62,6 +62,7 @@ function incident(overrides: Partial<PublicIncident>): PublicIncident {
     finalMessage: null,
     affectedCount: 0,
     reportCount: 0,
+    translations: {},
     updates: [],
     ...overrides,
   };

@@ -5,6 +5,9 @@ import {
   type IncidentSeverity,
   type IncidentType,
 } from "#shared/incidents/incidents.ts";
+import { msg, type Locale } from "#shared/i18n/locales.ts";
+import { incidentTextsIn, translatedLocalesOf, updateMessageIn } from "#shared/incidents/incident-texts.ts";
+import { translatorFor } from "../i18n/server-i18n.ts";
 import type { PublicIncident } from "./incident-repository.ts";
 import { xmlElement } from "../http/xml-text.ts";
 
@@ -125,10 +128,15 @@ export function capPolygon(ring: readonly (readonly [number, number])[]): string
 export const capCircle = (area: Extract<IncidentArea, { type: "Circle" }>): string =>
   `${pair(area.center)} ${decimal(area.radiusMetres / 1000, 3)}`;
 
-function description(incident: PublicIncident): string {
+function description(incident: PublicIncident, locale: Locale): string {
+  const message = incidentTextsIn(incident, locale).message;
   const latest = incident.updates.at(-1);
-  if (!latest) return incident.message;
-  return `${incident.message}\n\nUpdate (${capDateTime(latest.at)}): ${latest.message}`;
+  if (!latest) return message;
+  const update = translatorFor(locale)(msg("Update ({time}): {message}"), {
+    time: capDateTime(latest.at),
+    message: updateMessageIn(latest, locale),
+  });
+  return `${message}\n\n${update}`;
 }
 
 function expires(incident: PublicIncident): string | null {
@@ -168,25 +176,38 @@ export function capDocument(incident: PublicIncident, options: CapOptions): stri
     ...xmlElement("  ", "references", refs.length > 0 ? refs.join(" ") : null),
     // Every version of one incident shares this, so that a consumer groups them without following references.
     ...xmlElement("  ", "incidents", `${senderDomain}:incident:${incident.id}`),
+    // One <info> in English, then one per language staff wrote the incident's texts in (CAP 1.2, 3.2.2).
+    ...(["en", ...translatedLocalesOf(incident.translations)] as const).flatMap((locale) =>
+      infoLines(incident, locale, options),
+    ),
+    "</alert>",
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** One <info> block: the incident in one language (staff's version of each text there, else the original). */
+function infoLines(incident: PublicIncident, locale: Locale, options: CapOptions): string[] {
+  const closed = incident.closedAt !== null;
+  const texts = incidentTextsIn(incident, locale);
+  const t = translatorFor(locale);
+  return [
     "  <info>",
-    "    <language>en</language>",
+    ...xmlElement("    ", "language", locale),
     ...CATEGORIES[incident.type].map((category) => `    <category>${category}</category>`),
-    ...xmlElement("    ", "event", INCIDENT_TYPE_NAMES[incident.type]),
+    ...xmlElement("    ", "event", t(INCIDENT_TYPE_NAMES[incident.type])),
     `    <responseType>${closed ? "AllClear" : RESPONSES[incident.type]}</responseType>`,
     `    <urgency>${capUrgency(incident)}</urgency>`,
     `    <severity>${SEVERITIES[incident.severity]}</severity>`,
     "    <certainty>Observed</certainty>",
     ...xmlElement("    ", "effective", capDateTime(incident.startsAt)),
     ...xmlElement("    ", "expires", expires(incident)),
-    ...xmlElement("    ", "senderName", SENDER_NAME),
-    ...xmlElement("    ", "headline", incident.title),
-    ...xmlElement("    ", "description", description(incident)),
-    ...xmlElement("    ", "instruction", closed ? incident.finalMessage : incident.instructions),
+    ...xmlElement("    ", "senderName", t(SENDER_NAME)),
+    ...xmlElement("    ", "headline", texts.title),
+    ...xmlElement("    ", "description", description(incident, locale)),
+    ...xmlElement("    ", "instruction", closed ? texts.finalMessage : texts.instructions),
     ...xmlElement("    ", "web", `${options.publicUrl}${incidentPagePath(incident.id)}`),
     ...areaLines(incident),
     "  </info>",
-    "</alert>",
-    "",
   ];
-  return lines.join("\n");
 }

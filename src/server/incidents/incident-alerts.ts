@@ -1,4 +1,7 @@
 import { incidentPagePath } from "#shared/api-paths.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { incidentTextsIn, updateMessageIn } from "#shared/incidents/incident-texts.ts";
+import type { UpdateTranslations } from "#shared/incidents/incident-translations.ts";
 import type { Queryable } from "../db/database.ts";
 import { enqueueMessage } from "../notifications/outbox.ts";
 import { subscriptionMatches } from "./incident-area.ts";
@@ -51,12 +54,37 @@ export async function queueIncidentAlerts(
       event: eventKey(event),
       recipient: subscriber.email,
       linkBase,
+      // In the subscriber's language: staff's version of each text there when they wrote one (migration 026).
       compose: (unsubscribeUrl) =>
-        incidentAlertMessage(subscriber.locale, alerted, news, { incidentUrl, unsubscribeUrl }, subscriber.area),
+        incidentAlertMessage(
+          subscriber.locale,
+          { ...alerted, ...textsIn(alerted, subscriber.locale) },
+          newsIn(news, subscriber.locale),
+          { incidentUrl, unsubscribeUrl },
+          subscriber.area,
+        ),
     });
     if (added) queued++;
   }
   return queued;
+}
+
+const textsIn = (incident: AlertedIncident, locale: Locale) => {
+  const texts = incidentTextsIn({ ...incident, finalMessage: incident.final_message }, locale);
+  return { title: texts.title, message: texts.message, instructions: texts.instructions };
+};
+
+/** What happened, with staff's version of its text in the reader's language when there is one. */
+type News =
+  | { kind: "declared" }
+  | { kind: "updated"; update: { message: string; translations: UpdateTranslations } }
+  | { kind: "closed"; incident: AlertedIncident & { final_message: string } };
+
+function newsIn(news: News, locale: Locale): AlertNews {
+  if (news.kind === "declared") return news;
+  if (news.kind === "updated") return { kind: "updated", text: updateMessageIn(news.update, locale) };
+  const texts = incidentTextsIn({ ...news.incident, finalMessage: news.incident.final_message }, locale);
+  return { kind: "closed", finalMessage: texts.finalMessage ?? news.incident.final_message };
 }
 
 async function newsOf(
@@ -64,15 +92,16 @@ async function newsOf(
   incidentId: string,
   event: IncidentAlertEvent,
   incident: AlertedIncident,
-): Promise<AlertNews> {
+): Promise<News> {
   if (event.kind === "declared") return { kind: "declared" };
   if (event.kind === "closed") {
-    if (incident.final_message === null) throw new Error(`incident alerts: incident ${incidentId} is not closed`);
-    return { kind: "closed", finalMessage: incident.final_message };
+    const finalMessage = incident.final_message;
+    if (finalMessage === null) throw new Error(`incident alerts: incident ${incidentId} is not closed`);
+    return { kind: "closed", incident: { ...incident, final_message: finalMessage } };
   }
   if (!/^\d{1,18}$/.test(event.updateId))
     throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
-  const text = await findUpdateMessage(tx, incidentId, event.updateId);
-  if (text === undefined) throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
-  return { kind: "updated", text };
+  const update = await findUpdateMessage(tx, incidentId, event.updateId);
+  if (update === undefined) throw new Error(`incident alerts: no update ${event.updateId} of incident ${incidentId}`);
+  return { kind: "updated", update };
 }

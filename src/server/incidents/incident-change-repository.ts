@@ -1,4 +1,5 @@
 import type { DeclareIncident, IncidentArea, IncidentSeverity, IncidentType } from "#shared/incidents/incidents.ts";
+import type { IncidentTranslations, UpdateTranslations } from "#shared/incidents/incident-translations.ts";
 import type { Queryable } from "../db/database.ts";
 
 /**
@@ -15,8 +16,8 @@ export async function insertIncident(
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO incidents (type, severity, title, message, instructions, area, localities, starts_at,
-       expected_restoration_at, declared_by)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::text[], $8, $9, $10) RETURNING id::text`,
+       expected_restoration_at, declared_by, translations)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::text[], $8, $9, $10, $11::jsonb) RETURNING id::text`,
     [
       input.type,
       input.severity,
@@ -28,6 +29,7 @@ export async function insertIncident(
       input.startsAt,
       input.expectedRestorationAt,
       staffId,
+      JSON.stringify(input.translations),
     ],
   );
   return rows[0]!.id;
@@ -55,11 +57,17 @@ export async function lockIncidentRow(tx: Queryable, id: string): Promise<Locked
 export async function insertIncidentUpdate(
   tx: Queryable,
   id: string,
-  update: { message: string; restoration: string | null | undefined; staffId: string },
+  update: {
+    message: string;
+    translations: UpdateTranslations;
+    restoration: string | null | undefined;
+    staffId: string;
+  },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    "INSERT INTO incident_updates (incident_id, message, staff_id) VALUES ($1, $2, $3) RETURNING id::text",
-    [id, update.message, update.staffId],
+    `INSERT INTO incident_updates (incident_id, message, staff_id, translations) VALUES ($1, $2, $3, $4::jsonb)
+     RETURNING id::text`,
+    [id, update.message, update.staffId, JSON.stringify(update.translations)],
   );
   await tx.query(
     `UPDATE incidents SET updated_at = now(),
@@ -70,10 +78,27 @@ export async function insertIncidentUpdate(
   return rows[0]!.id;
 }
 
-export async function markIncidentClosed(tx: Queryable, id: string, finalMessage: string, staffId: string) {
+/** Closes the incident; `translations`: the final message in other languages, kept beside each one's other texts. */
+export async function markIncidentClosed(
+  tx: Queryable,
+  id: string,
+  finalMessage: string,
+  translations: UpdateTranslations,
+  staffId: string,
+) {
+  // Each language's object gets its finalMessage (jsonb || merges one level: the language's other texts stay).
+  const merged = Object.fromEntries(
+    Object.entries(translations).map(([locale, text]) => [locale, { finalMessage: text }]),
+  );
   await tx.query(
-    "UPDATE incidents SET closed_at = now(), updated_at = now(), final_message = $2, closed_by = $3 WHERE id = $1",
-    [id, finalMessage, staffId],
+    `UPDATE incidents SET closed_at = now(), updated_at = now(), final_message = $2, closed_by = $3,
+       translations = (
+         SELECT coalesce(jsonb_object_agg(key, coalesce(translations -> key, '{}'::jsonb) || value), '{}'::jsonb)
+           FROM jsonb_each($4::jsonb)
+       ) || (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(translations)
+              WHERE NOT $4::jsonb ? key)
+     WHERE id = $1`,
+    [id, finalMessage, staffId, JSON.stringify(merged)],
   );
 }
 
@@ -128,23 +153,29 @@ export interface AlertedIncident {
   localities: string[];
   expected_restoration_at: Date | null;
   final_message: string | null;
+  translations: IncidentTranslations;
 }
 
 /** What an alert about the incident says of it. */
 export async function findAlertedIncident(tx: Queryable, id: string): Promise<AlertedIncident | undefined> {
   const { rows } = await tx.query<AlertedIncident>(
-    `SELECT type, severity, title, message, instructions, area, localities, expected_restoration_at, final_message
+    `SELECT type, severity, title, message, instructions, area, localities, expected_restoration_at, final_message,
+       translations
      FROM incidents WHERE id = $1`,
     [id],
   );
   return rows[0];
 }
 
-/** An update's message, when it is one of this incident's. */
-export async function findUpdateMessage(tx: Queryable, id: string, updateId: string): Promise<string | undefined> {
-  const { rows } = await tx.query<{ message: string }>(
-    "SELECT message FROM incident_updates WHERE id = $1 AND incident_id = $2",
+/** An update's message and its versions in other languages, when it is one of this incident's. */
+export async function findUpdateMessage(
+  tx: Queryable,
+  id: string,
+  updateId: string,
+): Promise<{ message: string; translations: UpdateTranslations } | undefined> {
+  const { rows } = await tx.query<{ message: string; translations: UpdateTranslations }>(
+    "SELECT message, translations FROM incident_updates WHERE id = $1 AND incident_id = $2",
     [updateId, id],
   );
-  return rows[0]?.message;
+  return rows[0];
 }

@@ -6,6 +6,7 @@ import {
   type IncidentSeverity,
   type IncidentType,
 } from "#shared/incidents/incidents.ts";
+import type { IncidentTranslations, UpdateTranslations } from "#shared/incidents/incident-translations.ts";
 import type { Queryable } from "../db/database.ts";
 import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 
@@ -36,6 +37,7 @@ interface IncidentRow {
   report_count: number | string;
   declared_by: string | null;
   closed_by: string | null;
+  translations: IncidentTranslations;
 }
 
 interface UpdateRow {
@@ -43,6 +45,7 @@ interface UpdateRow {
   incident_id: string;
   message: string;
   created_at: Date | string;
+  translations: UpdateTranslations;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -51,7 +54,7 @@ const isoOrNull = (value: Date | string | null): string | null => (value === nul
 /** The columns every read takes: who declared and closed it by their e-mail address (as the timeline shows staff), for the console only. */
 const INCIDENT_COLUMNS = `
   i.id::text, i.type, i.severity, i.title, i.message, i.instructions, i.area, i.localities, i.starts_at,
-  i.expected_restoration_at, i.declared_at, i.updated_at, i.closed_at, i.final_message, i.affected_count,
+  i.expected_restoration_at, i.declared_at, i.updated_at, i.closed_at, i.final_message, i.affected_count, i.translations,
   (SELECT count(*) FROM incident_reports r JOIN grievances g ON g.id = r.grievance_id
     WHERE r.incident_id = i.id AND g.hidden_at IS NULL)::int AS report_count,
   (SELECT s.email FROM staff_accounts s WHERE s.id = i.declared_by) AS declared_by,
@@ -76,7 +79,13 @@ function toPublicIncident(row: IncidentRow, updates: UpdateRow[]): PublicInciden
     finalMessage: row.final_message,
     affectedCount: row.affected_count,
     reportCount: Number(row.report_count),
-    updates: updates.map((update) => ({ id: update.id, at: iso(update.created_at), message: update.message })),
+    translations: row.translations,
+    updates: updates.map((update) => ({
+      id: update.id,
+      at: iso(update.created_at),
+      message: update.message,
+      translations: update.translations,
+    })),
   };
 }
 
@@ -88,7 +97,7 @@ async function readIncidents(db: Queryable, where: string, params: unknown[], or
   );
   if (rows.length === 0) return [];
   const updates = await db.query<UpdateRow>(
-    `SELECT id::text, incident_id::text, message, created_at FROM incident_updates
+    `SELECT id::text, incident_id::text, message, created_at, translations FROM incident_updates
      WHERE incident_id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [rows.map((row) => row.id)],
   );

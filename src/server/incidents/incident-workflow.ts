@@ -1,3 +1,4 @@
+import type { UpdateTranslations } from "#shared/incidents/incident-translations.ts";
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import type { DeclareIncident, IncidentArea } from "#shared/incidents/incidents.ts";
@@ -68,7 +69,7 @@ async function lockIncident(tx: Queryable, id: string): Promise<LockedIncident> 
 export async function postIncidentUpdate(
   db: Database,
   id: string,
-  update: { message: string; expectedRestorationAt?: string | null | undefined },
+  update: { message: string; expectedRestorationAt?: string | null | undefined; translations?: UpdateTranslations },
   actor: Actor,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -81,6 +82,7 @@ export async function postIncidentUpdate(
     // Left out, the expected restoration stays; null clears it.
     const updateId = await insertIncidentUpdate(tx, id, {
       message: update.message,
+      translations: update.translations ?? {},
       restoration,
       staffId: actor.staffId,
     });
@@ -101,7 +103,7 @@ export async function postIncidentUpdate(
 export async function closeIncident(
   db: Database,
   id: string,
-  close: { finalMessage: string; resolveLinkedReports: boolean },
+  close: { finalMessage: string; resolveLinkedReports: boolean; translations?: UpdateTranslations },
   actor: Actor,
 ): Promise<number> {
   if (close.resolveLinkedReports && close.finalMessage.length > NOTE_MAX_LENGTH) {
@@ -110,7 +112,7 @@ export async function closeIncident(
   return db.transaction(async (tx) => {
     const incident = await lockIncident(tx, id);
     if (incident.closed) throw new HttpError(409, INCIDENT_MESSAGES.alreadyClosed);
-    await markIncidentClosed(tx, id, close.finalMessage, actor.staffId);
+    await markIncidentClosed(tx, id, close.finalMessage, close.translations ?? {}, actor.staffId);
     let resolved = 0;
     if (close.resolveLinkedReports) {
       // In id order, so that two transactions locking several reports never wait for each other forever.

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { INCIDENT_SEVERITIES, INCIDENT_TYPES, incidentAreaSchema } from "../incidents/incidents.ts";
+import { incidentTranslationsSchema, updateTranslationsSchema } from "../incidents/incident-translations.ts";
 
 /** Answers of the incidents API (docs/decisions/021-incidents.md); times are ISO 8601 strings. */
 
@@ -7,6 +8,8 @@ export const incidentUpdateViewSchema = z.object({
   id: z.string(),
   at: z.string(),
   message: z.string(),
+  /** The message in other languages, as staff wrote them (migration 026). */
+  translations: updateTranslationsSchema,
 });
 
 /** What the public sees of an incident: no staff identity. */
@@ -29,6 +32,8 @@ export const publicIncidentSchema = z.object({
   affectedCount: z.number(),
   /** Public reports linked to it. */
   reportCount: z.number(),
+  /** Title, message, instructions and final message in other languages, as staff wrote them (migration 026). */
+  translations: incidentTranslationsSchema,
   updates: z.array(incidentUpdateViewSchema),
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { msg } from "../i18n/locales.ts";
 import { MESSAGES } from "../messages.ts";
 import { isStorableText } from "../storable-text.ts";
+import { declareTranslationsInput, textTranslationsInput } from "./incident-translations.ts";
 
 /**
  * Water incidents (docs/decisions/021-incidents.md): one burst main, many reports. The types, severities,
@@ -117,6 +118,8 @@ export const declareIncidentSchema = z
       .check(z.maxLength(INCIDENT_LIMITS.localities)),
     startsAt: isoTime,
     expectedRestorationAt: z.nullable(isoTime),
+    /** The title, message and instructions in other languages (migration 026); none by default. */
+    translations: z._default(declareTranslationsInput(INCIDENT_LIMITS), {}),
   })
   .check(
     z.refine((v) => v.area !== null || v.localities.length > 0, {
@@ -134,12 +137,14 @@ export type DeclareIncident = z.output<typeof declareIncidentSchema>;
 export const incidentUpdateSchema = z.object({
   message: text(INCIDENT_LIMITS.message, msg("Update for the public")),
   expectedRestorationAt: z.optional(z.nullable(isoTime)),
+  translations: z._default(textTranslationsInput(INCIDENT_LIMITS, msg("Update for the public")), {}),
 });
 
 /** POST /api/staff/incidents/:id/close: the final message, and whether every linked open report is resolved with it. */
 export const closeIncidentSchema = z.object({
   finalMessage: text(INCIDENT_LIMITS.message, msg("Final message")),
   resolveLinkedReports: z.boolean(),
+  translations: z._default(textTranslationsInput(INCIDENT_LIMITS, msg("Final message")), {}),
 });
 
 /** POST /api/staff/incidents/:id/reports: link reports one by one or in bulk (after the preview). */

@@ -25,6 +25,7 @@ export async function declareIncident(
     localities: ["Riverside"],
     startsAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
     expectedRestorationAt: new Date(Date.now() + 6 * 60 * 60 * 1000).toISOString(),
+    translations: {},
     ...overrides,
   };
   const answer = await request.post(`${baseURL}${staffApiPaths.incidents}`, { data: declaration, headers });

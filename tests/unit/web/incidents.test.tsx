@@ -53,6 +53,7 @@ const incident = (n: number, overrides: Partial<PublicIncident> = {}): PublicInc
   finalMessage: null,
   affectedCount: 4,
   reportCount: 12,
+  translations: {},
   updates: [],
   ...overrides,
 });

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { incidentTextsIn } from "#shared/incidents/incident-texts.ts";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useApiData } from "#web/lib/use-api-data.ts";
 import { getIncidents, type PublicIncident } from "../api/incidents-api.ts";
@@ -27,6 +28,7 @@ function useActiveIncidents(): PublicIncident[] {
  */
 export function IncidentBanner() {
   const t = useT();
+  const locale = useLocale();
   const headingId = useId();
   const active = useActiveIncidents();
   if (active.length === 0) return null;
@@ -37,16 +39,22 @@ export function IncidentBanner() {
         {t("{count, plural, one {Active incident} other {# active incidents}}", { count: active.length })}
       </h2>
       <ul className="incident-banner__list">
-        {shown.map((incident) => (
-          <li key={incident.id} className="incident-banner__item">
-            <p className="incident-banner__title">
-              <Link to={paths.incident(incident.id)}>
-                <bdi>{incident.title}</bdi>
-              </Link>
-            </p>
-            <p className="incident-banner__instructions">{incident.instructions}</p>
-          </li>
-        ))}
+        {shown.map((incident) => {
+          // Staff's version in the page's language when they wrote one (migration 026).
+          const texts = incidentTextsIn(incident, locale);
+          return (
+            <li key={incident.id} className="incident-banner__item">
+              <p className="incident-banner__title">
+                <Link to={paths.incident(incident.id)}>
+                  <bdi>{texts.title}</bdi>
+                </Link>
+              </p>
+              <p className="incident-banner__instructions" dir="auto">
+                {texts.instructions}
+              </p>
+            </li>
+          );
+        })}
       </ul>
       {active.length > 1 && (
         <p className="incident-banner__all">

@@ -24,7 +24,10 @@ export function IncidentLink({ incident }: { incident: IncidentSummary }) {
       <span className="incident-badge incident-badge--type">
         {t(INCIDENT_TYPE_NAMES[incident.type] ?? INCIDENT_TYPE_NAMES.other)}
       </span>{" "}
-      {t("Part of the incident")} <Link to={paths.incident(incident.id)}>{incident.title}</Link>
+      {t("Part of the incident")}{" "}
+      <Link to={paths.incident(incident.id)}>
+        <bdi>{incident.title}</bdi>
+      </Link>
       {incident.closedAt && <> ({t("resolved")})</>}
     </p>
   );

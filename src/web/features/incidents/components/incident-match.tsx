@@ -1,7 +1,8 @@
 import { useId } from "react";
 import type { LatLng } from "#shared/places/geo.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { incidentTextsIn } from "#shared/incidents/incident-texts.ts";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { searchOf } from "#web/lib/query-string.ts";
 import { IncidentAffectedButton } from "./incident-affected-button.tsx";
@@ -39,6 +40,7 @@ export function incidentMatchSearch({ category, location, pin }: IncidentMatchIn
  */
 export function IncidentMatchPanel(input: IncidentMatchInput) {
   const t = useT();
+  const locale = useLocale();
   const headingId = useId();
   const items = useSuggestions(incidentMatchSearch(input), findMatchingIncidents, "Matching incidents");
   const note =
@@ -63,8 +65,8 @@ export function IncidentMatchPanel(input: IncidentMatchInput) {
               <li key={incident.id} className="incident-match__item">
                 <p>
                   {t("This is probably part of {title}: {instructions}", {
-                    title: incident.title,
-                    instructions: incident.instructions,
+                    title: incidentTextsIn(incident, locale).title,
+                    instructions: incidentTextsIn(incident, locale).instructions,
                   })}
                 </p>
                 <p>

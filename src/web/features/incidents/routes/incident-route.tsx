@@ -3,7 +3,8 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router
 import { exportPaths } from "#shared/api-paths.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { incidentTextsIn, updateMessageIn } from "#shared/incidents/incident-texts.ts";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { IncidentAffectedButton } from "../components/incident-affected-button.tsx";
@@ -33,7 +34,10 @@ const Time = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)
 export function IncidentRoute() {
   const t = useT();
   const incident = useLoaderData<typeof incidentLoader>();
-  useDocumentTitle(incident.title);
+  const locale = useLocale();
+  // Staff's version of each text in the page's language when they wrote one, else the original (migration 026).
+  const texts = incidentTextsIn(incident, locale);
+  useDocumentTitle(texts.title);
   const localitiesId = useId();
   const active = incident.closedAt === null;
   const areas = useMemo(
@@ -48,21 +52,21 @@ export function IncidentRoute() {
         <Link to={paths.incidents()}>{t("All water incidents")}</Link>
       </p>
       <article className="card incident-details" data-testid="incident-details">
-        <h1 dir="auto">{incident.title}</h1>
+        <h1 dir="auto">{texts.title}</h1>
         <IncidentBadges incident={incident} />
         <p className="incident-status" data-testid="incident-status">
           {active ? t("Active") : t("Resolved on {time}", { time: formatDateTime(incident.closedAt ?? "") })}
         </p>
-        {!active && incident.finalMessage && (
+        {!active && texts.finalMessage && (
           <div className="incident-final">
             <h2>{t("Final message")}</h2>
-            <p dir="auto">{incident.finalMessage}</p>
+            <p dir="auto">{texts.finalMessage}</p>
           </div>
         )}
         <p className="incident-message" dir="auto">
-          {incident.message}
+          {texts.message}
         </p>
-        <IncidentInstructions text={incident.instructions} headingLevel={2} />
+        <IncidentInstructions text={texts.instructions} headingLevel={2} />
         <IncidentFacts incident={incident} />
         <IncidentAffectedButton incidentId={incident.id} affectedCount={incident.affectedCount} active={active} />
 
@@ -90,7 +94,7 @@ export function IncidentRoute() {
             {updates.map((update) => (
               <li key={update.id}>
                 <Time at={update.at} />
-                <p dir="auto">{update.message}</p>
+                <p dir="auto">{updateMessageIn(update, locale)}</p>
               </li>
             ))}
             <li>

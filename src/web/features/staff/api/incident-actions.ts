@@ -1,3 +1,4 @@
+import { textVersionsOfForm } from "../components/incident-translation-fields.tsx";
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { closeIncidentSchema, incidentUpdateSchema } from "#shared/incidents/incidents.ts";
 import { fieldRefusal, refusal, type ActionRefused, type ActionResult } from "#web/lib/action-result.ts";
@@ -52,6 +53,7 @@ export async function incidentAction({ request, params }: ActionFunctionArgs): P
       const parsed = incidentUpdateSchema.safeParse({
         message: text("message"),
         ...(restoration ? { expectedRestorationAt: instantOfLocal(restoration) } : {}),
+        translations: textVersionsOfForm(form, "message"),
       });
       if (!parsed.success) return problemOf(intent, parsed.error.issues);
       await postIncidentUpdate(id, parsed.data);
@@ -76,6 +78,7 @@ export async function incidentAction({ request, params }: ActionFunctionArgs): P
       const parsed = closeIncidentSchema.safeParse({
         finalMessage: text("finalMessage"),
         resolveLinkedReports: form.get("resolveLinkedReports") === "on",
+        translations: textVersionsOfForm(form, "finalMessage"),
       });
       if (!parsed.success) return problemOf(intent, parsed.error.issues);
       const { resolvedReports } = await closeIncident(id, parsed.data);

@@ -1,3 +1,4 @@
+import { msg } from "#shared/i18n/locales.ts";
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
@@ -8,6 +9,7 @@ import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { Field } from "#web/lib/form-field.tsx";
 import type { IncidentActionResult } from "../api/incident-actions.ts";
 import type { StaffIncident } from "../api/incidents-api.ts";
+import { TranslationFields } from "./incident-translation-fields.tsx";
 
 /**
  * "Close the incident", a deliberate step in three: a button that opens the panel; the final message and whether
@@ -93,6 +95,10 @@ export function IncidentClosePanel({ incident }: { incident: StaffIncident }) {
             />
           )}
         </Field>
+        <TranslationFields
+          idPrefix={`${id}-final`}
+          fields={[{ name: "finalMessage", label: msg("Final message"), maxLength: INCIDENT_LIMITS.message, rows: 2 }]}
+        />
         <label className="checkbox-field">
           <input
             type="checkbox"

@@ -1,3 +1,4 @@
+import { versionsOfForm } from "./incident-translation-fields.tsx";
 import type { z } from "zod/mini";
 import { msg } from "#shared/i18n/locales.ts";
 import { declareIncidentSchema, type DeclareIncident } from "#shared/incidents/incidents.ts";
@@ -81,6 +82,7 @@ export function parseDeclareForm(form: FormData): DeclareParse {
     localities: localitiesOf(text("localities")),
     startsAt: startsAt ?? "",
     expectedRestorationAt: instantOfLocal(text("expectedRestorationAt")),
+    translations: versionsOfForm(form, ["title", "message", "instructions"]),
   };
   const parsed = declareIncidentSchema.safeParse(candidate);
   const errors = parsed.success ? {} : declareFieldErrorsOf(parsed.error.issues);

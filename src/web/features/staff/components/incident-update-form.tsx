@@ -1,3 +1,4 @@
+import { msg } from "#shared/i18n/locales.ts";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { INCIDENT_LIMITS } from "#shared/incidents/incidents.ts";
@@ -9,6 +10,7 @@ import { Field } from "#web/lib/form-field.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
 import type { IncidentActionResult } from "../api/incident-actions.ts";
 import { DateTimeInput } from "#web/lib/date-time-input.tsx";
+import { TranslationFields } from "./incident-translation-fields.tsx";
 
 /** "Post an update": a timed public message, and a new expected restoration when it moved. */
 export function IncidentUpdateForm() {
@@ -30,6 +32,12 @@ export function IncidentUpdateForm() {
             <textarea dir="auto" name="message" rows={3} maxLength={INCIDENT_LIMITS.message} {...control} />
           )}
         </Field>
+        <TranslationFields
+          idPrefix={`${id}-message`}
+          fields={[
+            { name: "message", label: msg("Update for the public"), maxLength: INCIDENT_LIMITS.message, rows: 2 },
+          ]}
+        />
         <Field
           id={`${id}-restoration`}
           label={t("New expected restoration (optional)")}

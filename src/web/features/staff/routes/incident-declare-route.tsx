@@ -1,3 +1,4 @@
+import { msg } from "#shared/i18n/locales.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation, type ActionFunctionArgs } from "react-router";
 import {
@@ -26,6 +27,7 @@ import {
 } from "../components/incident-form-data.ts";
 import { declareIncident } from "../api/incidents-api.ts";
 import { DateTimeInput } from "#web/lib/date-time-input.tsx";
+import { TranslationFields } from "../components/incident-translation-fields.tsx";
 
 const DECLARE = "declare";
 
@@ -151,6 +153,16 @@ export function IncidentDeclareRoute() {
               <textarea dir="auto" name="instructions" rows={3} maxLength={INCIDENT_LIMITS.instructions} {...control} />
             )}
           </Field>
+          <div className="field--full">
+            <TranslationFields
+              idPrefix="incident"
+              fields={[
+                { name: "title", label: msg("Title"), maxLength: INCIDENT_LIMITS.title },
+                { name: "message", label: msg("Public message"), maxLength: INCIDENT_LIMITS.message, rows: 3 },
+                { name: "instructions", label: msg("Instructions"), maxLength: INCIDENT_LIMITS.instructions, rows: 2 },
+              ]}
+            />
+          </div>
           <Field {...fieldOf("startsAt")} label={t("Start")}>
             {(control) => <DateTimeInput name="startsAt" defaultValue={now} {...control} />}
           </Field>
