@@ -12,15 +12,29 @@ import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { IncidentStatsSection } from "../components/incident-stats.tsx";
 import type { IncidentStats } from "../api/stats-api.ts";
 import { getStats } from "../api/stats-api.ts";
+import { loadStatsTexts } from "../api/stats-texts.ts";
+import type { StatsCharts } from "../components/stats-charts.tsx";
 import { CategoryCounts, DurationTable, OverdueSummary, StatusCounts } from "../components/stats-tables.tsx";
 import "#web/styles/progress.css";
 import "#web/styles/content.css";
 
 const TITLE = msg("Progress & Statistics");
 
+/** The figures, and the charts' chunk that draws them. */
+interface LoadedStats {
+  figures: PublicStats;
+  Charts: typeof StatsCharts;
+}
+
 /** Started without waiting, like the public list: the heading shows at once, the figures when they arrive. */
 export function statsLoader({ request }: LoaderFunctionArgs) {
-  const stats = getStats(request.signal);
+  // The charts (Observable Plot, the larger part of the page's code) and their texts come with the figures, in a
+  // chunk of their own: the heading does not wait for any of them.
+  const stats = Promise.all([
+    getStats(request.signal),
+    loadStatsTexts(),
+    import("../components/stats-charts.tsx"),
+  ]).then(([figures, , charts]): LoadedStats => ({ figures, Charts: charts.StatsCharts }));
   stats.catch(() => undefined);
   return { stats };
 }
@@ -45,11 +59,12 @@ function StatsError() {
 const incidentsOf = (stats: PublicStats): IncidentStats | undefined =>
   (stats as PublicStats & { incidents?: IncidentStats }).incidents ?? undefined;
 
-function StatsContent({ stats }: { stats: PublicStats }) {
+function StatsContent({ stats, Charts }: { stats: PublicStats; Charts: typeof StatsCharts }) {
   const t = useT();
   const incidents = incidentsOf(stats);
   return (
     <div className="stats" data-testid="stats">
+      <Charts trends={stats.trends} />
       <section className="card stats__section" aria-labelledby="stats-counts-heading">
         <h2 id="stats-counts-heading">{t("Reports")}</h2>
         <div className="stats__pair">
@@ -98,7 +113,7 @@ export function StatsRoute() {
         }
       >
         <Await resolve={stats} errorElement={<StatsError />}>
-          {(data: PublicStats) => <StatsContent stats={data} />}
+          {(data: LoadedStats) => <StatsContent stats={data.figures} Charts={data.Charts} />}
         </Await>
       </Suspense>
     </div>
