@@ -5,6 +5,7 @@ import {
   grievanceListQuerySchema,
   summaryMessageOf,
 } from "#shared/grievances/grievance-schema.ts";
+import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 
 const valid = {
   title: "Brown water from the tap",
@@ -79,6 +80,27 @@ describe("grievanceInputSchema", () => {
   it("summarises with the field's own message when nothing required is missing", () => {
     const errors = errorsOf({ ...valid, user_email: "nope" });
     expect(summaryMessageOf(errors)).toBe("Please enter a valid email address.");
+  });
+});
+
+describe("a pin at 0,0 (Null Island)", () => {
+  it("is refused on the latitude, with the other fields' problems", () => {
+    expect(errorsOf({ ...valid, latitude: "0", longitude: "-0.0000001" })).toEqual({
+      latitude: LOCATION_MESSAGES.nullIsland,
+    });
+    expect(errorsOf({ ...valid, title: "", latitude: 0, longitude: 0 })).toMatchObject({
+      latitude: LOCATION_MESSAGES.nullIsland,
+    });
+  });
+
+  it("is told apart from pins on the equator or the prime meridian", () => {
+    for (const [latitude, longitude] of [
+      ["0", "0.000001"],
+      ["0.000001", "0"],
+      ["0", "32.5"],
+    ]) {
+      expect(grievanceInputSchema.safeParse({ ...valid, latitude, longitude }).success).toBe(true);
+    }
   });
 });
 

@@ -17,4 +17,12 @@ describe("similarSearch", () => {
       "?category=Leakage+Issues&latitude=1.25&longitude=-3.5",
     );
   });
+
+  it("leaves a pin at 0,0 out: it is refused, and nothing is near it", () => {
+    const nullIsland = { latitude: 0, longitude: 0 };
+    expect(similarSearch({ category: "Leakage Issues", title: "ab", pin: nullIsland })).toBeUndefined();
+    expect(similarSearch({ category: "Leakage Issues", title: "Burst main", pin: nullIsland })).toBe(
+      "?category=Leakage+Issues&title=Burst+main",
+    );
+  });
 });
