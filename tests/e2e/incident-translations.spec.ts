@@ -42,3 +42,30 @@ test("an incident's page shows staff's Arabic version in Arabic and the original
   await expect(englishPage.getByRole("heading", { level: 1 })).toHaveText(incident.title);
   await english.close();
 });
+
+test("staff add an Arabic version of an update from the console; an Arabic reader sees it", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${portal.url}/staff`);
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("staff-email")).toHaveText(STAFF.email);
+  await page.goto(`${portal.url}/staff/incidents/${incident.id}`);
+  await page.getByLabel("Update for the public", { exact: true }).fill("Tankers are at Riverside School.");
+  const versions = page.getByTestId("translation-fields").filter({ hasText: "In other languages" }).first();
+  await versions.getByText("In other languages (optional)").click();
+  const arabicUpdate = page.getByLabel("Update for the public in العربية");
+  await expect(arabicUpdate).toHaveAttribute("dir", "rtl");
+  await arabicUpdate.fill("الصهاريج في مدرسة ريفرسايد.");
+  await page.getByRole("button", { name: "Publish the update" }).click();
+  await expect(page.getByTestId("incident-update-done")).toHaveText("The update is published.");
+
+  const arabic = await browser.newContext({ locale: "ar", baseURL: portal.url });
+  const reader = await arabic.newPage();
+  await reader.goto(`/incidents/${incident.id}`);
+  await expect(reader.locator(".incident-timeline")).toContainText("الصهاريج في مدرسة ريفرسايد.");
+  await expect(reader.locator(".incident-timeline")).not.toContainText("Tankers are at Riverside School.");
+  await arabic.close();
+});

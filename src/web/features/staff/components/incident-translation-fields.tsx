@@ -1,4 +1,5 @@
-import { INCIDENT_TRANSLATED_LOCALES } from "#shared/incidents/incident-translations.ts";
+import { useState } from "react";
+import { INCIDENT_TRANSLATED_LOCALES, type IncidentTranslatedLocale } from "#shared/incidents/incident-translations.ts";
 import { LOCALE_NAMES, directionOf } from "#shared/i18n/locales.ts";
 import { Field } from "#web/lib/form-field.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
@@ -18,40 +19,60 @@ export interface TranslatedField {
  */
 export function TranslationFields({ idPrefix, fields }: { idPrefix: string; fields: TranslatedField[] }) {
   const t = useT();
+  // The inputs exist once the section is first opened, and stay (closing it keeps what was typed): until then the
+  // form holds only its original fields, each the one field of its name.
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="translation-fields" data-testid="translation-fields">
+    <details
+      className="translation-fields"
+      data-testid="translation-fields"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>{t("In other languages (optional)")}</summary>
       <p className="hint">
         {t("People reading the portal in a language you fill in here see your version; everyone else the original.")}
       </p>
-      {INCIDENT_TRANSLATED_LOCALES.map((locale) => (
-        <fieldset key={locale} className="translation-fields__language" lang={locale} dir={directionOf(locale)}>
-          <legend>{LOCALE_NAMES[locale]}</legend>
-          {fields.map((field) => (
-            <Field
-              key={field.name}
-              id={`${idPrefix}-${field.name}-${locale}`}
-              label={t("{field} in {language}", { field: t(field.label), language: LOCALE_NAMES[locale] })}
-            >
-              {(control) =>
-                field.rows ? (
-                  <textarea
-                    name={`${field.name}-${locale}`}
-                    rows={field.rows}
-                    maxLength={field.maxLength}
-                    {...control}
-                  />
-                ) : (
-                  <input type="text" name={`${field.name}-${locale}`} maxLength={field.maxLength} {...control} />
-                )
-              }
-            </Field>
-          ))}
-        </fieldset>
-      ))}
+      {opened &&
+        INCIDENT_TRANSLATED_LOCALES.map((locale) => (
+          <fieldset key={locale} className="translation-fields__language">
+            <legend>{LOCALE_NAMES[locale]}</legend>
+            {fields.map((field) => (
+              <Field
+                key={field.name}
+                id={`${idPrefix}-${field.name}-${locale}`}
+                label={t("{field} in {language}", { field: t(field.label), language: LOCALE_NAMES[locale] })}
+              >
+                {(control) =>
+                  field.rows ? (
+                    <textarea
+                      name={`${field.name}-${locale}`}
+                      rows={field.rows}
+                      maxLength={field.maxLength}
+                      {...typed(locale)}
+                      {...control}
+                    />
+                  ) : (
+                    <input
+                      type="text"
+                      name={`${field.name}-${locale}`}
+                      maxLength={field.maxLength}
+                      {...typed(locale)}
+                      {...control}
+                    />
+                  )
+                }
+              </Field>
+            ))}
+          </fieldset>
+        ))}
     </details>
   );
 }
+
+/** An input for one language's text: typed in that language, in its direction (Arabic right to left). */
+const typed = (locale: IncidentTranslatedLocale) => ({ lang: locale, dir: directionOf(locale) });
 
 /** The versions a submitted form holds, per language: {ar: {title, message}, …} (empty ones the schema drops). */
 export function versionsOfForm(form: FormData, names: string[]): Record<string, Record<string, string>> {
