@@ -117,6 +117,13 @@ test("at 1366 px the queue shows every column, tags and dates whole, flags in wo
   await expect(age).toHaveAttribute("aria-sort", "ascending");
   await expect(titles).toHaveText([high.title, urgent.title, low.title]);
   await expectNoAxeViolations(page);
+  // An order is not a filter: Clear Filters keeps it.
+  await page.getByLabel("Overdue only").check();
+  await expect(page).toHaveURL(/overdue=true/);
+  await page.getByRole("button", { name: "Clear Filters" }).click();
+  await expect(page).not.toHaveURL(/overdue=|q=/);
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(age).toHaveAttribute("aria-sort", "ascending");
 });
 
 test("on a phone the queue's rows are cards, and a report's page has Change status under its summary", async ({
