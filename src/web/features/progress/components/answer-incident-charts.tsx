@@ -19,16 +19,15 @@ export function FixedAnswersChart({ answers, locale }: { answers: Trends["fixedA
   ];
   const draw = useCallback(
     (width: number) => {
-      const axes = rowAxes(
-        rows.map((r) => r.label),
-        locale,
-        width,
-        [0, Math.max(1, ...rows.map((r) => r.count))],
-      );
+      const highest = Math.max(...rows.map((r) => r.count));
       return Plot.plot({
         width,
-        ...axes,
-        x: { ...axes.x, tickFormat: (value: number) => locale.number(value) },
+        ...rowAxes(
+          rows.map((r) => r.label),
+          locale,
+          width,
+          { kind: "count", highest },
+        ),
         marks: [
           Plot.barX(rows, { x: "count", y: "label", fill: (r: { colour: string }) => r.colour }),
           Plot.ruleX([0]),
@@ -62,11 +61,10 @@ export function IncidentCharts({ incidents, locale }: { incidents: Trends["incid
   const label = (i: Trends["incidents"][number]) => shortLabel(i.title, 24);
   const durations = useCallback(
     (width: number) => {
-      const axes = rowAxes(incidents.map(label), locale, width);
+      const highest = Math.max(...incidents.map((i) => i.durationHours));
       return Plot.plot({
         width,
-        ...axes,
-        x: { ...axes.x, tickFormat: (value: number) => locale.number(value) },
+        ...rowAxes(incidents.map(label), locale, width, { kind: "count", highest }),
         marks: [Plot.barX(incidents, { x: "durationHours", y: label, fill: COLOURS.incident }), Plot.ruleX([0])],
       });
     },
@@ -75,11 +73,10 @@ export function IncidentCharts({ incidents, locale }: { incidents: Trends["incid
   const declared = incidents.filter((i) => i.minutesFromFirstReport !== null);
   const delays = useCallback(
     (width: number) => {
-      const axes = rowAxes(declared.map(label), locale, width);
+      const highest = Math.max(...declared.map((i) => (i.minutesFromFirstReport ?? 0) / 60));
       return Plot.plot({
         width,
-        ...axes,
-        x: { ...axes.x, tickFormat: (value: number) => locale.number(value) },
+        ...rowAxes(declared.map(label), locale, width, { kind: "count", highest }),
         marks: [
           Plot.barX(declared, {
             x: (i: { minutesFromFirstReport: number }) => i.minutesFromFirstReport / 60,

@@ -23,15 +23,22 @@ export const COLOURS = {
 const VALUE_MARGIN = 44;
 const EDGE = 16;
 
-/** The week axis: every week, its label every other week on a phone; from right to left in Arabic. */
+/** About how wide a week's label is drawn (12 px text), to leave a gap between labels. */
+const labelWidth = (text: string) => 16 + text.length * 7;
+
+/**
+ * The week axis: every week, from right to left in Arabic; as many labels as fit without touching (every week on a
+ * desktop, every second or third on a phone), the latest week always labelled.
+ */
 export function weekAxis(
   weeks: PublicStats["trends"]["weeks"],
   locale: ChartLocale,
   width: number,
   type: "band" | "point",
 ) {
-  const step = width < 560 ? 2 : 1;
   const starts = weeks.map((w) => w.start);
+  const widest = Math.max(...starts.map((start) => labelWidth(locale.week(start))));
+  const step = Math.max(1, Math.ceil((starts.length * widest) / Math.max(1, width - VALUE_MARGIN - EDGE)));
   return {
     marginLeft: locale.rtl ? EDGE : VALUE_MARGIN,
     marginRight: locale.rtl ? VALUE_MARGIN : EDGE,
@@ -40,7 +47,6 @@ export function weekAxis(
       type,
       domain: starts,
       reverse: locale.rtl,
-      // The latest week always labelled; the others every `step`, counting back from it.
       ticks: starts.filter((_, i) => (starts.length - 1 - i) % step === 0),
       tickFormat: (start: string) => locale.week(start),
       label: null,
@@ -64,25 +70,34 @@ export function valueAxis(locale: ChartLocale, highest: number) {
   };
 }
 
+/** What a row chart's values are: shares from 0 to 1, or counts up to `highest` (whole ticks only). */
+export type RowValues = { kind: "share" } | { kind: "count"; highest: number };
+
 /**
  * Horizontal bars with a label per row (priorities, categories, incidents): the labels on the reading side, wide
  * enough for the longest (within reason), the values growing away from them.
  */
-export function rowAxes(labels: string[], locale: ChartLocale, width: number, domain?: [number, number]) {
+export function rowAxes(labels: string[], locale: ChartLocale, width: number, values: RowValues) {
   const longest = Math.max(...labels.map((label) => label.length), 4);
   const labelRoom = Math.min(Math.round(width * 0.45), 16 + longest * 7);
+  const ticks = Math.max(2, Math.min(5, Math.floor(width / 110)));
   return {
     height: 34 + labels.length * 32,
     marginLeft: locale.rtl ? EDGE : labelRoom,
     marginRight: locale.rtl ? labelRoom : EDGE,
     marginBottom: 28,
     y: { domain: labels, label: null, axis: locale.rtl ? ("right" as const) : ("left" as const), padding: 0.25 },
-    x: {
-      ...(domain && { domain }),
-      reverse: locale.rtl,
-      grid: true,
-      label: null,
-      ticks: Math.max(2, Math.min(5, Math.floor(width / 110))),
-    },
+    x:
+      values.kind === "share"
+        ? { domain: [0, 1], reverse: locale.rtl, grid: true, label: null, ticks, tickFormat: locale.percent }
+        : {
+            domain: [0, Math.max(1, values.highest)],
+            nice: true,
+            reverse: locale.rtl,
+            grid: true,
+            label: null,
+            ticks: Math.min(ticks, Math.max(1, Math.ceil(values.highest))),
+            tickFormat: locale.number,
+          },
   };
 }

@@ -25,11 +25,10 @@ export function BacklogChart({ backlog, locale }: { backlog: Trends["backlog"]; 
       const rows = backlog.flatMap((b) =>
         parts.map((part) => ({ priority: label(b.priority), part: part.label, count: b[part.key] })),
       );
-      const axes = rowAxes(labels, locale, width);
+      const highest = Math.max(...backlog.map((b) => b.withinTarget + b.overTarget + b.overTwiceTarget));
       return Plot.plot({
         width,
-        ...axes,
-        x: { ...axes.x, tickFormat: (value: number) => locale.number(value) },
+        ...rowAxes(labels, locale, width, { kind: "count", highest }),
         color: { domain: parts.map((p) => p.label), range: parts.map((p) => p.colour) },
         marks: [
           Plot.barX(rows, Plot.stackX({ x: "count", y: "priority", fill: "part", order: parts.map((p) => p.label) })),
@@ -80,11 +79,9 @@ function ShareChart(props: { id: string; title: string; rowHeading: string; rows
       const bars = rows
         .filter((r) => r.resolved > 0)
         .map((r) => ({ label: shortLabel(r.label), share: r.withinTarget / r.resolved }));
-      const axes = rowAxes(labels, locale, width, [0, 1]);
       return Plot.plot({
         width,
-        ...axes,
-        x: { ...axes.x, tickFormat: (share: number) => locale.percent(share) },
+        ...rowAxes(labels, locale, width, { kind: "share" }),
         marks: [
           Plot.barX(bars, { x: "share", y: "label", fill: COLOURS.within }),
           Plot.ruleX([0]),
