@@ -195,7 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(pmtilesRoutes, { archive: config.mapPmtiles });
   await app.register(affectedRoutes, { db, affectedPerHour: config.affectedPerHour });
-  await app.register(incidentPublicRoutes, { db, affectedPerHour: config.affectedPerHour });
+  await app.register(incidentPublicRoutes, {
+    db,
+    affectedPerHour: config.affectedPerHour,
+    serviceArea: config.serviceArea,
+  });
   await app.register(geocodeRoutes, {
     geocoder:
       config.geocoderUrl === undefined
@@ -211,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Following a report by e-mail, and the pages behind the links in the messages (decision 014).
   await app.register(followRoutes, { db, mailLinkBase });
-  await app.register(incidentSubscriptionRoutes, { db, mailLinkBase });
+  await app.register(incidentSubscriptionRoutes, { db, mailLinkBase, serviceArea: config.serviceArea });
   await app.register(statusRoutes, { imageStore, storageProbe, repository, databaseKind: db.kind });
   await app.register(metricsRoute, { metrics, token: config.metricsToken });
   await app.register(mediaRoutes, { imageStore, repository });

@@ -6,8 +6,9 @@ import { countRows, createTestApp, expectHumanError, postGrievance, type TestApp
 
 /**
  * A pin at 0,0 ("Null Island") is refused always, and one outside SERVICE_AREA_FILE's area when one is set, with the
- * form's words, by every endpoint that takes coordinates: the submit, Open311's POST, the possible duplicates and the
- * address lookup (docs/decisions/016-map-and-location.md).
+ * form's words, by every endpoint that takes coordinates: the submit, Open311's POST, the possible duplicates, the
+ * address lookup, incident alerts for a place and the incidents a report being written may belong to
+ * (docs/decisions/016-map-and-location.md).
  */
 
 // A square of about 2 km around latitude 10, longitude 20.
@@ -67,11 +68,22 @@ async function answers(portal: Portal, latitude: string, longitude: string) {
   const query = new URLSearchParams({ latitude, longitude }).toString();
   const similar = await t.app.inject({ url: `/api/grievances/similar?category=other&${query}` });
   const geocode = await t.app.inject({ url: `/api/geocode/reverse?${query}` });
-  return { submit, open311, similar, geocode };
+  const matching = await t.app.inject({ url: `/api/incidents/matching?${query}` });
+  const alerts = await t.app.inject({
+    method: "POST",
+    url: "/api/incident-subscriptions",
+    payload: {
+      email: "resident@example.org",
+      latitude: Number(latitude),
+      longitude: Number(longitude),
+      radiusMetres: 500,
+    },
+  });
+  return { submit, open311, similar, geocode, matching, alerts };
 }
 
 function expectRefused(answer: Awaited<ReturnType<typeof answers>>, message: string): void {
-  const { submit, open311, similar, geocode } = answer;
+  const { submit, open311, similar, geocode, matching, alerts } = answer;
   expect(submit.statusCode).toBe(400);
   expectHumanError(submit.body, message);
   // On the form's pin group (fieldErrors.latitude), where the form shows it.
@@ -80,7 +92,7 @@ function expectRefused(answer: Awaited<ReturnType<typeof answers>>, message: str
   // Open311's error format, the field named as the standard names it when the form's schema refused it.
   const [error] = open311.json<{ code: number; description: string }[]>();
   expect(error?.description).toMatch(new RegExp(`^(lat: )?${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
-  for (const read of [similar, geocode]) {
+  for (const read of [similar, geocode, matching, alerts]) {
     expect(read.statusCode).toBe(400);
     expectHumanError(read.body, message);
   }
@@ -112,8 +124,9 @@ describe("without a service area", () => {
       ["5.6", "0"],
       ["0", "9.4"],
     ] as const) {
-      const { submit, open311, similar, geocode } = await answers(portal, latitude, longitude);
+      const { submit, open311, similar, geocode, matching, alerts } = await answers(portal, latitude, longitude);
       expect([submit.statusCode, open311.statusCode, similar.statusCode]).toEqual([201, 201, 200]);
+      expect([matching.statusCode, alerts.statusCode]).toEqual([200, 202]);
       // Past the checks: the lookup itself fails, as the geocoder does not answer.
       expect(geocode.statusCode).toBe(503);
     }
@@ -141,9 +154,9 @@ describe("with a service area", () => {
   });
 
   it("accepts a pin inside the area everywhere", async () => {
-    const { submit, open311, similar, geocode } = await answers(portal, "10.005", "20.005");
-    expect([submit.statusCode, open311.statusCode, similar.statusCode, geocode.statusCode]).toEqual([
-      201, 201, 200, 503,
+    const { submit, open311, similar, geocode, matching, alerts } = await answers(portal, "10.005", "20.005");
+    expect([submit, open311, similar, geocode, matching, alerts].map((answer) => answer.statusCode)).toEqual([
+      201, 201, 200, 503, 200, 202,
     ]);
   });
 });

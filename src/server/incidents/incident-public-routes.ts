@@ -9,12 +9,14 @@ import {
   publicIncidentSchema,
 } from "#shared/api-schemas/incidents.ts";
 import { incidentMatchQuerySchema } from "#shared/incidents/incidents.ts";
+import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
 import { affectedBodySchema } from "#shared/places/location-schemas.ts";
 import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
 import { affectedRateLimit } from "../places/affected-routes.ts";
+import { refuseUnservedPin } from "../places/pin-in-area.ts";
 import { matchIncidents } from "./incident-area.ts";
 import { markIncidentAffected } from "./incident-affected-repository.ts";
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
@@ -25,6 +27,8 @@ export interface IncidentPublicRouteOptions {
   db: Database;
   /** AFFECTED_PER_HOUR (config.ts): "I am affected" shares the limit's size with "I have this problem too". */
   affectedPerHour: number;
+  /** SERVICE_AREA_FILE's area: a report's pin outside it (or at 0,0) is refused here too, as the submit refuses it. */
+  serviceArea?: ServiceAreaGeometry | undefined;
 }
 
 /**
@@ -40,7 +44,7 @@ const INCIDENTS_MAX_AGE_SECONDS = 15;
  */
 export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions> = async (
   plainApp,
-  { db, affectedPerHour },
+  { db, affectedPerHour, serviceArea },
 ) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const tags = ["incidents"];
@@ -76,7 +80,10 @@ export const incidentPublicRoutes: FastifyPluginAsync<IncidentPublicRouteOptions
         response: { 200: incidentMatchResponseSchema, ...errorResponses(400, 500, 503) },
       },
     },
-    async (request) => ({ items: matchIncidents(await listActiveIncidents(db), request.query) }),
+    async (request) => {
+      refuseUnservedPin(serviceArea, request.query);
+      return { items: matchIncidents(await listActiveIncidents(db), request.query) };
+    },
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import { mailLinkTokenParamsSchema } from "#shared/api-schemas/progress.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import { incidentSubscriptionSchema } from "#shared/incidents/incidents.ts";
+import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -14,6 +15,7 @@ import { refuseWith, type SchemaProblem } from "../http/schema-refusal.ts";
 import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
 import { askPage, donePage, linkPageTexts, sendLinkPage } from "../notifications/mail-link-pages.ts";
 import { mailTokenHashOf } from "../notifications/mail-tokens.ts";
+import { refuseUnservedPin } from "../places/pin-in-area.ts";
 import { alertPageTexts, describeSubscriptionArea } from "./incident-subscription-messages.ts";
 import { confirmAlerts, findAlertsConfirmation } from "./incident-subscription-repository.ts";
 import { requestSubscription } from "./incident-subscription-workflow.ts";
@@ -50,6 +52,8 @@ export interface IncidentSubscriptionRoutesOptions {
   mailLinkBase: string;
   /** Subscription requests one client address may make per hour. */
   subscriptionsPerHour?: number;
+  /** SERVICE_AREA_FILE's area: alerts for a pin outside it (or at 0,0) are refused, as a report's pin is. */
+  serviceArea?: ServiceAreaGeometry | undefined;
 }
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
@@ -61,7 +65,7 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
  */
 export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscriptionRoutesOptions> = async (
   plainApp,
-  { db, mailLinkBase, subscriptionsPerHour = 10 },
+  { db, mailLinkBase, subscriptionsPerHour = 10, serviceArea },
 ) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   // The page's form sends application/x-www-form-urlencoded; the token is in the address, the body is not needed.
@@ -98,6 +102,7 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
     async (request, reply) => {
       // The subscriber's messages are in the language they asked in (docs/decisions/019-languages.md).
       const locale = requestLocale(request);
+      refuseUnservedPin(serviceArea, request.body);
       await requestSubscription(db, request.body, mailLinkBase, locale);
       reply.code(202).header("content-language", locale).header("vary", "Accept-Language, Cookie");
       return { message: translateFor(locale, SUBSCRIPTION_MESSAGES.accepted) };
