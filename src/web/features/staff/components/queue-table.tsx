@@ -72,9 +72,16 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                       {item.title}
                     </Link>
                   </th>
-                  {/* Empty cells take no line on a phone (queue-table__empty). */}
+                  {/*
+                    Empty cells take no line on a phone (queue-table__empty). Typed text keeps its own direction
+                    inside a span that keeps the page's, so a phone's card aligns it with the other values.
+                  */}
                   <td data-label={t("Location")} className={item.location ? undefined : "queue-table__empty"}>
-                    {item.location && <bdi>{item.location}</bdi>}
+                    {item.location && (
+                      <span>
+                        <bdi>{item.location}</bdi>
+                      </span>
+                    )}
                   </td>
                   <td data-label={t("Category")}>{categoryName(item.category)}</td>
                   <td data-label={t("Priority")} className="queue-table__tag">
@@ -88,9 +95,11 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                   </td>
                   <td data-label={t("Incident")} className={item.incident ? undefined : "queue-table__empty"}>
                     {item.incident && (
-                      <Link to={paths.staffIncident(item.incident.id)} dir="auto">
-                        {item.incident.title}
-                      </Link>
+                      <span>
+                        <Link to={paths.staffIncident(item.incident.id)}>
+                          <bdi>{item.incident.title}</bdi>
+                        </Link>
+                      </span>
                     )}
                   </td>
                   <td data-label={t("Flags")} className={hasFlags(item) ? undefined : "queue-table__empty"}>
