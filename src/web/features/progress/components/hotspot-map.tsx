@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { StatsHotspots } from "../api/stats-api.ts";
+import type { StatsHotspots } from "../api/hotspots-api.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L } from "#web/lib/map/create-map.ts";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from "react";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useApiData } from "#web/lib/use-api-data.ts";
-import { getHotspots } from "../api/stats-api.ts";
+import { getHotspots } from "../api/hotspots-api.ts";
 import { FigureTable } from "./chart-block.tsx";
 import type { ChartLocale } from "./chart-locale.ts";
 

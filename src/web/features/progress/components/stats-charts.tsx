@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { PublicStats } from "#shared/staff/staff-api.ts";
 import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
-import { loadStatsTexts } from "../api/stats-texts.ts";
 import { FixedAnswersChart, IncidentCharts } from "./answer-incident-charts.tsx";
 import { chartLocale } from "./chart-locale.ts";
 import { HotspotSection } from "./hotspot-section.tsx";
@@ -16,11 +15,6 @@ import "./stats-charts.css";
 export function StatsCharts({ trends }: { trends: PublicStats["trends"] }) {
   const t = useT();
   const language = useLocale();
-  // A language chosen on this page: its chart texts come first, then the charts say them.
-  const [, setReady] = useState(language);
-  useEffect(() => {
-    void loadStatsTexts(language).then(() => setReady(language));
-  }, [language]);
   const locale = useMemo(() => chartLocale(language), [language]);
   return (
     <>
