@@ -147,7 +147,9 @@ function AccountItem({ account, busy }: { account: AccountView; busy: boolean })
     >
       <div className="admin-list__head">
         <div>
-          <h3 className="admin-list__name">{account.email}</h3>
+          <h3 className="admin-list__name">
+            <bdi>{account.email}</bdi>
+          </h3>
           <p className="admin-list__meta">
             {isAdmin ? t("Administrator") : t("Staff")}
             {account.disabled && ` · ${t("Disabled")}`}

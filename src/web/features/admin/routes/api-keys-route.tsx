@@ -119,7 +119,9 @@ function ApiKeyItem({ apiKey, busy }: { apiKey: ApiKeyView; busy: boolean }) {
     >
       <div className="admin-list__head">
         <div>
-          <h3 className="admin-list__name">{apiKey.name}</h3>
+          <h3 className="admin-list__name" dir="auto">
+            {apiKey.name}
+          </h3>
           <p className="admin-list__meta">
             <code>{apiKey.prefix}…</code>
             {" · "}

@@ -45,7 +45,9 @@ export function AuditRoute() {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{formatDateTime(entry.at)}</td>
-                  <td>{entry.actor}</td>
+                  <td>
+                    <bdi>{entry.actor}</bdi>
+                  </td>
                   <td>
                     <code>{entry.action}</code>
                   </td>

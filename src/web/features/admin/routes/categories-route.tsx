@@ -169,14 +169,23 @@ function CategoryItem(props: { category: CategoryView; first: boolean; last: boo
         <div>
           <h3 className="admin-list__name">
             <CategoryIcon icon={category.icon} />
-            {category.name}
+            <bdi lang="en">{category.name}</bdi>
           </h3>
           <p className="admin-list__meta">
             <code>{category.service_code}</code>
-            {category.group && <span> · {category.group}</span>}
+            {category.group && (
+              <span>
+                {" · "}
+                <bdi>{category.group}</bdi>
+              </span>
+            )}
             {!category.active && <span className="badge badge--muted">{` ${t("Not offered")}`}</span>}
           </p>
-          {category.description && <p className="admin-list__description">{category.description}</p>}
+          {category.description && (
+            <p className="admin-list__description" lang="en" dir="auto">
+              {category.description}
+            </p>
+          )}
         </div>
         <Form method="post" className="admin-list__actions">
           {hidden}
