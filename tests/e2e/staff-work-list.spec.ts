@@ -93,7 +93,7 @@ test("at 1366 px the queue shows every column, tags and dates whole, flags in wo
   );
   // No tag broken mid-word, no date wrapped, nothing to scroll sideways.
   for (const element of await table.locator(".badge, time, .reference").all()) {
-    expect(await linesOf(element), await element.textContent()).toBe(1);
+    expect(await linesOf(element), (await element.textContent()) ?? "").toBe(1);
   }
   await expectNoHorizontalScroll(page);
   expect(await page.locator(".queue-table-wrap").evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBe(0);

@@ -86,7 +86,7 @@ const OLDEST_OPEN_FIRST = "(g.status = 'resolved'), g.created_at, g.id";
  * The orders the queue pages through index order, each with its own index (migrations/003 and 023), so a page
  * never sorts every report: open before resolved, then by age or by urgency. 'affected' is mostAffectedFirst's.
  */
-const ORDERS: Record<Exclude<QueueSort, "affected">, string> = {
+export const QUEUE_ORDERS: Record<Exclude<QueueSort, "affected">, string> = {
   "oldest-open": OLDEST_OPEN_FIRST,
   newest: "(g.status = 'resolved'), g.created_at DESC, g.id DESC",
   priority: `(g.status = 'resolved'), (CASE g.priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2
@@ -104,7 +104,7 @@ export async function listQueue(
   const [rows, total, counted] = await Promise.all([
     query.sort === "affected"
       ? mostAffectedFirst(db, query, targets)
-      : queuePage(db, query, targets, [], ORDERS[query.sort]),
+      : queuePage(db, query, targets, [], QUEUE_ORDERS[query.sort]),
     totalReports(db),
     // Nothing filtered: every report matches, and the total says how many.
     countConditions.length ? countCapped(db, `grievances g WHERE ${allOf(countConditions)}`, countParams) : undefined,
