@@ -4,6 +4,7 @@ import { priorityLabel } from "#shared/format.ts";
 import type { PublicStats } from "#shared/staff/staff-api.ts";
 import { formatDuration } from "#web/lib/format-duration.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useCategoryName } from "#web/lib/categories/use-categories.ts";
 import { ChartBlock, FigureTable } from "./chart-block.tsx";
 import { shortLabel, type ChartLocale } from "./chart-locale.ts";
 import { COLOURS, rowAxes } from "./chart-scales.ts";
@@ -121,6 +122,8 @@ function ShareChart(props: { id: string; title: string; rowHeading: string; rows
 
 export function WithinTargetCharts({ trends, locale }: { trends: Trends; locale: ChartLocale }) {
   const t = useT();
+  // The answer names each category in English; the page shows it in its language (migration 021).
+  const categoryName = useCategoryName();
   return (
     <>
       <ShareChart
@@ -134,7 +137,7 @@ export function WithinTargetCharts({ trends, locale }: { trends: Trends; locale:
         id="within-target-category"
         title={t("Resolved within target, by category")}
         rowHeading={t("Category")}
-        rows={trends.withinTargetByCategory.map((r) => ({ ...r, label: r.category }))}
+        rows={trends.withinTargetByCategory.map((r) => ({ ...r, label: categoryName(r.category) }))}
         locale={locale}
       />
     </>
