@@ -226,6 +226,36 @@ describe("the statistics' charts", () => {
   });
 });
 
+describe("each report's first answer and latest resolution, kept by the trigger (migration 025)", () => {
+  it("takes one statement inserting several reports' events, a report's latest event deciding", async () => {
+    const a = await report({ created: "2026-03-09T00:00Z" });
+    const b = await report({ created: "2026-03-09T00:00Z" });
+    // One statement, as closing an incident resolves its linked reports: a resolved; b resolved, then reopened.
+    await t.db.query(
+      `INSERT INTO grievance_events (grievance_id, kind, from_status, to_status, at, staff_id) VALUES
+         ($1, 'status', 'pending', 'resolved', '2026-03-10T00:00Z', $3),
+         ($2, 'status', 'pending', 'resolved', '2026-03-10T00:00Z', $3),
+         ($2, 'status', 'resolved', 'in-progress', '2026-03-11T00:00Z', $3)`,
+      [a, b, staffId],
+    );
+    const { rows } = await t.db.query<{ id: string; first: Date | null; resolved: Date | null }>(
+      "SELECT id, first_response_at AS first, resolved_at AS resolved FROM grievances ORDER BY id",
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(new Date(byId.get(a)!.resolved!).toISOString()).toBe("2026-03-10T00:00:00.000Z");
+    expect(byId.get(b)!.resolved).toBeNull();
+    expect(new Date(byId.get(b)!.first!).toISOString()).toBe("2026-03-10T00:00:00.000Z");
+    // A later statement resolving b again: resolved from then; its first answer stays.
+    await change(b, "in-progress", "resolved", "2026-03-12T00:00Z");
+    const again = await t.db.query<{ first: Date; resolved: Date }>(
+      "SELECT first_response_at AS first, resolved_at AS resolved FROM grievances WHERE id = $1",
+      [b],
+    );
+    expect(new Date(again.rows[0]!.first).toISOString()).toBe("2026-03-10T00:00:00.000Z");
+    expect(new Date(again.rows[0]!.resolved).toISOString()).toBe("2026-03-12T00:00:00.000Z");
+  });
+});
+
 describe("the hotspot map's cells", () => {
   it("counts the window's pinned public reports per cell, the busiest first", async () => {
     await seed();
