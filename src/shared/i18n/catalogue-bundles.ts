@@ -10,8 +10,6 @@ export const CATALOGUE_BUNDLES = {
   console: ["console"],
   // The statistics' charts: downloaded by their page alone (docs/decisions/027-statistics-charts.md).
   stats: ["stats"],
-  // The statistics' charts: downloaded by their page alone (docs/decisions/027-statistics-charts.md).
-  stats: ["stats"],
   // The accessibility statement's texts: long, read rarely, so downloaded by its page alone.
   accessibility: ["accessibility"],
   server: ["server"],
