@@ -79,7 +79,10 @@ test("the form's map says it could not be loaded; a pin at 0,0 is refused; the r
   expect((await answer).status()).toBe(201);
 });
 
-test("the list's map, a report's map and the incidents' map each say so in words", async ({ page, request }) => {
+test("the list's map, a report's map, the incidents' map and the statistics' map each say so in words", async ({
+  page,
+  request,
+}) => {
   const w = word();
   const report = await seedGrievance(request, portal.url, { title: `Burst ${w}`, latitude: 51.5, longitude: -0.12 });
   await declareIncident(request, portal.url, STAFF, { title: `No water ${w}` });
@@ -102,6 +105,13 @@ test("the list's map, a report's map and the incidents' map each say so in words
   await expect(page.getByTestId("incident-map")).toBeVisible();
   await expect(page.getByTestId("map-notice")).toHaveText(
     "The map could not be loaded. The affected localities are listed in words.",
+  );
+
+  // The statistics' hotspots: the report above is pinned, so the map has a square to draw.
+  await page.goto(at("/stats"));
+  await expect(page.getByTestId("hotspot-map")).toBeVisible();
+  await expect(page.getByTestId("map-notice")).toHaveText(
+    "The map could not be loaded. The busiest areas are listed in the table.",
   );
 });
 

@@ -1,9 +1,12 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { GrievanceImage } from "#shared/api-types.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, gallerySources } from "#shared/grievances/report-photos.ts";
 import { useT } from "../i18n/i18n-context.tsx";
-import { ImageViewer } from "./image-viewer.tsx";
+
+// The viewer's code and stylesheet come with the first photo opened: most visits to a page with photos open none
+// (docs/decisions/012-a-light-first-load.md).
+const ImageViewer = lazy(async () => ({ default: (await import("./image-viewer.tsx")).ImageViewer }));
 
 // The first row of the grid on a phone, in the first screenful under the report's title: loaded at once (the first
 // photo is often the page's largest paint), the rest when scrolled near.
@@ -61,6 +64,8 @@ export function ImageGallery({
 }: ImageGalleryProps) {
   const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
+  // Kept once opened, so that closing it is the viewer's own step (focus back on the opener).
+  const [opened, setOpened] = useState(false);
   const count = images.length;
   const names = NAMES[noun];
   return (
@@ -72,24 +77,31 @@ export function ImageGallery({
               type="button"
               className="image-grid__button"
               aria-label={t(names.button, { number: index + 1, count })}
-              onClick={() => setViewing(index)}
+              onClick={() => {
+                setOpened(true);
+                setViewing(index);
+              }}
             >
               <GalleryImage image={image} index={index} eagerCount={eagerCount} />
             </button>
           </li>
         ))}
       </ul>
-      <ImageViewer
-        images={images}
-        index={viewing}
-        names={{
-          label: viewing === null ? "" : t(names.viewer, { number: viewing + 1, count }),
-          previous: t(names.previous),
-          next: t(names.next),
-        }}
-        onStep={setViewing}
-        onClose={() => setViewing(null)}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={images}
+            index={viewing}
+            names={{
+              label: viewing === null ? "" : t(names.viewer, { number: viewing + 1, count }),
+              previous: t(names.previous),
+              next: t(names.next),
+            }}
+            onStep={setViewing}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { StatsHotspots } from "../api/hotspots-api.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { createMap, L } from "#web/lib/map/create-map.ts";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
+import { MapNotice } from "#web/lib/map/map-notice.tsx";
 import { useApiData } from "#web/lib/use-api-data.ts";
 
 /** Four shades, from a few reports to the busiest cells (progress.css, `.hotspot--1` … `--4`). */
@@ -28,10 +29,11 @@ export default function HotspotMap({
   const element = useRef<HTMLDivElement>(null);
   const read = useApiData("map-settings", loadMapSettings);
   const settings = read.state === "loaded" ? read.data : undefined;
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     if (!settings || !element.current) return;
-    const map = createMap(element.current, settings, { label, describedBy });
+    const map = createMap(element.current, settings, { label, describedBy, onTilesFailed: setTilesFailed });
     map.scrollWheelZoom.disable();
     if (L.Browser.mobile) map.dragging.disable();
     const highest = Math.max(0, ...hotspots.cells.map((c) => c.count));
@@ -54,7 +56,12 @@ export default function HotspotMap({
     };
   }, [settings, hotspots, label, describedBy]);
 
-  if (read.state === "failed")
-    return <p className="muted">{t("The map could not be loaded. The busiest areas are listed in the table.")}</p>;
-  return <div ref={element} className="map map--small stats-hotspot-map" data-testid="hotspot-map" />;
+  const failed = t("The map could not be loaded. The busiest areas are listed in the table.");
+  if (read.state === "failed") return <p className="muted">{failed}</p>;
+  return (
+    <>
+      <MapNotice text={tilesFailed ? failed : undefined} />
+      <div ref={element} className="map map--small stats-hotspot-map" data-testid="hotspot-map" />
+    </>
+  );
 }
