@@ -28,6 +28,9 @@ function NavigationBar() {
           <WaterLogo />
           <span>{t("Clean Water & Sanitation Grievance Portal")}</span>
         </NavLink>
+        {/* Beside the portal's name, the navigation on a row of its own below: five links in any language fit
+            there, and the header keeps one shape (base.css). */}
+        <LanguageSwitch className="site-header__language" />
         <nav aria-label={t("Main")}>
           <ul className="site-nav">
             {NAV_ITEMS.map((item) => (
@@ -39,7 +42,6 @@ function NavigationBar() {
             ))}
           </ul>
         </nav>
-        <LanguageSwitch className="site-header__language" />
       </div>
     </header>
   );
