@@ -20,7 +20,7 @@ async function reportWithPhotos(request: Parameters<typeof seedGrievance>[0], ba
 
 const viewerOf = (page: Page) => page.getByRole("dialog");
 
-test("the photos come first, and the viewer steps through them by buttons and keys, saying '2 of 3'", async ({
+test("the photos come first (public and private page), and the viewer steps through them by buttons and keys, saying '2 of 3'", async ({
   page,
   request,
   baseURL,
@@ -34,6 +34,14 @@ test("the photos come first, and the viewer steps through them by buttons and ke
   const headings = await page.locator("main h2").allTextContents();
   expect(headings.indexOf("Attached Images")).toBeGreaterThanOrEqual(0);
   expect(headings.indexOf("Attached Images")).toBeLessThan(headings.indexOf("Issue Description"));
+
+  // The reporter's private page too.
+  await page.goto(new URL(created.trackingUrl).pathname);
+  await expect(page.getByTestId("tracked-report").getByRole("heading", { name: "Issue Description" })).toBeVisible();
+  const privateHeadings = await page.locator("main h2").allTextContents();
+  expect(privateHeadings.indexOf("Attached Images")).toBeGreaterThanOrEqual(0);
+  expect(privateHeadings.indexOf("Attached Images")).toBeLessThan(privateHeadings.indexOf("Issue Description"));
+  await page.goto(`/grievance/${created.id}`);
 
   const opener = page.getByRole("button", { name: "View image 1 of 3" });
   await opener.click();

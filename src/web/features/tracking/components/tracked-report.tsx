@@ -38,6 +38,9 @@ export function TrackedReport({ tracked, token, parts }: TrackedReportProps) {
     <article className="details card" data-testid="tracked-report">
       <GrievanceSummary grievance={grievance} />
 
+      {/* The photos first, as on the report's public page. */}
+      <AttachedImages images={grievance.images} />
+
       {parts?.incidentLink(tracked)}
 
       <div className="private-note" data-testid="private-note">
@@ -81,8 +84,6 @@ export function TrackedReport({ tracked, token, parts }: TrackedReportProps) {
 
       <FixedQuestionBox token={token} tracked={tracked} />
       <ReporterUpdateForm token={token} />
-
-      <AttachedImages images={grievance.images} />
 
       <nav className="details__links" aria-label={t("More actions")}>
         <Link className="button" to={paths.grievance(grievance.id)}>
