@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_ICON_KEYS } from "#shared/categories/category-icons.ts";
-import { TRANSLATED_LOCALES, type CategoryList } from "#shared/categories/category-schemas.ts";
+import type { CategoryList } from "#shared/categories/category-schemas.ts";
+import { TRANSLATED_LOCALES } from "#shared/i18n/translated-locales.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 import { adminAndStaffClients, type staffClient } from "./staff/staff-helpers.ts";
 

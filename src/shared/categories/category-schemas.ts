@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { englishText } from "../i18n/english-text.ts";
-import { msg, type Locale } from "../i18n/locales.ts";
+import { msg } from "../i18n/locales.ts";
+import { TRANSLATED_LOCALES, byTranslatedLocale } from "../i18n/translated-locales.ts";
 import { isStorableText } from "../storable-text.ts";
 import { CATEGORY_ICON_KEYS } from "./category-icons.ts";
 
@@ -32,17 +33,10 @@ export const CATEGORY_MESSAGES = {
 } as const;
 
 /** The languages a category is translated into; English is its `name` and `description` (migration 021). */
-export const TRANSLATED_LOCALES = ["es", "fr", "hi", "ar"] as const satisfies readonly Exclude<Locale, "en">[];
-export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
 
 const translationSchema = z.object({ name: z.string(), description: z.string() });
 /** A category's names and descriptions in the other languages; a missing language is shown in English. */
-export const categoryTranslationsSchema = z.object({
-  es: z.optional(translationSchema),
-  fr: z.optional(translationSchema),
-  hi: z.optional(translationSchema),
-  ar: z.optional(translationSchema),
-});
+export const categoryTranslationsSchema = byTranslatedLocale(translationSchema);
 export type CategoryTranslations = z.output<typeof categoryTranslationsSchema>;
 
 export const categorySchema = z.object({

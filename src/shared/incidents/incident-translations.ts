@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
-import { msg, type Locale } from "../i18n/locales.ts";
+import { msg } from "../i18n/locales.ts";
+import { TRANSLATED_LOCALES, byTranslatedLocale, type TranslatedLocale } from "../i18n/translated-locales.ts";
 import { MESSAGES } from "../messages.ts";
 import { isStorableText } from "../storable-text.ts";
 
@@ -8,8 +9,6 @@ import { isStorableText } from "../storable-text.ts";
  * the texts stay as staff wrote them, and staff may add a version per language; a reader in that language sees it,
  * anyone else the original. A language with nothing written is left out.
  */
-export const INCIDENT_TRANSLATED_LOCALES = ["es", "fr", "hi", "ar"] as const satisfies readonly Exclude<Locale, "en">[];
-export type IncidentTranslatedLocale = (typeof INCIDENT_TRANSLATED_LOCALES)[number];
 
 const versionSchema = z.object({
   title: z.optional(z.string()),
@@ -20,21 +19,11 @@ const versionSchema = z.object({
 export type IncidentTextVersion = z.output<typeof versionSchema>;
 
 /** An incident's versions, by language, as answers carry them. */
-export const incidentTranslationsSchema = z.object({
-  es: z.optional(versionSchema),
-  fr: z.optional(versionSchema),
-  hi: z.optional(versionSchema),
-  ar: z.optional(versionSchema),
-});
+export const incidentTranslationsSchema = byTranslatedLocale(versionSchema);
 export type IncidentTranslations = z.output<typeof incidentTranslationsSchema>;
 
 /** An update's message, by language. */
-export const updateTranslationsSchema = z.object({
-  es: z.optional(z.string()),
-  fr: z.optional(z.string()),
-  hi: z.optional(z.string()),
-  ar: z.optional(z.string()),
-});
+export const updateTranslationsSchema = byTranslatedLocale(z.string());
 export type UpdateTranslations = z.output<typeof updateTranslationsSchema>;
 
 // A version is optional and may be empty (nothing written for that language); what is written is checked as the
@@ -75,10 +64,10 @@ export const textTranslationsInput = (limits: TextLimits, label: string) => {
 };
 
 function keptVersions(
-  value: Partial<Record<IncidentTranslatedLocale, Record<string, string | undefined>>>,
+  value: Partial<Record<TranslatedLocale, Record<string, string | undefined>>>,
 ): IncidentTranslations {
   const kept: IncidentTranslations = {};
-  for (const locale of INCIDENT_TRANSLATED_LOCALES) {
+  for (const locale of TRANSLATED_LOCALES) {
     const version = dropEmpty(value[locale] ?? {});
     if (Object.keys(version).length > 0) kept[locale] = version;
   }

@@ -1,10 +1,6 @@
 import { CATEGORY_ICONS, CATEGORY_ICON_KEYS, type CategoryIcon as IconKey } from "#shared/categories/category-icons.ts";
-import {
-  CATEGORY_LIMITS,
-  TRANSLATED_LOCALES,
-  type CategoryTranslations,
-  type CategoryView,
-} from "#shared/categories/category-schemas.ts";
+import { CATEGORY_LIMITS, type CategoryTranslations, type CategoryView } from "#shared/categories/category-schemas.ts";
+import { TRANSLATED_LOCALES } from "#shared/i18n/translated-locales.ts";
 import { LOCALE_NAMES, directionOf } from "#shared/i18n/locales.ts";
 import { CategoryIcon } from "#web/lib/categories/category-icon.tsx";
 import { Field } from "#web/lib/form-field.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { INCIDENT_TRANSLATED_LOCALES, type IncidentTranslatedLocale } from "#shared/incidents/incident-translations.ts";
+import { TRANSLATED_LOCALES, type TranslatedLocale } from "#shared/i18n/translated-locales.ts";
 import { LOCALE_NAMES, directionOf } from "#shared/i18n/locales.ts";
 import { Field } from "#web/lib/form-field.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
@@ -35,7 +35,7 @@ export function TranslationFields({ idPrefix, fields }: { idPrefix: string; fiel
         {t("People reading the portal in a language you fill in here see your version; everyone else the original.")}
       </p>
       {opened &&
-        INCIDENT_TRANSLATED_LOCALES.map((locale) => (
+        TRANSLATED_LOCALES.map((locale) => (
           <fieldset key={locale} className="translation-fields__language">
             <legend>{LOCALE_NAMES[locale]}</legend>
             {fields.map((field) => (
@@ -72,12 +72,12 @@ export function TranslationFields({ idPrefix, fields }: { idPrefix: string; fiel
 }
 
 /** An input for one language's text: typed in that language, in its direction (Arabic right to left). */
-const typed = (locale: IncidentTranslatedLocale) => ({ lang: locale, dir: directionOf(locale) });
+const typed = (locale: TranslatedLocale) => ({ lang: locale, dir: directionOf(locale) });
 
 /** The versions a submitted form holds, per language: {ar: {title, message}, …} (empty ones the schema drops). */
 export function versionsOfForm(form: FormData, names: string[]): Record<string, Record<string, string>> {
   return Object.fromEntries(
-    INCIDENT_TRANSLATED_LOCALES.map((locale) => [
+    TRANSLATED_LOCALES.map((locale) => [
       locale,
       Object.fromEntries(names.map((name) => [name, String(form.get(`${name}-${locale}`) ?? "")])),
     ]),
@@ -86,7 +86,5 @@ export function versionsOfForm(form: FormData, names: string[]): Record<string, 
 
 /** One field's versions: {ar: "…", es: "…"} (empty ones the schema drops). */
 export function textVersionsOfForm(form: FormData, name: string): Record<string, string> {
-  return Object.fromEntries(
-    INCIDENT_TRANSLATED_LOCALES.map((locale) => [locale, String(form.get(`${name}-${locale}`) ?? "")]),
-  );
+  return Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, String(form.get(`${name}-${locale}`) ?? "")]));
 }
