@@ -146,7 +146,7 @@ function inLanguage(
     // instead of once the texts are in (src/web/fonts/).
     const fonts = (textsChunk?.css ?? []).map((file) => `<link rel="stylesheet" href="/${file}">`).join("");
     let page = html.replace(/<html lang="en">/, `<html lang="${locale}" dir="${directionOf(locale)}">`);
-    if (englishShell && shell && locale !== DEFAULT_LOCALE) page = page.replace(englishShell, shell);
+    if (englishShell && shell && locale !== DEFAULT_LOCALE) page = page.replace(englishShell, () => shell);
     if (texts) page = page.replace("</head>", `<link rel="modulepreload" crossorigin href="/${texts}">${fonts}</head>`);
     pages.set(locale, page);
   }

@@ -77,12 +77,15 @@ export function operatorPage(operator: OperatorSettings): OperatorPage | undefin
   const style = operatorStyle(operator);
   if (!footer && !style) return undefined;
   const apply = (html: string) => {
-    let page = footer ? html.replace(OPERATOR_SLOT, OPERATOR_SLOT.replace("></div>", `>${footer}</div>`)) : html;
-    if (style) page = page.replace("</head>", `${style.tag}</head>`);
+    // Replacer functions, not strings: a "$&" or "$'" in the operator's name must stay text, not a pattern.
+    let page = footer
+      ? html.replace(OPERATOR_SLOT, () => OPERATOR_SLOT.replace("></div>", () => `>${footer}</div>`))
+      : html;
+    if (style) page = page.replace("</head>", () => `${style.tag}</head>`);
     if (operator.brandColor) {
       page = page.replace(
         /<meta name="theme-color" content="[^"]*"/,
-        `<meta name="theme-color" content="${operator.brandColor}"`,
+        () => `<meta name="theme-color" content="${operator.brandColor}"`,
       );
     }
     return page;
