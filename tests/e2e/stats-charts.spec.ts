@@ -51,7 +51,8 @@ for (const locale of ["en", "ar"] as const) {
     }
     // The hotspot map, lazily loaded with Leaflet, its busiest areas in a table.
     const hotspots = page.getByTestId("chart-hotspots");
-    await expect(hotspots.getByTestId("hotspot-map").locator(".hotspot")).toHaveCount(1);
+    // Other specs in this worker's portal pin reports too: the seeded square is one among them.
+    await expect(hotspots.getByTestId("hotspot-map").locator(".hotspot").first()).toBeAttached();
     await hotspots.getByText(tr("The figures as a table")).click();
     await expect(hotspots.getByRole("table", { name: tr("The busiest areas") })).toContainText("51.5");
     // Plot's own <style> never reaches the page: the Content-Security-Policy would refuse it.
