@@ -5,8 +5,9 @@ import type {
   StaffGrievance,
   StaffGrievanceDetail,
   StaffQueueResponse,
+  StaffTimelineEvent,
 } from "#shared/staff/staff-api.ts";
-import type { QueueSort, StaffQueueQuery } from "#shared/staff/staff-schemas.ts";
+import type { Channel, QueueSort, StaffQueueQuery } from "#shared/staff/staff-schemas.ts";
 import type { Bbox } from "#shared/places/geo.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { findMarkers, type MarkerPage } from "../places/map-marker-repository.ts";
@@ -29,11 +30,21 @@ interface StaffRow extends GrievanceRow {
   overdue: boolean;
   age_seconds: number;
   reopened_by_reporter_at: Date | null;
+  team_id: string | null;
+  team_name: string | null;
+  assignee_id: string | null;
+  assignee_email: string | null;
+  channel: Channel;
+  due_acknowledge_at: Date | null;
+  due_resolve_at: Date | null;
 }
 
 function columns(targets: OverdueTargets, params: unknown[]): string {
   return `${columnsOf("g.")}, g.hidden_at, g.hidden_reason, g.reopened_by_reporter_at, ${overdueExpression(targets, params)} AS overdue,
-    extract(epoch FROM now() - g.created_at)::float8 AS age_seconds`;
+    extract(epoch FROM now() - g.created_at)::float8 AS age_seconds,
+    g.team_id, (SELECT t.name FROM teams t WHERE t.id = g.team_id) AS team_name,
+    g.assignee_id, (SELECT a.email FROM staff_accounts a WHERE a.id = g.assignee_id) AS assignee_email,
+    g.channel, g.due_acknowledge_at, g.due_resolve_at`;
 }
 
 /** The queue's filters; a map query has them too, without paging or order. */
@@ -64,6 +75,8 @@ export async function findStaffMarkers(
   return findMarkers(db, bbox, allOf(conditionsOf(filters, targets, params)), params);
 }
 
+const isoOrNull = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+
 function toStaffGrievance(row: StaffRow, targets: OverdueTargets, extras: QueueExtras): StaffGrievance {
   return {
     ...toGrievanceView(row, STAFF_IMAGE_URL_PREFIX),
@@ -76,6 +89,11 @@ function toStaffGrievance(row: StaffRow, targets: OverdueTargets, extras: QueueE
     target_seconds: Math.round(targets[row.priority] * 86_400),
     incident: extras.incidents.get(row.id) ?? null,
     new_reporter_updates: extras.newUpdates.get(row.id) ?? 0,
+    team: row.team_id ? { id: row.team_id, name: row.team_name ?? "" } : null,
+    assignee: row.assignee_id ? { id: row.assignee_id, email: row.assignee_email ?? "" } : null,
+    channel: row.channel,
+    dueAcknowledgeAt: isoOrNull(row.due_acknowledge_at),
+    dueResolveAt: isoOrNull(row.due_resolve_at),
   };
 }
 
@@ -215,11 +233,12 @@ export async function findStaffGrievance(
       from_status: Status | null;
       to_status: Status | null;
       note: string | null;
-      actor: "staff" | "reporter";
+      actor: StaffTimelineEvent["actor"];
       staff_email: string | null;
+      details: Record<string, unknown>;
     }>(
       // LEFT JOIN: the reporter's answers have no staff account (decision 015).
-      `SELECT e.id::text, e.kind, e.at, e.from_status, e.to_status, e.note, e.actor, a.email AS staff_email
+      `SELECT e.id::text, e.kind, e.at, e.from_status, e.to_status, e.note, e.actor, a.email AS staff_email, e.details
        FROM grievance_events e LEFT JOIN staff_accounts a ON a.id = e.staff_id
        WHERE e.grievance_id = $1 ORDER BY e.at, e.id`,
       [id],
@@ -241,6 +260,7 @@ export async function findStaffGrievance(
       note: e.note,
       actor: e.actor,
       staff_email: e.staff_email,
+      details: e.details,
     })),
     reporterUpdates,
     notifications,

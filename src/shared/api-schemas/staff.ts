@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { PRIORITIES, STATUSES } from "../domain.ts";
-import { STAFF_ROLES } from "../staff/staff-schemas.ts";
+import { CHANNELS, STAFF_ROLES } from "../staff/staff-schemas.ts";
 import {
   grievanceImageSchema,
   grievanceMapResponseSchema,
@@ -40,6 +40,15 @@ export const staffGrievanceSchema = z.extend(publicGrievanceSchema, {
   incident: z.nullable(incidentSummarySchema),
   /** Updates from the reporter, not hidden, since staff last acted on the report (its status or visibility). */
   new_reporter_updates: z.number(),
+  /** The team responsible for it; null while it waits in "needs a team" (docs/decisions/029). */
+  team: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  /** The staff member it is assigned to within its team, if any. */
+  assignee: z.nullable(z.object({ id: z.string(), email: z.string() })),
+  /** How it reached the utility. */
+  channel: z.enum(CHANNELS),
+  /** When it must be acknowledged (a first status change or public note) and resolved; null without a target. */
+  dueAcknowledgeAt: z.nullable(z.string()),
+  dueResolveAt: z.nullable(z.string()),
 });
 
 export const staffQueueResponseSchema = z.object({
@@ -58,7 +67,16 @@ export const staffMapMarkerSchema = z.extend(mapMarkerSchema, { hidden: z.boolea
 export const staffMapResponseSchema = z.extend(grievanceMapResponseSchema, { markers: z.array(staffMapMarkerSchema) });
 
 /** 'confirmed-fixed': the reporter answered "Yes" to "Is it fixed?" (docs/decisions/015-reporter-actions.md). */
-export const staffEventKindSchema = z.enum(["status", "hidden", "shown", "confirmed-fixed"]);
+export const staffEventKindSchema = z.enum([
+  "status",
+  "hidden",
+  "shown",
+  "confirmed-fixed",
+  "assigned",
+  "duplicate",
+  "priority",
+  "escalated",
+]);
 
 /**
  * One recorded action. For 'status' `from`/`to` are set and `note` is the public note; for 'hidden'/'shown' `note`
@@ -71,9 +89,12 @@ export const staffTimelineEventSchema = z.object({
   from: z.nullable(z.enum(STATUSES)),
   to: z.nullable(z.enum(STATUSES)),
   note: z.nullable(z.string()),
-  actor: z.enum(["staff", "reporter"]),
-  /** The staff member who acted; null for the reporter's own answers. */
+  /** "technician": through a one-time link, without an account; "system": the portal's routing and escalation. */
+  actor: z.enum(["staff", "reporter", "technician", "system"]),
+  /** The staff member who acted; null for the others. */
   staff_email: z.nullable(z.string()),
+  /** What the kind carries beyond a note (migrations/027): the team and person assigned, the original, the target. */
+  details: z.record(z.string(), z.unknown()),
 });
 
 /** An update from the reporter as staff see it: hidden ones too, with the moderation record. */

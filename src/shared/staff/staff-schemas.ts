@@ -16,6 +16,13 @@ export const NOTE_MAX_LENGTH = 1000;
 export const HIDE_REASON_MAX_LENGTH = 500;
 export const PASSWORD_MIN_LENGTH = 12;
 
+/**
+ * How a report reached the utility: the public form, an Open311 client, an SMS, or staff taking it for a caller on
+ * the phone, at the counter, by letter or by e-mail (migrations/027).
+ */
+export const CHANNELS = ["web", "open311", "sms", "phone", "counter", "letter", "email"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
 /** 'admin' may also manage categories, staff accounts and API keys (docs/decisions/017). */
 export const STAFF_ROLES = ["staff", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
