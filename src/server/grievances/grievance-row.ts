@@ -1,3 +1,4 @@
+import type { Channel } from "#shared/staff/staff-schemas.ts";
 import type { Category, Priority, Status } from "#shared/domain.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import type { ImageKeys } from "../storage/object-key.ts";
@@ -40,4 +41,6 @@ export interface NewTracking {
   trackingTokenHash: Uint8Array;
   /** The language the report was submitted in, for the reporter's e-mails (migration 017); English by default. */
   locale?: Locale;
+  /** How the report reached the utility (migrations/027); the public form by default. */
+  channel?: Channel;
 }

@@ -2,7 +2,6 @@ import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { NEW_GRIEVANCE_STATUS } from "#shared/domain.ts";
 import type { NewGrievance } from "#shared/grievances/grievance-schema.ts";
-import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { isActiveCategory } from "../categories/category-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -14,6 +13,7 @@ import { processImage, type ProcessedImage } from "../images/image-pipeline.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { makeImageKeys } from "../storage/object-key.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
+import { completeNewReport } from "./report-created.ts";
 import type { GrievanceRow, NewTracking, StoredImage } from "./grievance-row.ts";
 import { newReference } from "./reference.ts";
 
@@ -52,16 +52,16 @@ export class GrievanceService {
   }
 
   /**
-   * `trackingTokenHash`: the hash of the reporter's private token (tracking-token.ts), made by the caller, who
-   * alone sees the token. The report gets a reference of its own. `alsoInTransaction` commits or rolls back with
-   * the report (e.g. binding its idempotency key). `locale`: the reporter's language, kept for their e-mails.
+   * `tracking.trackingTokenHash`: the hash of the reporter's private token (tracking-token.ts), made by the caller,
+   * who alone sees the token; `tracking.locale`: the reporter's language, kept for their e-mails; `tracking.channel`:
+   * how it came. The report gets a reference of its own. `alsoInTransaction` commits or rolls back with the report
+   * (e.g. binding its idempotency key).
    */
   async submit(
     input: NewGrievance,
     uploads: Upload[],
-    trackingTokenHash: Uint8Array,
+    tracking: Omit<NewTracking, "reference">,
     alsoInTransaction?: (tx: Queryable, row: GrievanceRow) => Promise<void>,
-    locale: Locale = DEFAULT_LOCALE,
   ): Promise<GrievanceRow> {
     // Before any photo is processed: a category that is not (or no longer) offered is the reporter's to fix.
     if (!(await isActiveCategory(this.deps.db, input.category))) {
@@ -69,7 +69,8 @@ export class GrievanceService {
     }
     return this.withStoredImages(uploads, MESSAGES.submitFailed, (images) =>
       this.deps.db.transaction(async (tx) => {
-        const row = await this.insertWithFreeReference(tx, input, images, { trackingTokenHash, locale });
+        const inserted = await this.insertWithFreeReference(tx, input, images, tracking);
+        const row = await completeNewReport(tx, inserted);
         await alsoInTransaction?.(tx, row);
         return row;
       }),

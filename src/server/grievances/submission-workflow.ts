@@ -85,9 +85,8 @@ export async function submitReport(
     const submitted = await deps.service.submit(
       input,
       uploads,
-      hashTrackingToken(token),
+      { trackingTokenHash: hashTrackingToken(token), locale },
       (tx, row) => notify(tx, row, token),
-      locale,
     );
     return { answer: answer(submitted, token), replayed: false };
   }
@@ -109,12 +108,11 @@ export async function submitReport(
     const row = await deps.service.submit(
       input,
       uploads,
-      hashTrackingToken(token),
+      { trackingTokenHash: hashTrackingToken(token), locale },
       async (tx, inserted) => {
         await bindIdempotencyKey(tx, idempotencyKey, requestHash, inserted.id, salt);
         await notify(tx, inserted, token);
       },
-      locale,
     );
     return { answer: answer(row, token), replayed: false };
   } catch (error) {

@@ -92,8 +92,11 @@ export async function createOpen311Request(
     throw new HttpError(400, `${name}: ${summaryMessageOf(fieldErrors)}`);
   }
   refusePinOutsideArea(deps.serviceArea, parsed.data);
-  const row = await deps.service.submit(parsed.data, [], hashTrackingToken(newTrackingToken()), (tx, inserted) =>
-    markSentWithApiKey(tx, inserted.id, key.id),
+  const row = await deps.service.submit(
+    parsed.data,
+    [],
+    { trackingTokenHash: hashTrackingToken(newTrackingToken()), channel: "open311" },
+    (tx, inserted) => markSentWithApiKey(tx, inserted.id, key.id),
   );
   return row.reference;
 }

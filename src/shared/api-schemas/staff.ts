@@ -112,7 +112,8 @@ export const staffReporterUpdateSchema = z.object({
 /** One queued or sent message about a report (recipients in full: staff may see them). */
 export const staffNotificationSchema = z.object({
   id: z.string(),
-  kind: z.enum(["receipt", "confirm", "update"]),
+  /** To the resident ("receipt", "confirm", "update") or about the utility's work (migrations/028). */
+  kind: z.enum(["receipt", "confirm", "update", "team-new-report", "assignment", "escalation", "technician-link"]),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(["pending", "sent", "failed"]),

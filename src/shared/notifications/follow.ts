@@ -34,7 +34,15 @@ export const FOLLOW_MESSAGES = {
   tooMany: msg("Too many follow requests from your connection. Please try again later."),
 } as const;
 
-export type NotificationKind = "receipt" | "confirm" | "update";
+/** To the resident, or about the utility's own work (migrations/028). */
+export type NotificationKind =
+  | "receipt"
+  | "confirm"
+  | "update"
+  | "team-new-report"
+  | "assignment"
+  | "escalation"
+  | "technician-link";
 export type NotificationStatus = "pending" | "sent" | "failed";
 
 /** One queued or sent message, as staff see it on a report (recipients in full: staff may see them). */

@@ -10,6 +10,10 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   receipt: msg("Receipt to the reporter"),
   confirm: msg("Follow confirmation"),
   update: msg("Update"),
+  "team-new-report": msg("New report to the team's inbox"),
+  assignment: msg("Assignment"),
+  escalation: msg("Missed target"),
+  "technician-link": msg("Technician's link"),
 };
 
 const STATUS_LABELS = { sent: msg("Sent"), pending: msg("Pending"), failed: msg("Failed") } as const;
