@@ -29,15 +29,15 @@ describe("showingCount", () => {
     );
   });
 
-  it("says 10,000+ above the cap (docs/product-decisions.md D12)", () => {
-    expect(showingCount({ matching: 10_000, matchingCapped: true, total: 1_000_000 })).toBe(
-      "Showing 10,000+ of 1,000,000 grievances",
+  it("says 1,000+ above the cap (docs/product-decisions.md D12)", () => {
+    expect(showingCount({ matching: 1_000, matchingCapped: true, total: 1_000_000 })).toBe(
+      "Showing 1,000+ of 1,000,000 grievances",
     );
   });
 
   it("names what the staff queue counts", () => {
-    expect(showingCount({ matching: 10_000, matchingCapped: true, total: 25_000 }, "reports")).toBe(
-      "Showing 10,000+ of 25,000 reports",
+    expect(showingCount({ matching: 1_000, matchingCapped: true, total: 25_000 }, "reports")).toBe(
+      "Showing 1,000+ of 25,000 reports",
     );
   });
 });

@@ -1,7 +1,11 @@
 import type { Queryable } from "../db/database.ts";
 
-/** Matching rows are counted exactly up to this many; above it the answer only says "more" (docs/product-decisions.md D12). */
-export const MATCHING_CAP = 10_000;
+/**
+ * Matching rows are counted exactly up to this many; above it the answer only says "more" (docs/product-decisions.md
+ * D12). A thousand keeps a search at a million reports within twice its cost at a thousand, whatever the word's
+ * frequency (docs/decisions/034-a-count-cap-of-a-thousand.md).
+ */
+export const MATCHING_CAP = 1_000;
 
 /**
  * When the statistics say at least this many reports hold the searched word, nothing is counted: the answer is

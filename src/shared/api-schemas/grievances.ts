@@ -58,7 +58,7 @@ export const grievanceListResponseSchema = z.object({
   items: z.array(publicGrievanceSchema),
   /** Grievances matching the filters ("Showing X ..."); the cap itself when `matchingCapped`. */
   matching: z.number(),
-  /** More match than the cap (10,000) that is counted: "Showing 10,000+ of ..." (docs/product-decisions.md D12). */
+  /** More match than the cap (1,000) that is counted: "Showing 1,000+ of ..." (docs/product-decisions.md D12). */
   matchingCapped: z.boolean(),
   /** All grievances ("... of Y grievances"). */
   total: z.number(),

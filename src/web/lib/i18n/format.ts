@@ -13,7 +13,7 @@ export const formatDateTime = (value: string | Date) => formatDateTimeIn(value, 
 export const formatCount = (count: number) => formatCountIn(count, currentLocale());
 
 /**
- * "Showing X of Y grievances" (specification), X exact up to the count cap and "10,000+" above it
+ * "Showing X of Y grievances" (specification), X exact up to the count cap and "1,000+" above it
  * (docs/product-decisions.md D12). The staff queue says "reports".
  */
 export function showingCount(
