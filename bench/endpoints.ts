@@ -3,6 +3,7 @@ import { apiPaths } from "#shared/api-paths.ts";
 import type { Category } from "#shared/domain.ts";
 import { formatBbox, type Bbox } from "#shared/places/geo.ts";
 import { open311Endpoints } from "./open311-endpoints.ts";
+import { staffEndpoints } from "./staff-endpoints.ts";
 import { boxAt, CITY_HALF_SIDE_METRES, drawOffset, NEIGHBOURHOODS, pointAt, randomSource } from "./seed-places.ts";
 import { CATEGORY_SHARES, LANDMARKS, OTHER_TITLES, PIPE_TITLES, SEARCH_TERMS } from "./seed-text.ts";
 
@@ -14,6 +15,8 @@ export interface Endpoint {
   target: { ratio: number; ms?: number };
   /** What was measured instead, when the request as named does not exist at this size. */
   note?: string;
+  /** Sent with every request: a staff session's cookie for the console's queue. */
+  headers?: Record<string, string>;
 }
 
 const LIST = "/api/grievances";
@@ -77,6 +80,7 @@ export async function portalEndpoints(base: string, ids: string[]): Promise<Endp
     if (await served(base, endpoint.paths[0]!)) endpoints.push(endpoint);
     else console.log(`  ${endpoint.name}: not measured, this portal answers 404 (no such API yet)`);
   }
+  endpoints.push(...(await staffEndpoints(base)));
   return endpoints;
 }
 

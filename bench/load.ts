@@ -20,19 +20,26 @@ export interface LoadResult {
  * Loads `base` with GET requests for `paths` from `connections` keep-alive connections, each going round the paths
  * in turn: first for the warm-up (JIT, database caches, connection pool; not counted), then for the measurement.
  */
-export async function measureLoad(base: string, paths: string[], options: LoadOptions): Promise<LoadResult> {
-  const first = await fetch(base + paths[0]);
+export async function measureLoad(
+  base: string,
+  paths: string[],
+  options: LoadOptions,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const first = await fetch(base + paths[0], { headers });
   const body = await first.text();
   if (first.status !== 200) throw new Error(`GET ${paths[0]} answered ${first.status}: ${body.slice(0, 300)}`);
 
-  if (options.warmupSeconds > 0) await load(base, paths, options.connections, options.warmupSeconds, () => undefined);
+  const run = (seconds: number, onAnswer: (status: number, ms: number) => void) =>
+    load({ base, paths, headers, connections: options.connections, seconds }, onAnswer);
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds, () => undefined);
 
   // autocannon's own histogram keeps whole milliseconds and only 2xx answers; a floor under a millisecond and
   // slow failures both matter here, so every answer's time is kept as measured (fractions of a millisecond).
   const times: number[] = [];
   let failures = 0;
   const started = performance.now();
-  const result = await load(base, paths, options.connections, options.durationSeconds, (status, ms) => {
+  const result = await run(options.durationSeconds, (status, ms) => {
     times.push(ms);
     if (status < 200 || status > 299) failures++;
   });
@@ -47,16 +54,26 @@ export async function measureLoad(base: string, paths: string[], options: LoadOp
   };
 }
 
+interface Load {
+  base: string;
+  paths: string[];
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+}
+
 function load(
-  base: string,
-  paths: string[],
-  connections: number,
-  seconds: number,
+  { base, paths, headers, connections, seconds }: Load,
   onAnswer: (status: number, ms: number) => void,
 ): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: base, connections, duration: seconds, requests: paths.map((path) => ({ method: "GET", path })) },
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        requests: paths.map((path) => ({ method: "GET", path, headers })),
+      },
       (error: unknown, result) =>
         error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
     );

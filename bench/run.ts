@@ -63,7 +63,7 @@ async function main(): Promise<void> {
             settings.only.length === 0 || settings.only.some((part) => endpoint.name.toLowerCase().includes(part)),
         );
         for (const endpoint of chosen) {
-          const result = await measureLoad(portal.url, endpoint.paths, load);
+          const result = await measureLoad(portal.url, endpoint.paths, load, endpoint.headers);
           console.log(`  ${line(endpoint.name, result)}`);
           measured.push({ endpoint, result });
         }

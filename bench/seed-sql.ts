@@ -21,6 +21,7 @@ import {
   UNCOMMON_SENTENCES,
 } from "./seed-text.ts";
 import { coordinateSql, offsetSql, PIN_SHARE } from "./seed-places.ts";
+import { workColumns, workValuesSql, type SeededWork } from "./seed-work.ts";
 
 /** Rows g = `from`…`to` of a series of `total` new reports numbered from `first`. */
 export interface SeriesSlice {
@@ -61,14 +62,14 @@ const statusByAge = (age: string, draw: string) =>
  * order as it would in real use (index scans of the list then read neighbouring pages, not scattered ones).
  * Only numbers are spliced into the text.
  */
-export function insertReportsSql({ first, from, to, total }: SeriesSlice): string {
-  const draws = Array.from({ length: 20 }, (_, i) => `random() AS r${i + 1}`).join(", ");
+export function insertReportsSql({ first, from, to, total }: SeriesSlice, work: SeededWork): string {
+  const draws = Array.from({ length: 23 }, (_, i) => `random() AS r${i + 1}`).join(", ");
   // r15 to r20 place the pin (seed-places.ts): whether there is one, where, and the two even draws.
   const pin = { which: "s.r16", u: "s.r17", v: "s.r18" };
   return `
     INSERT INTO grievances
       (title, description, location, category, priority, status, user_email, user_phone, created_at, hidden_at, hidden_reason,
-       latitude, longitude)
+       latitude, longitude, ${workColumns.join(", ")})
     SELECT
       CASE WHEN d.common THEN ${pick(PIPE_TITLES, "d.r1")} ELSE ${pick(OTHER_TITLES, "d.r1")} END
         || CASE WHEN d.r2 < 0.5 THEN ' near the ' || ${pick(LANDMARKS, "d.r3")} ELSE ' in Ward ' || d.ward END,
@@ -81,7 +82,7 @@ export function insertReportsSql({ first, from, to, total }: SeriesSlice): strin
       CASE WHEN d.r8 < 0.25 THEN NULL
            ELSE 'Ward ' || d.ward || ', ' || ${pick(STREETS, "d.r9")} || ' ' || (1 + floor(d.r10 * 200)::int) END,
       ${weighted(CATEGORY_SHARES, "d.r11")},
-      ${weighted(PRIORITY_SHARES, "d.r12")},
+      d.priority,
       ${statusByAge("d.age_days", "d.r13")},
       CASE WHEN d.r14 < 0.4 THEN 'resident' || d.g || '@example.org' END,
       CASE WHEN d.r14 >= 0.7 THEN '+254 7' || lpad((d.g % 100000000)::text, 8, '0') END,
@@ -89,12 +90,14 @@ export function insertReportsSql({ first, from, to, total }: SeriesSlice): strin
       CASE WHEN d.hidden THEN now() - d.age_days / 2 * interval '1 day' END,
       CASE WHEN d.hidden THEN 'Spam' END,
       CASE WHEN d.pinned THEN ${coordinateSql("north", "d.north")} END,
-      CASE WHEN d.pinned THEN ${coordinateSql("east", "d.east")} END
+      CASE WHEN d.pinned THEN ${coordinateSql("east", "d.east")} END,
+      ${workValuesSql(work, ["d.r21", "d.r22", "d.r23"], "d.priority", "now() - d.age_days * interval '1 day'").join(",\n      ")}
     FROM (
       SELECT s.*,
         -- u runs evenly over [0, 1) with g; the square root puts more reports into recent months.
         ${SPAN_DAYS} * (1 - sqrt((s.g - ${first} + s.jitter) / ${total}::float8)) AS age_days,
         1 + (s.g % 40) AS ward,
+        ${weighted(PRIORITY_SHARES, "s.r12")} AS priority,
         random() < ${COMMON_SHARE} AS common,
         s.g % ${RARE_EVERY} = 0 AS rare,
         -- The remainders after the rare word's 0, so that the two never share a report.

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from "#server/db/database.ts";
 import { insertStatusEventsSql } from "./seed-events.ts";
 import { insertReportsSql } from "./seed-sql.ts";
+import { seedWork } from "./seed-work.ts";
 
 export interface Growth {
   added: number;
@@ -32,10 +33,11 @@ export async function growTo(db: Database, target: number, progress: (line: stri
     let started = performance.now();
     await tx.exec(`ALTER TABLE grievances DISABLE TRIGGER ${TALLY_TRIGGER}`);
     for (const { name } of indexes) await tx.exec(`DROP INDEX ${quoteIdent(name)}`);
+    const work = await seedWork(tx);
     const first = have + 1;
     for (let from = first; from <= target; from += SLICE) {
       const to = Math.min(target, from + SLICE - 1);
-      await tx.exec(insertReportsSql({ first, from, to, total: added }));
+      await tx.exec(insertReportsSql({ first, from, to, total: added }, work));
       progress(`  ${(to - have).toLocaleString("en")} of ${added.toLocaleString("en")} rows inserted`);
     }
     await tx.exec(`ALTER TABLE grievances ENABLE TRIGGER ${TALLY_TRIGGER}`);
