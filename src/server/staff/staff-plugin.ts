@@ -11,21 +11,26 @@ import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import { imageRouteSchema, sendImage } from "../routes/media-routes.ts";
 import type { ImageStore } from "../storage/image-store.ts";
+import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { adminRoutes } from "../admin/admin-routes.ts";
 import { passwordLinkRoutes } from "../admin/password-link-routes.ts";
 import { categoryAdminRoutes } from "../categories/category-routes.ts";
 import { incidentStaffRoutes } from "../incidents/incident-staff-routes.ts";
+import { teamRoutes } from "../teams/team-routes.ts";
 import { requireStaff } from "./require-staff.ts";
 import { isCrossSiteRequest } from "./same-origin.ts";
 import { mailLinkBaseOf } from "../http/public-links.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { staffGrievanceRoutes } from "./staff-grievance-routes.ts";
+import { workRoutes } from "./work-routes.ts";
 import type { SessionLimits } from "./session-repository.ts";
 
 export interface StaffPluginOptions {
   db: Database;
   config: Config;
   imageStore: ImageStore;
+  /** The report's photo pipeline and submit, for what staff store with photos (internal notes). */
+  service: GrievanceService;
   /** The clock of the sign-in throttle; undefined: the database's (tests move it). */
   now?: (() => Date) | undefined;
 }
@@ -34,7 +39,10 @@ export interface StaffPluginOptions {
  * Everything of the staff feature in one encapsulated plugin: the staff API under /api/staff. The public
  * progress and statistics it produces are served by progress/public-progress-routes.ts. Register it once: `app.register(staffPlugin, { db, config, imageStore })`.
  */
-export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, { db, config, imageStore, now }) => {
+export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
+  app,
+  { db, config, imageStore, service, now },
+) => {
   // The host app may already have registered the cookie plugin; decorating twice would throw.
   if (!app.hasRequestDecorator("cookies")) await app.register(cookie);
 
@@ -66,10 +74,14 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, {
       await staff.register(async (guarded: FastifyInstance) => {
         guarded.addHook("preHandler", requireStaff(db, limits));
         await guarded.register(staffGrievanceRoutes, { db, targets, mailLinkBase });
+        // Assigning, bulk actions and internal notes (docs/decisions/032-internal-notes-stay-inside.md).
+        await guarded.register(workRoutes, { db, targets, service, mailLinkBase });
         await guarded.register(incidentStaffRoutes, { db, mailLinkBase });
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });
+        // Teams: read by every member of staff, changed by administrators (docs/decisions/029).
+        await guarded.register(teamRoutes, { db });
         // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
         const image = imageRouteSchema("getStaffGrievanceImage", "A stored image, a hidden report's too", ["staff"]);
         const media = { ...image, response: { ...image.response, ...errorResponses(401) }, security: STAFF_SECURITY };
