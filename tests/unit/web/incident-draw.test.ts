@@ -13,7 +13,7 @@ import {
   polygonArea,
   undoLastPoint,
   type Drawing,
-} from "#web/features/staff/components/incident-draw.ts";
+} from "#web/lib/map/area-drawing.ts";
 import { parseDeclareForm } from "#web/features/staff/components/incident-form-data.ts";
 
 // The declare form's drawing: what staff click on the map becomes the area the API takes

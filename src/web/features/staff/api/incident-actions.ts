@@ -7,7 +7,7 @@ import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
 import { isSignedOut } from "#web/lib/session-guard.ts";
-import { instantOfLocal } from "../components/incident-draw.ts";
+import { instantOfLocal } from "#web/lib/map/area-drawing.ts";
 import {
   closeIncident,
   getIncidentCandidates,

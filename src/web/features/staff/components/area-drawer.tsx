@@ -14,10 +14,10 @@ import {
   undoLastPoint,
   type DrawMode,
   type Drawing,
-} from "./incident-draw.ts";
+} from "#web/lib/map/area-drawing.ts";
 
 // The maps' settings and the drawing map's chunk (with Leaflet) side by side.
-const loadDrawMap = () => Promise.all([loadMapSettings(), import("./area-draw-map.tsx")]);
+const loadDrawMap = () => Promise.all([loadMapSettings(), import("#web/lib/map/area-draw-map.tsx")]);
 
 /**
  * The affected area of the declare form: Polygon or Circle, the map (its chunk, with Leaflet, fetched when the form

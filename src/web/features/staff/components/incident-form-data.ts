@@ -3,7 +3,7 @@ import type { z } from "zod/mini";
 import { msg } from "#shared/i18n/locales.ts";
 import { declareIncidentSchema, type DeclareIncident } from "#shared/incidents/incidents.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
-import { areaOfDrawing, emptyDrawing, instantOfLocal, localitiesOf, type Drawing } from "./incident-draw.ts";
+import { areaOfDrawing, emptyDrawing, instantOfLocal, localitiesOf, type Drawing } from "#web/lib/map/area-drawing.ts";
 
 /** The declare form's fields, each of which may carry its own message. */
 export type DeclareField = keyof DeclareIncident;

@@ -18,7 +18,7 @@ import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { isSignedOut } from "#web/lib/session-guard.ts";
 import { AreaDrawer } from "../components/area-drawer.tsx";
-import { localInputValue } from "../components/incident-draw.ts";
+import { localInputValue } from "#web/lib/map/area-drawing.ts";
 import {
   parseDeclareForm,
   serverFieldErrorsOf,

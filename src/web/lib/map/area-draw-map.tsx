@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { MapSettings } from "#shared/api-types.ts";
 import type { LatLng } from "#shared/places/geo.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { createMap, L, nameMap } from "#web/lib/map/create-map.ts";
-import { MapNotice } from "#web/lib/map/map-notice.tsx";
-import type { Drawing } from "./incident-draw.ts";
+import { useT } from "../i18n/i18n-context.tsx";
+import { createMap, L, nameMap } from "./create-map.ts";
+import { MapNotice } from "./map-notice.tsx";
+import type { Drawing } from "./area-drawing.ts";
 import "./area-draw.css";
 
 /**
