@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ---- Staff (sign-in and console) ----
   // The staff plugin is registered here, after the public routes and before the SPA fallback:
-  await app.register(staffPlugin, { db, config, imageStore, now: deps.now });
+  await app.register(staffPlugin, { db, config, imageStore, service, now: deps.now });
 
   // The generated OpenAPI document and its reference page, /api/openapi.json and /api/docs.
   await registerOpenApiReference(app);

@@ -152,6 +152,9 @@ describe("operationId", () => {
     "reorder",
     "revoke",
     "export",
+    "assign",
+    // Bulk actions from the queue: "bulk" then the single operation's verb and noun (bulkAssignGrievances).
+    "bulk",
   ];
   const WELL_FORMED = new RegExp(`^(${VERBS.join("|")})[A-Z][A-Za-z0-9]*$`);
 

@@ -189,7 +189,8 @@ export class GrievanceRepository {
   /**
    * Whether the public must not see this image (or thumbnail, or medium) key: a hidden report holds it (through
    * grievances_hidden_images_idx), or an update from the reporter (migration 011) that is hidden or whose report is
-   * (through reporter_updates_images_idx; docs/decisions/015-reporter-actions.md).
+   * (through reporter_updates_images_idx; docs/decisions/015-reporter-actions.md), or an internal note, always
+   * (through internal_notes_images_idx; docs/decisions/032-internal-notes-stay-inside.md).
    */
   async isImageOfHiddenReport(key: string): Promise<boolean> {
     const { rows } = await this.db.query(
@@ -200,6 +201,8 @@ export class GrievanceRepository {
        WHERE (u.images @> $1::jsonb OR u.images @> $2::jsonb OR u.images @> $3::jsonb)
          AND (u.hidden_at IS NOT NULL
               OR EXISTS (SELECT 1 FROM grievances g WHERE g.id = u.grievance_id AND g.hidden_at IS NOT NULL))
+       UNION ALL
+       SELECT 1 FROM internal_notes n WHERE n.images @> $1::jsonb OR n.images @> $2::jsonb OR n.images @> $3::jsonb
        LIMIT 1`,
       [JSON.stringify([{ key }]), JSON.stringify([{ thumbnailKey: key }]), JSON.stringify([{ mediumKey: key }])],
     );

@@ -21,6 +21,8 @@ import { notificationsOf } from "../notifications/notification-repository.ts";
 import { overdueExpression } from "./overdue-sql.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { queueExtrasOf, type QueueExtras } from "./queue-extras-repository.ts";
+import { internalNotesOf } from "./internal-note-repository.ts";
+import { orderWithinView, viewConditions } from "./queue-view-repository.ts";
 
 /** Read side of the console: the work queue and one report with its full timeline. Hidden reports included. */
 
@@ -47,8 +49,10 @@ function columns(targets: OverdueTargets, params: unknown[]): string {
     g.channel, g.due_acknowledge_at, g.due_resolve_at`;
 }
 
+/** The queue's query and `viewer`, the signed-in staff member whom a `view` ("mine", "my teams") is about. */
+export type QueueQuery = StaffQueueQuery & { viewer?: string };
 /** The queue's filters; a map query has them too, without paging or order. */
-type QueueFilters = Omit<StaffQueueQuery, "page" | "pageSize" | "cursor" | "sort">;
+type QueueFilters = Omit<QueueQuery, "page" | "pageSize" | "cursor" | "sort">;
 
 export function conditionsOf(query: QueueFilters, targets: OverdueTargets, params: unknown[]): string[] {
   const conditions = filterConditions(query, params, "g.");
@@ -61,6 +65,7 @@ export function conditionsOf(query: QueueFilters, targets: OverdueTargets, param
   if (query.reopened !== undefined) conditions.push(`g.reopened_by_reporter_at IS ${query.reopened ? "NOT " : ""}NULL`);
   // Someone besides the reporter said "I have this problem too" (decision 016): a range of grievances_affected_idx.
   if (query.affected !== undefined) conditions.push(`g.affected_count ${query.affected ? "> 0" : "= 0"}`);
+  if (query.view) conditions.push(...viewConditions(query.view, query.viewer, params));
   return conditions;
 }
 
@@ -111,10 +116,12 @@ export const QUEUE_ORDERS: Record<Exclude<QueueSort, "affected">, string> = {
     ELSE 3 END), g.created_at, g.id`,
 };
 
+const orderOf = (query: QueueQuery, order: string) => (query.view ? orderWithinView(order) : order);
+
 /** Oldest open first (or most people affected first, `sort`): pending and in progress by age, then resolved ones. */
 export async function listQueue(
   db: Queryable,
-  query: StaffQueueQuery,
+  query: QueueQuery,
   targets: OverdueTargets,
 ): Promise<StaffQueueResponse> {
   const countParams: unknown[] = [];
@@ -122,7 +129,7 @@ export async function listQueue(
   const [rows, total, counted] = await Promise.all([
     query.sort === "affected"
       ? mostAffectedFirst(db, query, targets)
-      : queuePage(db, query, targets, [], QUEUE_ORDERS[query.sort]),
+      : queuePage(db, query, targets, [], orderOf(query, QUEUE_ORDERS[query.sort])),
     totalReports(db),
     // Nothing filtered: every report matches, and the total says how many.
     countConditions.length ? countCapped(db, `grievances g WHERE ${allOf(countConditions)}`, countParams) : undefined,
@@ -145,7 +152,7 @@ export async function listQueue(
 /** Rows `skip` to `skip + take` of the matching reports, in `order`, with `extra` conditions. */
 async function queuePage(
   db: Queryable,
-  query: StaffQueueQuery,
+  query: QueueQuery,
   targets: OverdueTargets,
   extra: string[],
   order: string,
@@ -170,7 +177,7 @@ async function queuePage(
  * and are sorted, and the others (`affected_count = 0`) are walked in grievances_queue_idx's order, as the default
  * queue is. A page that straddles the two takes the end of the first and the start of the second.
  */
-async function mostAffectedFirst(db: Queryable, query: StaffQueueQuery, targets: OverdueTargets): Promise<StaffRow[]> {
+async function mostAffectedFirst(db: Queryable, query: QueueQuery, targets: OverdueTargets): Promise<StaffRow[]> {
   // Nobody affected: all in the default order.
   if (query.affected === false) return queuePage(db, query, targets, [], OLDEST_OPEN_FIRST);
   const skip = (query.page - 1) * query.pageSize;
@@ -225,7 +232,7 @@ export async function findStaffGrievance(
   );
   const row = rows[0];
   if (!row) return undefined;
-  const [events, reporterUpdates, notifications, extras] = await Promise.all([
+  const [events, reporterUpdates, notifications, extras, internalNotes] = await Promise.all([
     db.query<{
       id: string;
       kind: StaffEventKind;
@@ -248,6 +255,8 @@ export async function findStaffGrievance(
     notificationsOf(db, id),
     // The incident it is part of (decision 021), hidden reports' too, and the reporter's updates not yet acted on.
     queueExtrasOf(db, [id]),
+    // Staff only (docs/decisions/032-internal-notes-stay-inside.md).
+    internalNotesOf(db, id),
   ]);
   return {
     ...toStaffGrievance(row, targets, extras),
@@ -264,5 +273,6 @@ export async function findStaffGrievance(
     })),
     reporterUpdates,
     notifications,
+    internalNotes,
   };
 }

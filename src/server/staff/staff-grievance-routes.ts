@@ -69,7 +69,8 @@ export async function staffGrievanceRoutes(
       const { cursor, ...query } = request.query;
       // The queue has an order of its own (oldest open first); the public list's cursors do not apply to it.
       if (cursor !== undefined) throw new HttpError(400, msg("The work queue pages by number: use page, not cursor."));
-      return listQueue(db, query, targets);
+      // "mine" and "my teams" are the signed-in staff member's.
+      return listQueue(db, { ...query, viewer: staffOf(request).staffId }, targets);
     },
   );
 
@@ -90,7 +91,8 @@ export async function staffGrievanceRoutes(
     },
     async (request) => {
       const { bbox, ...filters } = request.query;
-      const { markers, matching, matchingCapped } = await findStaffMarkers(db, bbox, filters, targets);
+      const viewer = staffOf(request).staffId;
+      const { markers, matching, matchingCapped } = await findStaffMarkers(db, bbox, { ...filters, viewer }, targets);
       return { markers, matching, matchingCapped, cap: MAP_MARKER_CAP };
     },
   );

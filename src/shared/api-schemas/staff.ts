@@ -9,6 +9,7 @@ import {
 } from "./grievances.ts";
 import { incidentStatsSchema, incidentSummarySchema } from "./incidents.ts";
 import { statsTrendsSchema } from "./progress.ts";
+import { internalNoteSchema } from "./staff-work.ts";
 
 /** Answers of the staff console's API (under /api/staff) and of the public statistics. */
 
@@ -136,6 +137,8 @@ export const staffGrievanceDetailSchema = z.extend(staffGrievanceSchema, {
   reporterUpdates: z.array(staffReporterUpdateSchema),
   /** The e-mail messages queued about this report, oldest first (decision 014). */
   notifications: z.array(staffNotificationSchema),
+  /** Notes for staff only, oldest first (docs/decisions/032-internal-notes-stay-inside.md). */
+  internalNotes: z.array(internalNoteSchema),
 });
 
 /** Median durations over one look-back window; null when nothing happened in it. */

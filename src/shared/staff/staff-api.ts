@@ -13,6 +13,7 @@ import type {
   staffTimelineEventSchema,
   statsWindowSchema,
 } from "../api-schemas/staff.ts";
+import type { bulkResultSchema, internalNoteSchema } from "../api-schemas/staff-work.ts";
 
 /**
  * Paths of the staff API and of the public progress and statistics answers: route patterns, which the server
@@ -42,6 +43,12 @@ export const staffApiPaths = {
   status: "/api/staff/grievances/:id/status",
   hide: "/api/staff/grievances/:id/hide",
   unhide: "/api/staff/grievances/:id/unhide",
+  /** Assigning a report to a team and person; internal notes (docs/decisions/032); bulk actions from the queue. */
+  assignment: "/api/staff/grievances/:id/assignment",
+  internalNotes: "/api/staff/grievances/:id/internal-notes",
+  internalNotePhotos: "/api/staff/grievances/:id/internal-notes/with-photos",
+  bulkAssignment: "/api/staff/grievances/bulk/assignment",
+  bulkStatus: "/api/staff/grievances/bulk/status",
   /** Hides one update from the reporter (docs/decisions/015-reporter-actions.md). */
   hideUpdate: "/api/staff/grievances/:id/updates/:updateId/hide",
   /** Signed-in staff read every report's images here, hidden ones' too. */
@@ -84,3 +91,7 @@ export type GrievanceProgress = z.output<typeof grievanceProgressSchema>;
 export type StatsWindow = z.output<typeof statsWindowSchema>;
 /** GET /api/stats (hidden reports are not counted). */
 export type PublicStats = z.output<typeof publicStatsSchema>;
+/** A note for staff only (docs/decisions/032-internal-notes-stay-inside.md). */
+export type InternalNote = z.output<typeof internalNoteSchema>;
+/** The answer of a bulk action: each report's result. */
+export type BulkResult = z.output<typeof bulkResultSchema>;

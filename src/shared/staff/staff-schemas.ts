@@ -107,14 +107,22 @@ export const QUEUE_SORTS = ["oldest-open", "newest", "priority", "affected"] as 
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /**
+ * The queue's views of the signed-in staff member's work, each of open reports only: assigned to them, to any team
+ * they are a member of, to no team yet (migrations/027's partial indexes).
+ */
+export const QUEUE_VIEWS = ["mine", "my-teams", "needs-team"] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+
+/**
  * The staff queue: the public list's query plus `overdue`, `hidden` (include by default, or only/exclude),
  * `reopened` (reopened by the reporter, docs/decisions/015-reporter-actions.md), `affected` (true: someone else said
- * "I have this problem too", docs/decisions/016-map-and-location.md) and `sort`.
+ * "I have this problem too", docs/decisions/016-map-and-location.md), `view` (QUEUE_VIEWS) and `sort`.
  */
 export const staffQueueQuerySchema = z.extend(grievanceListQuerySchema, {
   overdue: queryBoolean,
   reopened: queryBoolean,
   affected: queryBoolean,
+  view: z.pipe(z.transform(blankToUndefined), z.optional(z.enum(QUEUE_VIEWS))),
   hidden: z.pipe(z.transform(blankToUndefined), z._default(z.enum(["include", "only", "exclude"]), "include")),
   sort: z.pipe(z.transform(blankToUndefined), z._default(z.enum(QUEUE_SORTS), "oldest-open")),
 });
