@@ -22,6 +22,8 @@ import { isCrossSiteRequest } from "./same-origin.ts";
 import { mailLinkBaseOf } from "../http/public-links.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { staffGrievanceRoutes } from "./staff-grievance-routes.ts";
+import { callAndDuplicateRoutes } from "./call-and-duplicate-routes.ts";
+import { responseTemplateRoutes } from "../admin/response-template-routes.ts";
 import { workRoutes } from "./work-routes.ts";
 import type { SessionLimits } from "./session-repository.ts";
 
@@ -77,6 +79,10 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
         // Assigning, bulk actions and internal notes (docs/decisions/032-internal-notes-stay-inside.md).
         await guarded.register(workRoutes, { db, targets, service, mailLinkBase });
         await guarded.register(incidentStaffRoutes, { db, mailLinkBase });
+        // Calls taken for residents, duplicates, response templates (docs/decisions/033).
+        const serviceArea = config.serviceArea;
+        await guarded.register(callAndDuplicateRoutes, { db, service, targets, mailLinkBase, serviceArea });
+        await guarded.register(responseTemplateRoutes, { db });
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });

@@ -49,6 +49,12 @@ export const staffApiPaths = {
   internalNotePhotos: "/api/staff/grievances/:id/internal-notes/with-photos",
   bulkAssignment: "/api/staff/grievances/bulk/assignment",
   bulkStatus: "/api/staff/grievances/bulk/status",
+  /** Marks the report a duplicate of another (docs/decisions/033-duplicates-calls-and-templates.md). */
+  duplicate: "/api/staff/grievances/:id/duplicate",
+  /** Public notes' templates per status and language: offered to staff, kept by administrators (decision 033). */
+  responseTemplates: "/api/staff/response-templates",
+  adminResponseTemplates: "/api/staff/admin/response-templates",
+  adminResponseTemplate: "/api/staff/admin/response-templates/:id",
   /** Hides one update from the reporter (docs/decisions/015-reporter-actions.md). */
   hideUpdate: "/api/staff/grievances/:id/updates/:updateId/hide",
   /** Signed-in staff read every report's images here, hidden ones' too. */

@@ -101,7 +101,25 @@ export const consoleRoutes: RouteObject[] = [
                       return { loader: m.auditLoader, Component: m.AuditRoute };
                     },
                   },
+                  {
+                    path: routePatterns.staffAdminResponseTemplates,
+                    lazy: async () => {
+                      const m = await admin();
+                      return {
+                        loader: m.responseTemplatesLoader,
+                        action: m.responseTemplatesAction,
+                        Component: m.ResponseTemplatesRoute,
+                      };
+                    },
+                  },
                 ],
+              },
+              {
+                path: routePatterns.staffTakeReport,
+                lazy: async () => {
+                  const m = await staff();
+                  return { action: m.takeReportAction, Component: m.TakeReportRoute };
+                },
               },
               {
                 path: routePatterns.staffIncidents,

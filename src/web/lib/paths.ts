@@ -57,6 +57,9 @@ export const paths = {
   staffAdminAccounts: () => "/staff/admin/accounts",
   staffAdminApiKeys: () => "/staff/admin/api-keys",
   staffAdminAudit: () => "/staff/admin/audit",
+  staffAdminResponseTemplates: () => "/staff/admin/response-templates",
+  /** A report taken for a caller (docs/decisions/033-duplicates-calls-and-templates.md). */
+  staffTakeReport: () => "/staff/take-report",
   /** Water incidents in the console: the list, declaring one, one incident. */
   staffIncidents: () => "/staff/incidents",
   staffIncidentNew: () => "/staff/incidents/new",
@@ -84,6 +87,8 @@ export const routePatterns = {
   staffAdminAccounts: "/staff/admin/accounts",
   staffAdminApiKeys: "/staff/admin/api-keys",
   staffAdminAudit: "/staff/admin/audit",
+  staffAdminResponseTemplates: "/staff/admin/response-templates",
+  staffTakeReport: "/staff/take-report",
   staffIncidents: "/staff/incidents",
   staffIncidentNew: "/staff/incidents/new",
   staffIncident: "/staff/incidents/:id",

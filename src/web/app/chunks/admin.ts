@@ -7,6 +7,11 @@ export { AccountsRoute, accountsAction, accountsLoader } from "#web/features/adm
 export { ApiKeysRoute, apiKeysAction, apiKeysLoader } from "#web/features/admin/routes/api-keys-route.tsx";
 export { AuditRoute, auditLoader } from "#web/features/admin/routes/audit-route.tsx";
 export {
+  ResponseTemplatesRoute,
+  responseTemplatesAction,
+  responseTemplatesLoader,
+} from "#web/features/admin/routes/response-templates-route.tsx";
+export {
   SetPasswordRoute,
   setPasswordAction,
   setPasswordLoader,

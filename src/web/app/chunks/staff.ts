@@ -18,3 +18,4 @@ export {
   staffLayoutShouldRevalidate,
 } from "#web/features/staff/routes/staff-layout.tsx";
 export { ConsoleFrame } from "#web/features/staff/components/console-frame.tsx";
+export { TakeReportRoute, takeReportAction } from "#web/features/staff/routes/take-report-route.tsx";

@@ -36,6 +36,7 @@ export function AdminLayout() {
         <NavLink to={paths.staffAdminCategories()}>{t("Categories")}</NavLink>
         <NavLink to={paths.staffAdminAccounts()}>{t("Staff accounts")}</NavLink>
         <NavLink to={paths.staffAdminApiKeys()}>{t("API keys")}</NavLink>
+        <NavLink to={paths.staffAdminResponseTemplates()}>{t("Response templates")}</NavLink>
         <NavLink to={paths.staffAdminAudit()}>{t("Audit log")}</NavLink>
       </nav>
       <Outlet />

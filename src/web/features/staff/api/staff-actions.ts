@@ -8,10 +8,11 @@ import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./staff-api.ts";
 import { linkReports } from "./incidents-api.ts";
+import { markDuplicate } from "./work-api.ts";
 import { isSignedOut } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
-export type StaffIntent = "status" | "hide" | "unhide" | "hide-update" | "link-incident";
+export type StaffIntent = "status" | "hide" | "unhide" | "hide-update" | "link-incident" | "duplicate";
 
 /** The fields a refusal of the report view's forms may be about. */
 export type StaffField = "status" | "note" | "reason" | "incidentId";
@@ -90,6 +91,12 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     const incidentId = String(form.get("incidentId") ?? "");
     if (!incidentId) return fieldRefusal(intent, "incidentId", t("Choose an active incident."));
     return send(intent, request, () => linkReports(incidentId, [id]), t("The report is linked to the incident."));
+  }
+  if (intent === "duplicate") {
+    // The original chosen in the duplicate panel (docs/decisions/033-duplicates-calls-and-templates.md).
+    const originalId = String(form.get("duplicateOfId") ?? "");
+    if (!originalId) return refusal(intent, t("Please choose the report this one repeats."));
+    return send(intent, request, () => markDuplicate(id, originalId), t("The report is marked as a duplicate."));
   }
   return refusal("status", t("Unknown action."));
 }

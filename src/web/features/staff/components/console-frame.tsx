@@ -37,6 +37,11 @@ export function ConsoleFrame() {
                   </NavLink>
                 </li>
                 <li>
+                  <NavLink className="console-nav__link" to={paths.staffTakeReport()}>
+                    {t("Take a report")}
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink className="console-nav__link" to={paths.staffIncidents()}>
                     {t("Incidents")}
                   </NavLink>

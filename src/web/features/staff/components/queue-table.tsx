@@ -9,6 +9,7 @@ import { Pagination } from "#web/lib/list/pagination.tsx";
 import { useAnnouncement } from "#web/lib/announcer.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { QueueAge, QueueFlags, hasFlags } from "./queue-cells.tsx";
+import { QueueTeam, type QueueSelection } from "./queue-selection.tsx";
 import { SortableHeader, useQueueSort } from "./queue-sort.tsx";
 
 /**
@@ -16,8 +17,10 @@ import { SortableHeader, useQueueSort } from "./queue-sort.tsx";
  * The Age and Priority headers order it (queue-sort.tsx). On a phone the rows become cards (staff-queue.css): the
  * title first, then each cell labelled by its data-label.
  */
-export function QueueTable({ data }: { data: StaffQueueResponse }) {
+export function QueueTable({ data, selection }: { data: StaffQueueResponse; selection?: QueueSelection }) {
   const t = useT();
+  const pageIds = data.items.map((item) => item.id);
+  const allChosen = pageIds.length > 0 && pageIds.every((id) => selection?.chosen.has(id));
   const categoryName = useCategoryName();
   const count = showingCount(data, "reports");
   const [sort, setSort] = useQueueSort();
@@ -38,6 +41,17 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
             <caption className="visually-hidden">{t("Reports")}</caption>
             <thead>
               <tr>
+                {selection && (
+                  <td className="queue-table__choose">
+                    <input
+                      type="checkbox"
+                      aria-label={t("Choose every report on this page")}
+                      checked={allChosen}
+                      onChange={() => selection.setMany(pageIds, !allChosen)}
+                      data-testid="queue-choose-all"
+                    />
+                  </td>
+                )}
                 <th scope="col">{t("Reference")}</th>
                 <th scope="col">{t("Title")}</th>
                 <th scope="col">{t("Location")}</th>
@@ -50,6 +64,7 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                   onSort={setSort}
                 />
                 <th scope="col">{t("Status")}</th>
+                <th scope="col">{t("Team and assignee")}</th>
                 <SortableHeader
                   label={t("Age and target")}
                   orders={{ "oldest-open": "descending", newest: "ascending" }}
@@ -64,6 +79,17 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
             <tbody>
               {data.items.map((item) => (
                 <tr key={item.id} data-testid="queue-row" className={item.overdue ? "queue-row--overdue" : undefined}>
+                  {selection && (
+                    <td className="queue-table__choose">
+                      <input
+                        type="checkbox"
+                        aria-label={t("Choose {reference}", { reference: item.reference })}
+                        checked={selection.chosen.has(item.id)}
+                        onChange={() => selection.setMany([item.id], !selection.chosen.has(item.id))}
+                        data-testid="queue-choose"
+                      />
+                    </td>
+                  )}
                   <td data-label={t("Reference")} className="queue-table__reference">
                     <span className="reference">{item.reference}</span>
                   </td>
@@ -89,6 +115,9 @@ export function QueueTable({ data }: { data: StaffQueueResponse }) {
                   </td>
                   <td data-label={t("Status")} className="queue-table__tag">
                     <StatusBadge status={item.status} />
+                  </td>
+                  <td data-label={t("Team and assignee")} data-testid="queue-team">
+                    <QueueTeam item={item} />
                   </td>
                   <td data-label={t("Age and target")} className="queue-table__age">
                     <QueueAge item={item} />

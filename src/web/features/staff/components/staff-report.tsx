@@ -7,6 +7,7 @@ import { formatDuration } from "#web/lib/format-duration.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { HiddenMarker, NewUpdatesMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 import { ReporterUpdatesPanel } from "./reporter-updates-panel.tsx";
+import { CHANNEL_LABELS } from "./channel-label.ts";
 
 /** "+1 555 010-4489" -> "tel:+15550104489": dialers want digits (and a leading +) only. */
 function telHref(phone: string): string {
@@ -69,6 +70,9 @@ export function StaffReportBody({ grievance }: { grievance: StaffGrievanceDetail
         ) : (
           <p className="muted">{t("The reporter left no contact details.")}</p>
         )}
+        <p data-testid="staff-channel">
+          <span className="details__meta-label">{t("Received by:")}</span> {t(CHANNEL_LABELS[grievance.channel])}
+        </p>
       </section>
 
       <IssueDescription text={grievance.description} />

@@ -11,6 +11,13 @@ function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { titl
   // The reporter's answers to "Is it fixed?" (docs/decisions/015-reporter-actions.md).
   if (event.kind === "confirmed-fixed")
     return { title: t("The reporter confirmed it is fixed"), noteLabel: t("Note:") };
+  // A merge of duplicates (docs/decisions/033-duplicates-calls-and-templates.md), told on both reports.
+  if (event.kind === "duplicate") {
+    const { role, originalReference, duplicateReference } = event.details as Record<string, string | undefined>;
+    return role === "original"
+      ? { title: t("Duplicate {reference} merged into this report", { reference: duplicateReference }), noteLabel: "" }
+      : { title: t("Marked as a duplicate of {reference}", { reference: originalReference }), noteLabel: "" };
+  }
   const from = event.from ? t(statusLabel(event.from)) : "?";
   const to = event.to ? t(statusLabel(event.to)) : "?";
   if (event.actor === "reporter") {

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Status } from "#shared/domain.ts";
 import { statusLabel } from "#shared/format.ts";
@@ -11,6 +11,7 @@ import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useResetOnSuccess } from "./use-reset-on-success.ts";
+import { TemplatePicker } from "./template-picker.tsx";
 
 /** Moves the report to one of the statuses allowed from its current one (STATUS_TRANSITIONS), with a public note. */
 export function StatusChangeForm({ status }: { status: Status }) {
@@ -23,6 +24,10 @@ export function StatusChangeForm({ status }: { status: Status }) {
   const noteError = fieldErrorOf(result, "note");
   const statusError = fieldErrorOf(result, "status");
   const options = STATUS_TRANSITIONS[status];
+  // The status chosen, for the response templates offered (template-picker.tsx); none again after a change.
+  const [chosen, setChosen] = useState<{ from: Status; to: Status | "" }>({ from: status, to: "" });
+  const newStatus = chosen.from === status ? chosen.to : "";
+  const noteRef = useRef<HTMLTextAreaElement>(null);
 
   return (
     <section className="card staff-panel" aria-labelledby={`${id}-heading`}>
@@ -40,7 +45,13 @@ export function StatusChangeForm({ status }: { status: Status }) {
             (docs/accessibility.md). Remounted when the status changes, so it is empty again after a change.
           */}
           {(control) => (
-            <select key={status} name="status" defaultValue="" {...control}>
+            <select
+              key={status}
+              name="status"
+              defaultValue=""
+              onChange={(event) => setChosen({ from: status, to: event.target.value as Status | "" })}
+              {...control}
+            >
               <option value="">{t("Choose a new status")}</option>
               {options.map((value) => (
                 <option key={value} value={value}>
@@ -50,6 +61,12 @@ export function StatusChangeForm({ status }: { status: Status }) {
             </select>
           )}
         </Field>
+        <TemplatePicker
+          status={newStatus}
+          onPick={(text) => {
+            if (noteRef.current) noteRef.current.value = text;
+          }}
+        />
         <Field
           id={`${id}-note`}
           label={t("Public note")}
@@ -58,7 +75,9 @@ export function StatusChangeForm({ status }: { status: Status }) {
           announce
           errorTestId="note-error"
         >
-          {(control) => <textarea dir="auto" name="note" rows={4} maxLength={NOTE_MAX_LENGTH} {...control} />}
+          {(control) => (
+            <textarea ref={noteRef} dir="auto" name="note" rows={4} maxLength={NOTE_MAX_LENGTH} {...control} />
+          )}
         </Field>
         <FormFeedback result={result} testId="status-change" />
         <div className="form-actions">

@@ -8,6 +8,9 @@ import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getQueue } from "../api/staff-api.ts";
 import { QueueExtraFilters } from "../components/queue-filters.tsx";
 import { QueueTable } from "../components/queue-table.tsx";
+import { BulkActions } from "../components/bulk-actions.tsx";
+import { useQueueSelection } from "../components/queue-selection.tsx";
+import { QueueViews } from "../components/queue-views.tsx";
 import { StaffMapView } from "../components/staff-map-view.tsx";
 import { staffQueueQueryFromSearchParams } from "../api/queue-query.ts";
 import { withStaffSession } from "#web/lib/session-guard.ts";
@@ -29,6 +32,8 @@ export function ConsoleRoute() {
   useDocumentTitle(t("Staff console"));
   const data = useLoaderData<typeof consoleLoader>();
   const [searchParams] = useSearchParams();
+  // Kept while paging and filtering: a bulk action may gather reports from several pages.
+  const selection = useQueueSelection();
   return (
     <div className="page">
       <h1>{t("Work queue")}</h1>
@@ -39,8 +44,16 @@ export function ConsoleRoute() {
         <GrievanceFilters />
         <QueueExtraFilters />
       </FilterDisclosure>
+      <QueueViews />
       <ViewSwitch />
-      {data.view === "map" ? <StaffMapView /> : <QueueTable data={data.queue} />}
+      {data.view === "map" ? (
+        <StaffMapView />
+      ) : (
+        <>
+          <BulkActions selection={selection} />
+          <QueueTable data={data.queue} selection={selection} />
+        </>
+      )}
     </div>
   );
 }

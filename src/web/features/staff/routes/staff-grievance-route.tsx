@@ -13,6 +13,7 @@ import { StatusChangeForm } from "../components/status-change-form.tsx";
 import { VisibilityForm } from "../components/visibility-form.tsx";
 import { getIncidents, type IncidentListItem, type ReportIncident } from "../api/incidents-api.ts";
 import { ReportIncidentPanel } from "../components/report-incident-panel.tsx";
+import { DuplicatePanel } from "../components/duplicate-panel.tsx";
 import { withStaffSession } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
@@ -92,6 +93,7 @@ function StaffGrievancePage({
         <StatusChangeForm status={grievance.status} />
         <StaffReportBody grievance={grievance} />
         <ReportIncidentPanel incident={incident} active={activeIncidents} />
+        <DuplicatePanel grievance={grievance} />
         <VisibilityForm
           hidden={grievance.hidden}
           hiddenAt={grievance.hidden_at}
