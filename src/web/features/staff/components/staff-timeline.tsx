@@ -4,10 +4,12 @@ import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { StaffPanel } from "./staff-panel.tsx";
+import { assignmentTitle } from "./assignment-event.ts";
 
 function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { title: string; noteLabel: string } {
   if (event.kind === "hidden") return { title: t("Hidden from the public"), noteLabel: t("Reason:") };
   if (event.kind === "shown") return { title: t("Shown to the public again"), noteLabel: t("Note:") };
+  if (event.kind === "assigned") return { title: assignmentTitle(event, t), noteLabel: t("Note:") };
   // The reporter's answers to "Is it fixed?" (docs/decisions/015-reporter-actions.md).
   if (event.kind === "confirmed-fixed")
     return { title: t("The reporter confirmed it is fixed"), noteLabel: t("Note:") };

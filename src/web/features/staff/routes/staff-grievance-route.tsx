@@ -11,6 +11,8 @@ import { StaffReportBody, StaffReportSummary } from "../components/staff-report.
 import { StaffTimeline } from "../components/staff-timeline.tsx";
 import { StatusChangeForm } from "../components/status-change-form.tsx";
 import { VisibilityForm } from "../components/visibility-form.tsx";
+import { AssignmentPanel } from "../components/assignment-panel.tsx";
+import { InternalNotesPanel } from "../components/internal-notes-panel.tsx";
 import { getIncidents, type IncidentListItem, type ReportIncident } from "../api/incidents-api.ts";
 import { ReportIncidentPanel } from "../components/report-incident-panel.tsx";
 import { DuplicatePanel } from "../components/duplicate-panel.tsx";
@@ -92,6 +94,8 @@ function StaffGrievancePage({
         <StaffReportSummary grievance={grievance} />
         <StatusChangeForm status={grievance.status} />
         <StaffReportBody grievance={grievance} />
+        <AssignmentPanel grievance={grievance} />
+        <InternalNotesPanel grievanceId={grievance.id} notes={grievance.internalNotes} />
         <ReportIncidentPanel incident={incident} active={activeIncidents} />
         <DuplicatePanel grievance={grievance} />
         <VisibilityForm
