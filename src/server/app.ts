@@ -159,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- Services ----
   const repository = deps.repository ?? new GrievanceRepository(db);
   const storageProbe = new StorageProbe(imageStore);
+  // Links in e-mail come from configuration only, never from a request's Host (http/public-links.ts).
+  const mailLinkBase = mailLinkBaseOf(config);
   const service = new GrievanceService({
     db,
     repository,
@@ -166,13 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxImagePixels: config.maxImagePixels,
     logger: app.log,
     onImageProcessed: metrics?.imageProcessed,
+    mailLinkBase,
   });
 
   // ---- Routes ----
   // Before the routes: the OpenAPI generator collects each route as it is added (docs/api-conventions.md).
   await registerOpenApi(app, { publicUrl: config.publicUrl });
-  // Links in e-mail come from configuration only, never from a request's Host (http/public-links.ts).
-  const mailLinkBase = mailLinkBaseOf(config);
   await app.register(grievanceRoutes, {
     db,
     repository,

@@ -35,6 +35,8 @@ export interface GrievanceServiceDeps {
   logger: FastifyBaseLogger;
   /** Told the time sharp spent on each photo processed (image_processing_seconds in /metrics). */
   onImageProcessed?: (seconds: number) => void;
+  /** The start of links in messages about a new report (PUBLIC_URL; http/public-links.ts). */
+  mailLinkBase: string;
 }
 
 /**
@@ -70,7 +72,7 @@ export class GrievanceService {
     return this.withStoredImages(uploads, MESSAGES.submitFailed, (images) =>
       this.deps.db.transaction(async (tx) => {
         const inserted = await this.insertWithFreeReference(tx, input, images, tracking);
-        const row = await completeNewReport(tx, inserted);
+        const row = await completeNewReport(tx, inserted, { mailLinkBase: this.deps.mailLinkBase });
         await alsoInTransaction?.(tx, row);
         return row;
       }),

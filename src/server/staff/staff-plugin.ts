@@ -16,6 +16,7 @@ import { adminRoutes } from "../admin/admin-routes.ts";
 import { passwordLinkRoutes } from "../admin/password-link-routes.ts";
 import { categoryAdminRoutes } from "../categories/category-routes.ts";
 import { incidentStaffRoutes } from "../incidents/incident-staff-routes.ts";
+import { routingRuleRoutes } from "../teams/routing-rule-routes.ts";
 import { teamRoutes } from "../teams/team-routes.ts";
 import { requireStaff } from "./require-staff.ts";
 import { isCrossSiteRequest } from "./same-origin.ts";
@@ -86,8 +87,9 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });
-        // Teams: read by every member of staff, changed by administrators (docs/decisions/029).
+        // Teams (read by every member of staff, changed by administrators) and routing rules (docs/decisions/029).
         await guarded.register(teamRoutes, { db });
+        await guarded.register(routingRuleRoutes, { db });
         // Staff see every report's images, hidden ones' too; never cached (the onSend hook above).
         const image = imageRouteSchema("getStaffGrievanceImage", "A stored image, a hidden report's too", ["staff"]);
         const media = { ...image, response: { ...image.response, ...errorResponses(401) }, security: STAFF_SECURITY };

@@ -22,7 +22,8 @@ export interface TeamRoutesOptions {
   db: Database;
 }
 
-const actorOf = (request: FastifyRequest): AuditActor => {
+/** The signed-in administrator, as the audit log names them. */
+export const auditActorOf = (request: FastifyRequest): AuditActor => {
   const staff = staffOf(request);
   return { id: staff.staffId, email: staff.email };
 };
@@ -67,7 +68,7 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (plugin, 
         response: { 201: teamSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTeam(db, actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createTeam(db, auditActorOf(request), request.body)),
   );
 
   app.patch(
@@ -84,7 +85,7 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (plugin, 
         response: { 200: teamSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeTeam(db, actorOf(request), request.params.id, request.body),
+    async (request) => changeTeam(db, auditActorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -98,7 +99,8 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (plugin, 
         response: { 200: teamSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => changeMembership(db, actorOf(request), request.params.id, request.body.staffAccountId, true),
+    async (request) =>
+      changeMembership(db, auditActorOf(request), request.params.id, request.body.staffAccountId, true),
   );
 
   app.delete(
@@ -111,6 +113,6 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (plugin, 
         response: { 200: teamSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => changeMembership(db, actorOf(request), request.params.id, request.params.staffId, false),
+    async (request) => changeMembership(db, auditActorOf(request), request.params.id, request.params.staffId, false),
   );
 };
