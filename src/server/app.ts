@@ -49,6 +49,7 @@ import { operatorRoutes } from "./operator/operator-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { publicProgressRoutes } from "./progress/public-progress-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
+import { writeTargetDefaults } from "./targets/target-defaults.ts";
 import type { ImageStore } from "./storage/image-store.ts";
 import { StorageProbe } from "./storage/storage-probe.ts";
 import { trackingRoutes } from "./tracking/tracking-routes.ts";
@@ -157,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preHandler", rejectUnstorableBody);
 
   // ---- Services ----
+  // The service targets' defaults from the settings, read with the administrators' targets (docs/decisions/030).
+  await writeTargetDefaults(db, config.overdueTargetDays, config.acknowledgeTargetHours);
   const repository = deps.repository ?? new GrievanceRepository(db);
   const storageProbe = new StorageProbe(imageStore);
   // Links in e-mail come from configuration only, never from a request's Host (http/public-links.ts).

@@ -5,7 +5,7 @@ import { parseMapCenter, type MapCenter } from "./places/map-center.ts";
 import { readPmtilesFile, type PmtilesArchive } from "./places/pmtiles-file.ts";
 import { readServiceArea } from "./places/service-area.ts";
 import { checkTileUrl } from "./places/tile-url.ts";
-import { parseOverdueTargets, type OverdueTargets } from "./staff/overdue-targets.ts";
+import { parseAcknowledgeTargets, parseOverdueTargets, type OverdueTargets } from "./staff/overdue-targets.ts";
 import { parseBrandColor } from "./operator/brand-color.ts";
 import { readOperatorLogo } from "./operator/operator-logo.ts";
 import { parseEmergencyPhone, type OperatorSettings } from "./operator/operator-settings.ts";
@@ -120,17 +120,10 @@ const envSchema = z
       .min(0)
       .max(7 * 24 * 60)
       .default(60),
-    OVERDUE_TARGETS: z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        try {
-          return parseOverdueTargets(text);
-        } catch (error) {
-          ctx.addIssue({ code: "custom", message: (error as Error).message });
-          return z.NEVER;
-        }
-      }),
+    OVERDUE_TARGETS: parsedWith(parseOverdueTargets).default(parseOverdueTargets("")),
+    // Hours to acknowledge per priority, and seconds between two checks for missed targets (docs/decisions/030).
+    ACKNOWLEDGE_TARGETS: parsedWith(parseAcknowledgeTargets).default(parseAcknowledgeTargets("")),
+    SLA_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     // Maps and places (docs/decisions/016-map-and-location.md).
     MAP_TILE_URL: parsedWith(checkTileUrl).default(DEFAULT_MAP_TILE_URL),
     MAP_ATTRIBUTION: z.string().max(2000).default(DEFAULT_MAP_ATTRIBUTION),
@@ -234,6 +227,9 @@ export interface Config {
   signInWindowMinutes: number;
   /** Days per priority after which an open report is overdue. */
   overdueTargetDays: OverdueTargets;
+  /** Hours to acknowledge per priority (ACKNOWLEDGE_TARGETS); seconds between escalation checks (SLA_CHECK_SECONDS). */
+  acknowledgeTargetHours: OverdueTargets;
+  slaCheckSeconds: number;
   /** Unreferenced stored objects younger than this are left alone: a submit in flight stores images first. */
   orphanGraceMinutes: number;
   /** E-mail delivery: SMTP when `smtpUrl` is set, else .eml files in `mailDir`. */
@@ -319,6 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInMaxAddressFailures: e.SIGN_IN_MAX_ADDRESS_FAILURES,
     signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
     overdueTargetDays: e.OVERDUE_TARGETS,
+    acknowledgeTargetHours: e.ACKNOWLEDGE_TARGETS,
+    slaCheckSeconds: e.SLA_CHECK_SECONDS,
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
     mail: { smtpUrl: e.SMTP_URL, mailDir: path.join(dataDir, "mail"), from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     mapTileUrl: e.MAP_TILE_URL,

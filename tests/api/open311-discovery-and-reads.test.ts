@@ -101,7 +101,8 @@ describe("GET requests", () => {
       description: validFields.description,
       agency_responsible: AGENCY,
       service_notice: NOTICE,
-      expected_datetime: null,
+      // Its service target's due time (docs/decisions/030): a high priority's three days by default.
+      expected_datetime: expect.any(String),
       address: validFields.location,
       address_id: null,
       zipcode: null,
@@ -110,6 +111,9 @@ describe("GET requests", () => {
       title: "Burst main on Elm Street",
     });
     expect(request.media_url).toMatch(/^https:\/\/water\.example\.org\/media\/grievance-images\/[^/]+$/);
+    expect(Date.parse(request.expected_datetime as string) - Date.parse(request.requested_datetime as string)).toBe(
+      3 * 86_400_000,
+    );
     expect(Date.parse(request.updated_datetime as string)).toBeGreaterThan(
       Date.parse(request.requested_datetime as string) - 1,
     );

@@ -14,12 +14,13 @@ export interface AuditEntry {
 
 /**
  * Records an administrative action. Call it with the transaction that makes the change, so that the change and
- * its record are stored together or not at all.
+ * its record are stored together or not at all. "system": the portal itself, escalating a missed target
+ * (docs/decisions/030-service-targets-and-escalation.md).
  */
-export async function recordAudit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: Queryable, actor: AuditActor | "system", entry: AuditEntry): Promise<void> {
   await tx.query("INSERT INTO audit_log (actor_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)", [
-    actor === "command line" ? null : actor.id,
-    actor === "command line" ? actor : actor.email,
+    typeof actor === "string" ? null : actor.id,
+    typeof actor === "string" ? actor : actor.email,
     entry.action,
     entry.target,
     JSON.stringify(entry.details ?? {}),

@@ -53,5 +53,6 @@ export function columnsOf(alias: string): string {
   return `${alias}id, ${alias}reference, ${alias}title, ${alias}description, ${alias}location,
     ${categoryNameOf(`${alias}category`)} AS category,
     ${alias}priority, ${alias}status, ${alias}user_email, ${alias}user_phone, ${alias}images, ${alias}created_at,
-    ${alias}latitude::float8 AS latitude, ${alias}longitude::float8 AS longitude, ${alias}affected_count`;
+    ${alias}latitude::float8 AS latitude, ${alias}longitude::float8 AS longitude, ${alias}affected_count,
+    ${alias}due_resolve_at`;
 }

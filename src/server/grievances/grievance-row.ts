@@ -33,6 +33,8 @@ export interface GrievanceRow {
   longitude: number | null;
   /** "I have this problem too" presses; the reporter is not among them. */
   affected_count: number;
+  /** When it must be resolved by its service target (migration 031); null without one. */
+  due_resolve_at: Date | null;
 }
 
 /** What makes a new report findable by its reporter: its reference and the hash of its tracking token. */

@@ -24,6 +24,8 @@ export function toGrievanceView(row: GrievanceRow, imageUrlPrefix = IMAGE_URL_PR
     latitude: row.latitude,
     longitude: row.longitude,
     affected: peopleAffected(row.affected_count),
+    expectedResolutionAt:
+      row.status !== "resolved" && row.due_resolve_at ? new Date(row.due_resolve_at).toISOString() : null,
   };
 }
 

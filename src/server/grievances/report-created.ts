@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database.ts";
+import { setDueTimes } from "../targets/due-times.ts";
 import { routeNewReport } from "../teams/report-routing.ts";
 import type { GrievanceRow } from "./grievance-row.ts";
 
@@ -13,6 +14,8 @@ export interface NewReportContext {
  * (docs/decisions/029-teams-routing-and-assignment.md). Each step returns the row as it now stands.
  */
 const STEPS: ((tx: Queryable, row: GrievanceRow, context: NewReportContext) => Promise<GrievanceRow>)[] = [
+  // Due times (docs/decisions/030-service-targets-and-escalation.md).
+  setDueTimes,
   // Its team from the routing rules, and the team's inbox told (docs/decisions/029).
   routeNewReport,
 ];

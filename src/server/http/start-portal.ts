@@ -8,6 +8,7 @@ import { DataDirectoryInUseError, isPgliteDatabase } from "../db/pglite-database
 import { startMaintenance } from "../maintenance/maintenance.ts";
 import { createMailTransport } from "../notifications/mail-transport.ts";
 import { startOutboxWorker } from "../notifications/outbox-worker.ts";
+import { startEscalationWorker } from "../targets/escalation-worker.ts";
 import { startControlSocket, type ControlSocket } from "../operations/backup/control-socket-server.ts";
 import { localUrlOf, mailLinkBaseOf } from "./public-links.ts";
 import { controlSocketPath } from "../operations/backup/control-socket-protocol.ts";
@@ -20,7 +21,7 @@ export interface RunningPortal {
   db: Database;
   /**
    * Stops the background work that uses the database (start-up and hourly housekeeping, the e-mail worker, the
-   * control socket), waiting for a round or a backup copy in progress: call it before closing db.
+   * escalation check, the control socket), waiting for a round or a backup copy in progress: call it before closing db.
    */
   stopMaintenance: () => Promise<void>;
   url: string;
@@ -81,6 +82,13 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     // E-mail (decision 014): the outbox is delivered in the background, by every instance (outbox-worker.ts).
     const mailTransport = createMailTransport(config.mail);
     const mailWorker = startOutboxWorker({ db, transport: mailTransport, logger: app.log });
+    // Missed service targets escalated through that outbox, checked by every instance (docs/decisions/030).
+    const escalationWorker = startEscalationWorker({
+      db,
+      linkBase: mailLinkBaseOf(config),
+      logger: app.log,
+      intervalSeconds: config.slaCheckSeconds,
+    });
     if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);
     else
       app.log.warn(
@@ -116,7 +124,7 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       app,
       db,
       stopMaintenance: async () => {
-        await Promise.all([stopMaintenance(), mailWorker.stop(), controlSocket?.close()]);
+        await Promise.all([stopMaintenance(), mailWorker.stop(), escalationWorker.stop(), controlSocket?.close()]);
       },
       url: displayUrl(config.host, port),
     };

@@ -30,12 +30,14 @@ export interface RequestRow {
   longitude: number | null;
   updated_at: Date | null;
   status_notes: string | null;
+  /** Its service target's due time to resolve (migration 031). */
+  due_resolve_at: Date | null;
 }
 
 // The latest status change dates the update, and the latest public note of a status change is `status_notes`;
 // both come from grievance_events' (grievance_id, at, id) index.
 const SELECT = `
-  SELECT g.reference, g.title, g.description, g.location, g.category, g.status, g.images, g.created_at,
+  SELECT g.reference, g.title, g.description, g.location, g.category, g.status, g.images, g.created_at, g.due_resolve_at,
          g.latitude::float8 AS latitude, g.longitude::float8 AS longitude,
          (SELECT max(e.at) FROM grievance_events e WHERE e.grievance_id = g.id AND e.kind = 'status') AS updated_at,
          (SELECT e.note FROM grievance_events e

@@ -35,7 +35,8 @@ export function toOpen311Request(row: RequestRow, context: RequestContext): Open
     service_notice: context.serviceNotice ?? null,
     requested_datetime: row.created_at.toISOString(),
     updated_datetime: (row.updated_at ?? row.created_at).toISOString(),
-    expected_datetime: null,
+    // When it should be fulfilled by its service target (docs/decisions/030): an open request's due time.
+    expected_datetime: row.status !== "resolved" && row.due_resolve_at ? row.due_resolve_at.toISOString() : null,
     address: row.location,
     address_id: null,
     zipcode: null,

@@ -61,7 +61,7 @@ export const requestSchema = z.object({
   service_notice: z.string().nullable(),
   requested_datetime: z.string(),
   updated_datetime: z.string(),
-  expected_datetime: z.null(),
+  expected_datetime: z.string().nullable().describe("An open request's due time by its service target."),
   address: z.string().nullable(),
   address_id: z.null(),
   zipcode: z.null(),

@@ -72,7 +72,7 @@ export async function computeStats(
   for (const category of categories) {
     if (category.active || counts.has(category.key)) byCategory[category.name] = counts.get(category.key) ?? 0;
   }
-  // Open and overdue from the backlog by age, so that the figures and the chart agree.
+  // Open and overdue from the backlog against the due times, so that the figures, the chart and the queue agree.
   const open = trends.backlog.reduce((sum, b) => sum + b.withinTarget + b.overTarget + b.overTwiceTarget, 0);
   const overdueOpen = trends.backlog.reduce((sum, b) => sum + b.overTarget + b.overTwiceTarget, 0);
   const round = (seconds: number | null) => (seconds === null ? null : Math.round(Number(seconds)));

@@ -2,6 +2,7 @@ import { PRIORITIES, type Category, type Priority } from "#shared/domain.ts";
 import type { PublicStats } from "#shared/staff/staff-api.ts";
 import { listCategories } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
+import { overdueExpression } from "../staff/overdue-sql.ts";
 import type { OverdueTargets } from "../staff/overdue-targets.ts";
 
 type Trends = PublicStats["trends"];
@@ -26,10 +27,13 @@ const targetParams = (targets: OverdueTargets) => PRIORITIES.map((p) => targets[
 
 /**
  * The reports resolved now whose latest resolution fell in the window, read index only through
- * grievances_resolved_at_idx (migration 025): a report resolved, reopened and not yet resolved again is not counted.
+ * grievances_resolved_due_idx (migrations 025 and 031): a report resolved, reopened and not yet resolved again is not counted.
  */
 const RESOLVED_IN_WINDOW = `g.hidden_at IS NULL AND g.resolved_at IS NOT NULL AND g.resolved_at >= clock.since
   AND g.resolved_at <= clock.now`;
+
+/** The due time a report was given (migration 031), else its priority's default counted from its creation. */
+const DUE_RESOLVE = "coalesce(g.due_resolve_at, g.created_at + t.days * interval '1 day')";
 
 const seconds = (value: number | null) => (value === null ? null : Math.round(Number(value)));
 
@@ -49,7 +53,7 @@ export async function computeTrends(db: Queryable, targets: OverdueTargets, at: 
     db.query<{ priority: Priority | null; category: Category | null; resolved: number; within: number }>(
       `WITH ${CLOCK}, ${TARGETS}
        SELECT g.priority, g.category, count(*)::int AS resolved,
-              count(*) FILTER (WHERE g.resolved_at - g.created_at <= t.days * interval '1 day')::int AS within
+              count(*) FILTER (WHERE g.resolved_at <= ${DUE_RESOLVE})::int AS within
        FROM clock, grievances g JOIN targets t ON t.priority = g.priority
        WHERE ${RESOLVED_IN_WINDOW}
        GROUP BY GROUPING SETS ((g.priority), (g.category))`,
@@ -144,17 +148,20 @@ async function weekRows(db: Queryable, clock: string | null): Promise<Trends["we
 }
 
 /**
- * Open public reports of each priority by age against its target. Counted through grievances_open_age_idx, index
- * only: the open reports are a small part of all, and the tallies cannot say how old they are.
+ * Open public reports of each priority against their due times, as the queue's "overdue" sees them (overdue-sql.ts):
+ * within target, overdue, and past twice the time they were given to be resolved. Counted through
+ * grievances_open_due_idx (migration 031), index only: the open reports are a small part of all.
  */
+const OVERDUE = overdueExpression("g", "clock.now");
+const TWICE = `g.created_at + 2 * (${DUE_RESOLVE} - g.created_at)`;
+
 async function backlogRows(db: Queryable, targets: OverdueTargets, clock: string | null): Promise<Trends["backlog"]> {
   const { rows } = await db.query<{ priority: Priority; within: number; over: number; twice: number }>(
     `WITH ${CLOCK}, ${TARGETS}
      SELECT t.priority,
-       count(*) FILTER (WHERE g.created_at >= clock.now - t.days * interval '1 day')::int AS within,
-       count(*) FILTER (WHERE g.created_at < clock.now - t.days * interval '1 day'
-                          AND g.created_at >= clock.now - 2 * t.days * interval '1 day')::int AS over,
-       count(*) FILTER (WHERE g.created_at < clock.now - 2 * t.days * interval '1 day')::int AS twice
+       count(*) FILTER (WHERE NOT coalesce(${OVERDUE}, false))::int AS within,
+       count(*) FILTER (WHERE ${OVERDUE} AND clock.now < ${TWICE})::int AS over,
+       count(*) FILTER (WHERE ${OVERDUE} AND clock.now >= ${TWICE})::int AS twice
      FROM clock, targets t JOIN grievances g ON g.priority = t.priority
        AND g.status <> 'resolved' AND g.hidden_at IS NULL
      WHERE g.created_at <= clock.now

@@ -1,13 +1,19 @@
-import type { OverdueTargets } from "./overdue-targets.ts";
+/**
+ * Overdue from the stored due times (docs/decisions/030-service-targets-and-escalation.md): a report is overdue while
+ * it is open and past its next deadline — to acknowledge (a first status change or public note) while nobody has,
+ * else to resolve. The queue's flag and filter, the "time left" order, the statistics and the escalation check all
+ * read these two expressions, so they agree; grievances_time_left_idx (migration 031) is built on the first.
+ */
+
+/** A report's next deadline, for a `grievances` row aliased `alias`; null without due times. */
+export function nextDueExpression(alias = "g"): string {
+  return `least(CASE WHEN ${alias}.first_response_at IS NULL THEN ${alias}.due_acknowledge_at END, ${alias}.due_resolve_at)`;
+}
 
 /**
- * SQL boolean "open and older than its priority's target", for a `grievances` row aliased `alias`.
- * Pushes the four targets (days) onto `params`; computed in SQL so filters, counts and paging agree.
+ * SQL boolean "open and past its next deadline" at `clock` (SQL: now() or a parameter). Null for an open report
+ * without due times: wrap it in coalesce(…, false) to select or negate it; as it is, it reads the index's range.
  */
-export function overdueExpression(targets: OverdueTargets, params: unknown[], alias = "g"): string {
-  params.push(targets.urgent, targets.high, targets.medium, targets.low);
-  const n = params.length;
-  return `(${alias}.status <> 'resolved' AND ${alias}.created_at < now() - (CASE ${alias}.priority
-    WHEN 'urgent' THEN $${n - 3}::float8 WHEN 'high' THEN $${n - 2}::float8
-    WHEN 'medium' THEN $${n - 1}::float8 ELSE $${n}::float8 END) * interval '1 day')`;
+export function overdueExpression(alias = "g", clock = "now()"): string {
+  return `(${alias}.status <> 'resolved' AND ${nextDueExpression(alias)} < ${clock})`;
 }

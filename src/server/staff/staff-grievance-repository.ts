@@ -18,7 +18,7 @@ import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { findUpdatesForStaff } from "../tracking/reporter-update-repository.ts";
 import { notificationsOf } from "../notifications/notification-repository.ts";
-import { overdueExpression } from "./overdue-sql.ts";
+import { nextDueExpression, overdueExpression } from "./overdue-sql.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { queueExtrasOf, type QueueExtras } from "./queue-extras-repository.ts";
 import { internalNotesOf } from "./internal-note-repository.ts";
@@ -41,12 +41,13 @@ interface StaffRow extends GrievanceRow {
   due_resolve_at: Date | null;
 }
 
-function columns(targets: OverdueTargets, params: unknown[]): string {
-  return `${columnsOf("g.")}, g.hidden_at, g.hidden_reason, g.reopened_by_reporter_at, ${overdueExpression(targets, params)} AS overdue,
+function columns(): string {
+  return `${columnsOf("g.")}, g.hidden_at, g.hidden_reason, g.reopened_by_reporter_at,
+    coalesce(${overdueExpression()}, false) AS overdue,
     extract(epoch FROM now() - g.created_at)::float8 AS age_seconds,
     g.team_id, (SELECT t.name FROM teams t WHERE t.id = g.team_id) AS team_name,
     g.assignee_id, (SELECT a.email FROM staff_accounts a WHERE a.id = g.assignee_id) AS assignee_email,
-    g.channel, g.due_acknowledge_at, g.due_resolve_at`;
+    g.channel, g.due_acknowledge_at`;
 }
 
 /** The queue's query and `viewer`, the signed-in staff member whom a `view` ("mine", "my teams") is about. */
@@ -57,7 +58,8 @@ type QueueFilters = Omit<QueueQuery, "page" | "pageSize" | "cursor" | "sort">;
 export function conditionsOf(query: QueueFilters, targets: OverdueTargets, params: unknown[]): string[] {
   const conditions = filterConditions(query, params, "g.");
   if (query.overdue !== undefined) {
-    conditions.push(`${query.overdue ? "" : "NOT "}${overdueExpression(targets, params)}`);
+    // Overdue by the due times (overdue-sql.ts); reports without any are never overdue.
+    conditions.push(query.overdue ? overdueExpression() : `NOT coalesce(${overdueExpression()}, false)`);
   }
   if (query.hidden === "only") conditions.push("g.hidden_at IS NOT NULL");
   if (query.hidden === "exclude") conditions.push("g.hidden_at IS NULL");
@@ -91,7 +93,10 @@ function toStaffGrievance(row: StaffRow, targets: OverdueTargets, extras: QueueE
     overdue: row.overdue,
     age_seconds: Math.max(0, Math.floor(row.age_seconds)),
     reopened_by_reporter_at: row.reopened_by_reporter_at ? new Date(row.reopened_by_reporter_at).toISOString() : null,
-    target_seconds: Math.round(targets[row.priority] * 86_400),
+    // The resolve target it was given; its priority's default (OVERDUE_TARGETS) for a report without due times.
+    target_seconds: row.due_resolve_at
+      ? Math.round((new Date(row.due_resolve_at).getTime() - new Date(row.created_at).getTime()) / 1000)
+      : Math.round(targets[row.priority] * 86_400),
     incident: extras.incidents.get(row.id) ?? null,
     new_reporter_updates: extras.newUpdates.get(row.id) ?? 0,
     team: row.team_id ? { id: row.team_id, name: row.team_name ?? "" } : null,
@@ -109,7 +114,7 @@ const OLDEST_OPEN_FIRST = "(g.status = 'resolved'), g.created_at, g.id";
  * The orders the queue pages through index order, each with its own index (migrations/003 and 023), so a page
  * never sorts every report: open before resolved, then by age or by urgency. 'affected' is mostAffectedFirst's.
  */
-export const QUEUE_ORDERS: Record<Exclude<QueueSort, "affected">, string> = {
+export const QUEUE_ORDERS: Record<Exclude<QueueSort, "affected" | "time-left">, string> = {
   "oldest-open": OLDEST_OPEN_FIRST,
   newest: "(g.status = 'resolved'), g.created_at DESC, g.id DESC",
   priority: `(g.status = 'resolved'), (CASE g.priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2
@@ -129,7 +134,9 @@ export async function listQueue(
   const [rows, total, counted] = await Promise.all([
     query.sort === "affected"
       ? mostAffectedFirst(db, query, targets)
-      : queuePage(db, query, targets, [], orderOf(query, QUEUE_ORDERS[query.sort])),
+      : query.sort === "time-left"
+        ? soonestDueFirst(db, query, targets)
+        : queuePage(db, query, targets, [], orderOf(query, QUEUE_ORDERS[query.sort])),
     totalReports(db),
     // Nothing filtered: every report matches, and the total says how many.
     countConditions.length ? countCapped(db, `grievances g WHERE ${allOf(countConditions)}`, countParams) : undefined,
@@ -160,7 +167,7 @@ async function queuePage(
   take = query.pageSize,
 ): Promise<StaffRow[]> {
   const params: unknown[] = [];
-  const select = columns(targets, params);
+  const select = columns();
   const where = allOf([...conditionsOf(query, targets, params), ...extra]);
   params.push(take, skip);
   const { rows } = await db.query<StaffRow>(
@@ -206,6 +213,36 @@ async function mostAffectedFirst(db: Queryable, query: QueueQuery, targets: Over
 }
 
 /**
+ * sort=time-left: open reports by their next deadline, soonest (most overdue) first, then resolved ones oldest first.
+ * Each part is read in its own index's order up to the page's end (grievances_time_left_idx, migration 031, for the
+ * open ones; grievances_queue_idx for the resolved ones) and only those rows are merged, so no page sorts every
+ * report. A part the filters rule out (overdue, a view, a status) is not read at all.
+ */
+async function soonestDueFirst(db: Queryable, query: QueueQuery, targets: OverdueTargets): Promise<StaffRow[]> {
+  const params: unknown[] = [];
+  const where = allOf(conditionsOf(query, targets, params));
+  params.push(query.page * query.pageSize);
+  const end = `$${params.length}`;
+  const parts: string[] = [];
+  if (query.status !== "resolved") {
+    parts.push(`(SELECT ${columns()}, 0 AS part, ${nextDueExpression()} AS next_due FROM grievances g
+      WHERE ${where} AND g.status <> 'resolved' ORDER BY ${nextDueExpression()}, g.id LIMIT ${end})`);
+  }
+  if (!query.overdue && !query.view && (query.status === undefined || query.status === "resolved")) {
+    parts.push(`(SELECT ${columns()}, 1 AS part, NULL::timestamptz AS next_due FROM grievances g
+      WHERE ${where} AND (g.status = 'resolved') ORDER BY (g.status = 'resolved'), g.created_at, g.id LIMIT ${end})`);
+  }
+  if (parts.length === 0) return [];
+  params.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const { rows } = await db.query<StaffRow>(
+    `SELECT * FROM (${parts.join(" UNION ALL ")}) x ORDER BY part, next_due, created_at, id
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows;
+}
+
+/**
  * Every report, hidden ones included, without counting the public ones: they are in the trigger-kept tallies
  * (migrations/004); the few hidden ones are counted through their partial index (migrations/009).
  */
@@ -224,7 +261,7 @@ export async function findStaffGrievance(
 ): Promise<StaffGrievanceDetail | undefined> {
   if (!UUID_PATTERN.test(id)) return undefined;
   const params: unknown[] = [];
-  const select = columns(targets, params);
+  const select = columns();
   params.push(id);
   const { rows } = await db.query<StaffRow>(
     `SELECT ${select} FROM grievances g WHERE g.id = $${params.length}`,

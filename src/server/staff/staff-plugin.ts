@@ -16,6 +16,7 @@ import { adminRoutes } from "../admin/admin-routes.ts";
 import { passwordLinkRoutes } from "../admin/password-link-routes.ts";
 import { categoryAdminRoutes } from "../categories/category-routes.ts";
 import { incidentStaffRoutes } from "../incidents/incident-staff-routes.ts";
+import { targetRoutes } from "../targets/target-routes.ts";
 import { routingRuleRoutes } from "../teams/routing-rule-routes.ts";
 import { teamRoutes } from "../teams/team-routes.ts";
 import { requireStaff } from "./require-staff.ts";
@@ -80,6 +81,8 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
         // Assigning, bulk actions and internal notes (docs/decisions/032-internal-notes-stay-inside.md).
         await guarded.register(workRoutes, { db, targets, service, mailLinkBase });
         await guarded.register(incidentStaffRoutes, { db, mailLinkBase });
+        // A report's priority; the administrators' service targets (docs/decisions/030).
+        await guarded.register(targetRoutes, { db, targets });
         // Calls taken for residents, duplicates, response templates (docs/decisions/033).
         const serviceArea = config.serviceArea;
         await guarded.register(callAndDuplicateRoutes, { db, service, targets, mailLinkBase, serviceArea });

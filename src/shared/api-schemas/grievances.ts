@@ -41,6 +41,11 @@ export const publicGrievanceSchema = z.object({
   longitude: z.nullable(z.number()),
   /** People affected: the reporter and everyone who said "I have this problem too". */
   affected: z.number(),
+  /**
+   * When the utility expects to have resolved it: its service target's due time (docs/decisions/030), ISO time.
+   * Null once it is resolved, and for a report without a target.
+   */
+  expectedResolutionAt: z.nullable(z.string()),
 });
 
 /**

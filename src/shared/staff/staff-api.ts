@@ -34,6 +34,8 @@ export const staffApiPaths = {
   adminApiKeys: "/api/staff/admin/api-keys",
   adminApiKeyRevoke: "/api/staff/admin/api-keys/:id/revoke",
   adminAuditLog: "/api/staff/admin/audit-log",
+  /** Service targets per category and priority (docs/decisions/030-service-targets-and-escalation.md). */
+  adminServiceTargets: "/api/staff/admin/service-targets",
   /** Public: the holder of a new account sets a password through the one-time link. */
   passwordLink: "/api/staff/password-links/:token",
   grievances: "/api/staff/grievances",
@@ -43,6 +45,8 @@ export const staffApiPaths = {
   status: "/api/staff/grievances/:id/status",
   hide: "/api/staff/grievances/:id/hide",
   unhide: "/api/staff/grievances/:id/unhide",
+  /** Staff triage: the report's priority, its due times following (DESIGN.md D17). */
+  priority: "/api/staff/grievances/:id/priority",
   /** Assigning a report to a team and person; internal notes (docs/decisions/032); bulk actions from the queue. */
   assignment: "/api/staff/grievances/:id/assignment",
   internalNotes: "/api/staff/grievances/:id/internal-notes",

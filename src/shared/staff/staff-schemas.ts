@@ -101,9 +101,10 @@ const queryBoolean = z.pipe(
 
 /**
  * The queue's orders, open reports always before resolved ones: oldest first (the default), newest first, most
- * urgent first (then oldest), or most people affected first (then oldest).
+ * urgent first (then oldest), most people affected first (then oldest), or least time left to the next due time
+ * first (docs/decisions/030-service-targets-and-escalation.md).
  */
-export const QUEUE_SORTS = ["oldest-open", "newest", "priority", "affected"] as const;
+export const QUEUE_SORTS = ["oldest-open", "newest", "priority", "affected", "time-left"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /**

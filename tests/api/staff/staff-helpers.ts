@@ -67,8 +67,13 @@ export interface SeedGrievance {
 /** Inserts a report directly, with an explicit age, and returns its id. */
 export async function seedGrievance(db: Database, g: SeedGrievance = {}): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO grievances (title, description, category, priority, status, user_email, user_phone, created_at)
-     VALUES ($1, 'Water is brown since Monday.', $2, $3, $4, $5, $6, now() - $7::interval) RETURNING id`,
+    // Due times from the priority's defaults (migration 031), as a report submitted then would have had.
+    `INSERT INTO grievances (title, description, category, priority, status, user_email, user_phone, created_at,
+                             due_acknowledge_at, due_resolve_at)
+     SELECT $1, 'Water is brown since Monday.', $2, d.priority, $4, $5, $6, now() - $7::interval,
+            now() - $7::interval + d.acknowledge_minutes * interval '1 minute',
+            now() - $7::interval + d.resolve_minutes * interval '1 minute'
+     FROM service_target_defaults d WHERE d.priority = $3 RETURNING id`,
     [
       g.title ?? "Brown water",
       g.category ?? "Water Quality Issues",

@@ -30,10 +30,13 @@ interface Row {
 }
 async function report(row: Row): Promise<string> {
   const { rows } = await t.db.query<{ id: string }>(
+    // With the due times a submit gives (its priority's defaults, migration 031).
     `INSERT INTO grievances (title, description, category, priority, status, created_at, latitude, longitude,
-       hidden_at, hidden_reason)
-     VALUES ('Brown water', 'Water is brown since Monday.', $1, $2, $3, $4, $5, $6,
-       CASE WHEN $7 THEN $4::timestamptz END, CASE WHEN $7 THEN 'Spam' END) RETURNING id`,
+       hidden_at, hidden_reason, due_acknowledge_at, due_resolve_at)
+     SELECT 'Brown water', 'Water is brown since Monday.', $1, d.priority, $3, $4, $5, $6,
+       CASE WHEN $7 THEN $4::timestamptz END, CASE WHEN $7 THEN 'Spam' END,
+       $4::timestamptz + d.acknowledge_minutes * interval '1 minute', $4::timestamptz + d.resolve_minutes * interval '1 minute'
+     FROM service_target_defaults d WHERE d.priority = $2 RETURNING id`,
     [
       row.category ?? "Water Quality Issues",
       row.priority ?? "medium",
@@ -100,7 +103,8 @@ async function seed() {
   });
   await change(c, "pending", "resolved", "2026-03-10T06:00Z");
   await confirmedFixed(c, "2026-03-11T09:00Z");
-  // D and E: urgent and open, 12 hours old (within 1 day) and 42 hours old (past it, not twice).
+  // D and E: urgent and open, 12 hours old and 42 hours old (past its day, not twice), neither acknowledged: both are
+  // overdue, past their hour to acknowledge (ACKNOWLEDGE_TARGETS).
   await report({ created: "2026-03-18T00:00Z", priority: "urgent" });
   await report({ created: "2026-03-16T18:00Z", priority: "urgent", pin: [-1.3112, 36.8012] });
   // F: reported before the twelve weeks, resolved in their second week after 35 days (over 7).
@@ -159,12 +163,12 @@ describe("the statistics' charts", () => {
     await seed();
     const s = await stats();
     expect(s.trends.backlog).toEqual([
-      { priority: "urgent", targetDays: 1, withinTarget: 1, overTarget: 1, overTwiceTarget: 0 },
+      { priority: "urgent", targetDays: 1, withinTarget: 0, overTarget: 2, overTwiceTarget: 0 },
       { priority: "high", targetDays: 3, withinTarget: 0, overTarget: 0, overTwiceTarget: 1 },
       { priority: "medium", targetDays: 7, withinTarget: 0, overTarget: 0, overTwiceTarget: 0 },
       { priority: "low", targetDays: 14, withinTarget: 0, overTarget: 0, overTwiceTarget: 0 },
     ]);
-    expect(s).toMatchObject({ open: 3, overdueOpen: 2 });
+    expect(s).toMatchObject({ open: 3, overdueOpen: 3 });
   });
 
   it("says which resolutions came within target, by priority and by category", async () => {

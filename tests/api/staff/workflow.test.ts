@@ -187,7 +187,8 @@ describe("hide and unhide", () => {
 describe("the work queue", () => {
   it("lists oldest open first, then resolved, with full contact details, overdue flags and ages", async () => {
     const resolvedOld = await seedGrievance(t.db, { title: "Resolved old", status: "resolved", age: "30 days" });
-    const mediumNew = await seedGrievance(t.db, { title: "Medium new", priority: "medium", age: "2 days" });
+    // Within its day to acknowledge (ACKNOWLEDGE_TARGETS) and its week to resolve.
+    const mediumNew = await seedGrievance(t.db, { title: "Medium new", priority: "medium", age: "20 hours" });
     const urgentOld = await seedGrievance(t.db, { title: "Urgent old", priority: "urgent", age: "2 days 1 hour" });
     const lowOld = await seedGrievance(t.db, {
       title: "Low leak",
@@ -232,6 +233,10 @@ describe("the work queue", () => {
     try {
       await addStaff(custom.db);
       const id = await seedGrievance(custom.db, { priority: "medium", age: "2 days" });
+      // Acknowledged: overdue only past its day to resolve (7 by default).
+      await custom.db.query("UPDATE grievances SET first_response_at = created_at + interval '1 hour' WHERE id = $1", [
+        id,
+      ]);
       const client = await staffClient(custom.app);
       const queue = (
         await client({ method: "GET", url: "/api/staff/grievances?overdue=true" })

@@ -27,6 +27,7 @@ function submitted(n: number): SubmittedGrievance {
     latitude: null,
     longitude: null,
     affected: 1,
+    expectedResolutionAt: null,
     category: "Other",
     priority: "medium",
     status: "pending",

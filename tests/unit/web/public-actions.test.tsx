@@ -50,6 +50,7 @@ const grievance: PublicGrievance = {
   latitude: null,
   longitude: null,
   affected: 1,
+  expectedResolutionAt: null,
 };
 
 const tracked = (status: PublicGrievance["status"], confirmedAt: string | null = null): TrackedGrievance => ({

@@ -13,6 +13,7 @@ const SORT_LABELS: Record<QueueSort, string> = {
   newest: msg("Newest first"),
   priority: msg("Most urgent first"),
   affected: msg("Most people affected"),
+  "time-left": msg("Least time left first"),
 };
 
 /**
