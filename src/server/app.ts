@@ -53,6 +53,7 @@ import { writeTargetDefaults } from "./targets/target-defaults.ts";
 import type { ImageStore } from "./storage/image-store.ts";
 import { StorageProbe } from "./storage/storage-probe.ts";
 import { trackingRoutes } from "./tracking/tracking-routes.ts";
+import { fieldRoutes } from "./field/field-routes.ts";
 import { PortalMetrics } from "./observability/metrics.ts";
 import { metricsRoute } from "./observability/metrics-route.ts";
 import { answerWithRequestId, requestIdOf } from "./observability/request-id.ts";
@@ -217,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reporterUpdatesPerHour: config.reporterUpdatesPerHour,
     mailLinkBase,
   });
+  // A technician's one-time link to a job (docs/decisions/031-technician-links.md).
+  await app.register(fieldRoutes, { db, service, imageStore, now: deps.now ?? (() => new Date()), mailLinkBase });
   // Following a report by e-mail, and the pages behind the links in the messages (decision 014).
   await app.register(followRoutes, { db, mailLinkBase });
   await app.register(incidentSubscriptionRoutes, { db, mailLinkBase, serviceArea: config.serviceArea });

@@ -21,6 +21,12 @@ export const apiPaths = {
   /** The reporter adds an update (multipart) / answers "Is it fixed?" (docs/decisions/015-reporter-actions.md). */
   trackUpdates: "/api/track/:token/updates",
   trackAnswer: "/api/track/:token/answer",
+  /** A technician's one-time link to a job (docs/decisions/031-technician-links.md): the job, a note, "fixed",
+   * and the job's images, served under the link itself. */
+  field: "/api/field/:token",
+  fieldNotes: "/api/field/:token/notes",
+  fieldFixed: "/api/field/:token/fixed",
+  fieldMedia: "/api/field/:token/media/:key",
   storage: "/api/storage",
   /** Readiness, kept at its first address: database and storage usable. */
   health: "/api/health",

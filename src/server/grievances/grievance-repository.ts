@@ -190,12 +190,17 @@ export class GrievanceRepository {
    * Whether the public must not see this image (or thumbnail, or medium) key: a hidden report holds it (through
    * grievances_hidden_images_idx), or an update from the reporter (migration 011) that is hidden or whose report is
    * (through reporter_updates_images_idx; docs/decisions/015-reporter-actions.md), or an internal note, always
-   * (through internal_notes_images_idx; docs/decisions/032-internal-notes-stay-inside.md).
+   * (through internal_notes_images_idx; docs/decisions/032-internal-notes-stay-inside.md), or a hidden report's
+   * photos after the repair (through grievances_after_images_idx; docs/decisions/031-technician-links.md).
    */
   async isImageOfHiddenReport(key: string): Promise<boolean> {
     const { rows } = await this.db.query(
       `SELECT 1 FROM grievances
        WHERE hidden_at IS NOT NULL AND (images @> $1::jsonb OR images @> $2::jsonb OR images @> $3::jsonb)
+       UNION ALL
+       SELECT 1 FROM grievances
+       WHERE hidden_at IS NOT NULL AND after_images <> '[]'::jsonb
+         AND (after_images @> $1::jsonb OR after_images @> $2::jsonb OR after_images @> $3::jsonb)
        UNION ALL
        SELECT 1 FROM reporter_updates u
        WHERE (u.images @> $1::jsonb OR u.images @> $2::jsonb OR u.images @> $3::jsonb)

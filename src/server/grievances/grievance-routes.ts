@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiPaths } from "#shared/api-paths.ts";
+import { apiPaths, IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import {
   grievanceDetailsSchema,
@@ -25,12 +25,13 @@ import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import type { Queryable } from "../db/database.ts";
 import { findIncidentOfReport } from "../incidents/incident-repository.ts";
+import { findAfterImages } from "../field/field-job-repository.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
 import type { GrievanceService } from "./grievance-service.ts";
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "./idempotency-key-repository.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
-import { toPublicGrievance } from "./public-grievance.ts";
+import { toImageView, toPublicGrievance } from "./public-grievance.ts";
 import { multipartBodyOf, readSubmission } from "./read-submission.ts";
 import { submitReport } from "./submission-workflow.ts";
 
@@ -153,7 +154,12 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     async (request) => {
       const row = await repository.findById(request.params.id);
       if (!row) throw new HttpError(404, MESSAGES.grievanceNotFound);
-      return { ...toPublicGrievance(row), incident: await findIncidentOfReport(db, row.id) };
+      const [incident, after] = await Promise.all([findIncidentOfReport(db, row.id), findAfterImages(db, row.id)]);
+      return {
+        ...toPublicGrievance(row),
+        incident,
+        after_images: after.map((image) => toImageView(image, IMAGE_URL_PREFIX)),
+      };
     },
   );
 };

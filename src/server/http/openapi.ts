@@ -14,6 +14,7 @@ export const OPENAPI_TAGS = [
   { name: "grievances", description: "Reports: submit, list, read one." },
   { name: "places", description: 'Maps, possible duplicates, "I have this problem too", addresses for pins.' },
   { name: "tracking", description: 'The reporter\'s private link: their view, updates, "Is it fixed?".' },
+  { name: "field", description: "A technician's one-time link to a job: read it, add notes, mark it fixed." },
   { name: "incidents", description: 'Water incidents: active and recent ones, "I am affected", alerts for an area.' },
   { name: "follow", description: "Following a report by e-mail, and the pages behind the links in the messages." },
   { name: "staff", description: "The staff console: sign-in and the work queue. Needs the staff session cookie." },

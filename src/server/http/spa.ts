@@ -79,7 +79,8 @@ export async function registerSpa(
     const [pathname = "/", search = ""] = request.url.split("?");
     // A reporter's private page (docs/decisions/013-reference-and-tracking-token.md): never indexed, and its address,
     // which is the reporter's credential, never sent on as a referrer.
-    if (pathname.startsWith("/track/"))
+    // A technician's one-time link to a job likewise (docs/decisions/031-technician-links.md).
+    if (pathname.startsWith("/track/") || pathname.startsWith("/field/"))
       reply.header("X-Robots-Tag", "noindex").header("Referrer-Policy", "no-referrer");
     // The photo that is the page's largest paint, named from the data its loader will show (page-photo.ts).
     const photo = request.method === "GET" ? await pagePhoto?.(pathname, search) : undefined;

@@ -27,6 +27,8 @@ import { staffGrievanceRoutes } from "./staff-grievance-routes.ts";
 import { callAndDuplicateRoutes } from "./call-and-duplicate-routes.ts";
 import { responseTemplateRoutes } from "../admin/response-template-routes.ts";
 import { workRoutes } from "./work-routes.ts";
+import { technicianLinkRoutes } from "../field/technician-link-routes.ts";
+import { teamWorkRoutes } from "../progress/team-work-routes.ts";
 import type { SessionLimits } from "./session-repository.ts";
 
 export interface StaffPluginOptions {
@@ -81,6 +83,10 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
         // Assigning, bulk actions and internal notes (docs/decisions/032-internal-notes-stay-inside.md).
         await guarded.register(workRoutes, { db, targets, service, mailLinkBase });
         await guarded.register(incidentStaffRoutes, { db, mailLinkBase });
+        // Technicians' one-time links and the managers' per-team view (docs/decisions/031-technician-links.md).
+        const clock = now ?? (() => new Date());
+        await guarded.register(technicianLinkRoutes, { db, now: clock, mailLinkBase });
+        await guarded.register(teamWorkRoutes, { db, now: clock });
         // A report's priority; the administrators' service targets (docs/decisions/030).
         await guarded.register(targetRoutes, { db, targets });
         // Calls taken for residents, duplicates, response templates (docs/decisions/033).

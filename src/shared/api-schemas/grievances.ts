@@ -54,6 +54,11 @@ export const publicGrievanceSchema = z.object({
  */
 export const grievanceDetailsSchema = z.extend(publicGrievanceSchema, {
   incident: z.optional(z.nullable(incidentSummarySchema)),
+  /**
+   * The photos the crew took after the repair, when a technician marked the job fixed through their link
+   * (docs/decisions/031-technician-links.md); empty when none. Optional, as `incident`.
+   */
+  after_images: z.optional(z.array(grievanceImageSchema)),
 });
 
 /** The 201 answer of POST /api/grievances: the public view, plus the reporter's private link (absolute). */

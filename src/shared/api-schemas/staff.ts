@@ -77,6 +77,8 @@ export const staffEventKindSchema = z.enum([
   "duplicate",
   "priority",
   "escalated",
+  /** A technician's one-time link sent or revoked (docs/decisions/031-technician-links.md). */
+  "technician-link",
 ]);
 
 /**

@@ -10,6 +10,8 @@ export const CATALOGUE_BUNDLES = {
   console: ["console"],
   // The statistics' charts: downloaded by their page alone (docs/decisions/027-statistics-charts.md).
   stats: ["stats"],
+  // The technician's page and its link's e-mail (docs/decisions/031-technician-links.md): downloaded by that page alone.
+  field: ["field"],
   // The accessibility statement's texts: long, read rarely, so downloaded by its page alone.
   accessibility: ["accessibility"],
   server: ["server"],

@@ -63,6 +63,11 @@ export const staffApiPaths = {
   hideUpdate: "/api/staff/grievances/:id/updates/:updateId/hide",
   /** Signed-in staff read every report's images here, hidden ones' too. */
   media: "/api/staff/media/grievance-images/:key",
+  /** Technicians' one-time links to a report (docs/decisions/031-technician-links.md): send, list, revoke. */
+  technicianLinks: "/api/staff/grievances/:id/technician-links",
+  technicianLinkRevoke: "/api/staff/grievances/:id/technician-links/:linkId/revoke",
+  /** The managers' view: open, overdue and within-target work per team. */
+  teamWork: "/api/staff/team-work",
   /** Water incidents (decision 021): declare, update, close, link reports (with the bulk preview). */
   incidents: "/api/staff/incidents",
   incident: "/api/staff/incidents/:id",

@@ -122,6 +122,13 @@ export const consoleRoutes: RouteObject[] = [
                 },
               },
               {
+                path: routePatterns.staffTeamWork,
+                lazy: async () => {
+                  const m = await staff();
+                  return { loader: m.teamWorkLoader, Component: m.TeamWorkRoute };
+                },
+              },
+              {
                 path: routePatterns.staffIncidents,
                 lazy: async () => {
                   const m = await staffIncidents();

@@ -17,4 +17,5 @@ export const incidents = () => import("../features/incidents/routes/incidents-ro
 export const incident = () => import("../features/incidents/routes/incident-route.tsx");
 export const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
 export const accessibility = () => import("../features/about/routes/accessibility-route.tsx");
+export const field = () => import("../features/field/routes/field-route.tsx");
 // The console's route modules are loaded by its own route table (console-routes.tsx).

@@ -8,6 +8,7 @@ import {
   accessibility,
   details,
   detailsLoader,
+  field,
   incident,
   incidents,
   landing,
@@ -30,6 +31,7 @@ import {
  *     /grievance/:id     Details (loader; action: Follow, "I have this problem too", also from the form's duplicates)
  *     /stats             Progress & Statistics (loader)
  *     /track/:token      A reporter's private page of their report (loader; action: an update, "Is it fixed?")
+ *     /field/:token      A technician's one-time link to a job: the report, notes, "Mark the job fixed" (loader)
  *     /my-reports        Reports submitted from this browser (from localStorage)
  *     /accessibility     The accessibility statement (loader: its texts in the visitor's language)
  *     /incidents         Water incidents, active and recent (loader; action: alerts for an area)
@@ -149,6 +151,13 @@ const ROUTES: RouteObject[] = [
                 lazy: async () => {
                   const m = await incident();
                   return { loader: m.incidentLoader, action: m.incidentsAction, Component: m.IncidentRoute };
+                },
+              },
+              {
+                path: routePatterns.field,
+                lazy: async () => {
+                  const m = await field();
+                  return { loader: m.fieldLoader, Component: m.FieldRoute };
                 },
               },
               { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },

@@ -52,6 +52,8 @@ export const paths = {
   /** `search`: a query string ("?q=..") of the queue's filters, kept as the URL has it. */
   staffConsole: (search = "") => `/staff${search}`,
   staffGrievance: (id: string) => `/staff/grievances/${encodeURIComponent(id)}`,
+  /** The managers' per-team view (docs/decisions/031-technician-links.md). */
+  staffTeamWork: () => "/staff/team-work",
   /** Administration (admins only, docs/decisions/017). */
   staffAdminCategories: () => "/staff/admin/categories",
   staffAdminAccounts: () => "/staff/admin/accounts",
@@ -74,6 +76,7 @@ export const routePatterns = {
   grievance: "/grievance/:id",
   stats: "/stats",
   track: "/track/:token",
+  field: "/field/:token",
   myReports: "/my-reports",
   incidents: INCIDENTS_PAGE_PATH,
   incident: `${INCIDENTS_PAGE_PATH}/:id`,
@@ -82,6 +85,7 @@ export const routePatterns = {
   staffSignOut: "/staff/sign-out",
   staffConsole: "/staff",
   staffGrievance: "/staff/grievances/:id",
+  staffTeamWork: "/staff/team-work",
   staffAdmin: "/staff/admin",
   staffAdminCategories: "/staff/admin/categories",
   staffAdminAccounts: "/staff/admin/accounts",

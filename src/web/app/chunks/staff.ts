@@ -19,3 +19,4 @@ export {
 } from "#web/features/staff/routes/staff-layout.tsx";
 export { ConsoleFrame } from "#web/features/staff/components/console-frame.tsx";
 export { TakeReportRoute, takeReportAction } from "#web/features/staff/routes/take-report-route.tsx";
+export { TeamWorkRoute, teamWorkLoader } from "#web/features/staff/routes/team-work-route.tsx";

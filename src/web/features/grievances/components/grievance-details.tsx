@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PublicGrievance } from "#shared/api-types.ts";
+import type { GrievanceImage, PublicGrievance } from "#shared/api-types.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { AttachedImages } from "#web/lib/grievance-view/attached-images.tsx";
+import { AfterRepairImages } from "#web/lib/grievance-view/after-repair-images.tsx";
 import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
 import { ReportPlace } from "#web/lib/grievance-view/report-place.tsx";
@@ -28,6 +29,7 @@ export function GrievanceDetails({ grievance, parts }: { grievance: PublicGrieva
 
       {/* The photos first: what a report looks like says more than its words (and is the page's largest paint). */}
       <AttachedImages images={grievance.images} />
+      <AfterRepairImages images={(grievance as { after_images?: GrievanceImage[] }).after_images} />
 
       {parts.incidentLink(grievance)}
 

@@ -42,6 +42,11 @@ export function ConsoleFrame() {
                   </NavLink>
                 </li>
                 <li>
+                  <NavLink className="console-nav__link" to={paths.staffTeamWork()}>
+                    {t("Work by team")}
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink className="console-nav__link" to={paths.staffIncidents()}>
                     {t("Incidents")}
                   </NavLink>

@@ -20,6 +20,19 @@ function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { titl
       ? { title: t("Duplicate {reference} merged into this report", { reference: duplicateReference }), noteLabel: "" }
       : { title: t("Marked as a duplicate of {reference}", { reference: originalReference }), noteLabel: "" };
   }
+  // A technician's one-time link (docs/decisions/031-technician-links.md): to whom, and until when.
+  if (event.kind === "technician-link") {
+    const { action, email = "", expiresAt } = event.details as Record<string, string | undefined>;
+    return action === "revoked"
+      ? { title: t("Link for the crew revoked ({email})", { email }), noteLabel: "" }
+      : {
+          title: t("Link for the crew sent to {email}, valid until {time}", {
+            email,
+            time: expiresAt ? formatDateTime(expiresAt) : "?",
+          }),
+          noteLabel: "",
+        };
+  }
   const from = event.from ? t(statusLabel(event.from)) : "?";
   const to = event.to ? t(statusLabel(event.to)) : "?";
   if (event.actor === "reporter") {
@@ -28,8 +41,14 @@ function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { titl
       noteLabel: t("Reporter's note (public):"),
     };
   }
+  if (event.actor === "technician")
+    return { title: t("Marked fixed by the crew ({from} to {to})", { from, to }), noteLabel: t("Public note:") };
   return { title: t("Status changed from {from} to {to}", { from, to }), noteLabel: t("Public note:") };
 }
+
+/** The address a technician's link went to: who acted, for their events (no staff account). */
+const technicianOf = (event: StaffTimelineEvent): string =>
+  typeof event.details.technicianEmail === "string" ? event.details.technicianEmail : "";
 
 /** Every recorded action on the report, oldest first, with who did it (staff only: the public sees no names). */
 export function StaffTimeline({ createdAt, events }: { createdAt: string; events: StaffTimelineEvent[] }) {
@@ -52,9 +71,12 @@ export function StaffTimeline({ createdAt, events }: { createdAt: string; events
               <p className="timeline__meta">
                 {event.actor === "reporter"
                   ? withElements(t("{date} · by the reporter", { date: slot("date") }), { date })
-                  : withElements(t("{date} · by {email}", { date: slot("date"), email: event.staff_email ?? "" }), {
-                      date,
-                    })}
+                  : withElements(
+                      t("{date} · by {email}", { date: slot("date"), email: event.staff_email ?? technicianOf(event) }),
+                      {
+                        date,
+                      },
+                    )}
               </p>
               {event.note && (
                 <p className="timeline__note">

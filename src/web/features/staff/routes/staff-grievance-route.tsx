@@ -15,6 +15,7 @@ import { AssignmentPanel } from "../components/assignment-panel.tsx";
 import { InternalNotesPanel } from "../components/internal-notes-panel.tsx";
 import { getIncidents, type IncidentListItem, type ReportIncident } from "../api/incidents-api.ts";
 import { ReportIncidentPanel } from "../components/report-incident-panel.tsx";
+import { TechnicianLinksPanel } from "../components/technician-links-panel.tsx";
 import { DuplicatePanel } from "../components/duplicate-panel.tsx";
 import { withStaffSession } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
@@ -97,6 +98,7 @@ function StaffGrievancePage({
         <AssignmentPanel grievance={grievance} />
         <InternalNotesPanel grievanceId={grievance.id} notes={grievance.internalNotes} />
         <ReportIncidentPanel incident={incident} active={activeIncidents} />
+        <TechnicianLinksPanel grievanceId={grievance.id} />
         <DuplicatePanel grievance={grievance} />
         <VisibilityForm
           hidden={grievance.hidden}
