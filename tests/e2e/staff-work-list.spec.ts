@@ -77,6 +77,7 @@ test("at 1366 px the queue shows every column, tags and dates whole, flags in wo
     "Category",
     /^Priority/,
     "Status",
+    "Team",
     /^Age and target/,
     "Incident",
     "Flags",

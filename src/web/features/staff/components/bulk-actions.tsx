@@ -92,7 +92,7 @@ export function BulkActions({ selection }: { selection: QueueSelection }) {
   };
 
   return (
-    <section className="card bulk-actions" aria-labelledby={`${id}-heading`} data-testid="bulk-actions">
+    <section className="card staff-panel bulk-actions" aria-labelledby={`${id}-heading`} data-testid="bulk-actions">
       <h2 id={`${id}-heading`}>{t("With the chosen reports")}</h2>
       <p role="status" data-testid="bulk-count">
         {t(
@@ -105,74 +105,77 @@ export function BulkActions({ selection }: { selection: QueueSelection }) {
           </button>
         )}
       </p>
-      <form noValidate onSubmit={handleSubmit} className="staff-form">
-        <Field id={`${id}-action`} label={t("Action")}>
-          {(control) => (
-            <select {...control} value={action} disabled={busy} onChange={(e) => setAction(e.target.value as Action)}>
-              <option value="assign">{t("Assign")}</option>
-              <option value="status">{t("Change status")}</option>
-            </select>
+      {/* The form once there is something to act on (or to say about the last action): a quiet line until then. */}
+      {(count > 0 || result || error) && (
+        <form noValidate onSubmit={handleSubmit} className="staff-form">
+          <Field id={`${id}-action`} label={t("Action")}>
+            {(control) => (
+              <select {...control} value={action} disabled={busy} onChange={(e) => setAction(e.target.value as Action)}>
+                <option value="assign">{t("Assign")}</option>
+                <option value="status">{t("Change status")}</option>
+              </select>
+            )}
+          </Field>
+          {action === "assign" ? (
+            <TeamMemberFields
+              id={id}
+              teams={teams.state === "loaded" ? teams.data.teams : []}
+              choice={choice}
+              disabled={busy || teams.state !== "loaded"}
+              onChange={setChoice}
+            />
+          ) : (
+            <>
+              <Field id={`${id}-status`} label={t("New status")} mark="required">
+                {(control) => (
+                  <select {...control} value={status} disabled={busy} onChange={(e) => setStatus(e.target.value)}>
+                    <option value="">{t("Choose a new status")}</option>
+                    {STATUSES.map((value) => (
+                      <option key={value} value={value}>
+                        {t(statusLabel(value))}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field
+                id={`${id}-note`}
+                label={t("Public note")}
+                mark={status === "resolved" ? "required" : "optional"}
+                full
+              >
+                {(control) => (
+                  <textarea
+                    {...control}
+                    dir="auto"
+                    rows={3}
+                    maxLength={NOTE_MAX_LENGTH}
+                    value={note}
+                    disabled={busy}
+                    onChange={(e) => setNote(e.target.value)}
+                  />
+                )}
+              </Field>
+            </>
           )}
-        </Field>
-        {action === "assign" ? (
-          <TeamMemberFields
-            id={id}
-            teams={teams.state === "loaded" ? teams.data.teams : []}
-            choice={choice}
-            disabled={busy || teams.state !== "loaded"}
-            onChange={setChoice}
-          />
-        ) : (
-          <>
-            <Field id={`${id}-status`} label={t("New status")} mark="required">
-              {(control) => (
-                <select {...control} value={status} disabled={busy} onChange={(e) => setStatus(e.target.value)}>
-                  <option value="">{t("Choose a new status")}</option>
-                  {STATUSES.map((value) => (
-                    <option key={value} value={value}>
-                      {t(statusLabel(value))}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field
-              id={`${id}-note`}
-              label={t("Public note")}
-              mark={status === "resolved" ? "required" : "optional"}
-              full
+          <div className="form-feedback">
+            <div role="alert" className={error ? "alert alert--error" : undefined} data-testid="bulk-error">
+              {error}
+            </div>
+            <div
+              role="status"
+              className={result ? `alert alert--${result.failed === 0 ? "success" : "error"}` : undefined}
             >
-              {(control) => (
-                <textarea
-                  {...control}
-                  dir="auto"
-                  rows={3}
-                  maxLength={NOTE_MAX_LENGTH}
-                  value={note}
-                  disabled={busy}
-                  onChange={(e) => setNote(e.target.value)}
-                />
-              )}
-            </Field>
-          </>
-        )}
-        <div className="form-feedback">
-          <div role="alert" className={error ? "alert alert--error" : undefined} data-testid="bulk-error">
-            {error}
+              {result && <BulkResults result={result} />}
+            </div>
           </div>
-          <div
-            role="status"
-            className={result ? `alert alert--${result.failed === 0 ? "success" : "error"}` : undefined}
-          >
-            {result && <BulkResults result={result} />}
+          <div className="form-actions">
+            <BusySubmitButton busy={busy} busyLabel={t("Saving...")} className="button">
+              {action === "assign" ? t("Assign the chosen reports") : t("Change their status")}
+            </BusySubmitButton>
           </div>
-        </div>
-        <div className="form-actions">
-          <BusySubmitButton busy={busy} busyLabel={t("Saving...")} className="button">
-            {action === "assign" ? t("Assign the chosen reports") : t("Change their status")}
-          </BusySubmitButton>
-        </div>
-      </form>
+        </form>
+      )}
     </section>
   );
 }

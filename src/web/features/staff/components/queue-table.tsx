@@ -64,7 +64,7 @@ export function QueueTable({ data, selection }: { data: StaffQueueResponse; sele
                   onSort={setSort}
                 />
                 <th scope="col">{t("Status")}</th>
-                <th scope="col">{t("Team and assignee")}</th>
+                <th scope="col">{t("Team")}</th>
                 <SortableHeader
                   label={t("Age and target")}
                   orders={{ "oldest-open": "descending", newest: "ascending" }}
@@ -116,7 +116,7 @@ export function QueueTable({ data, selection }: { data: StaffQueueResponse; sele
                   <td data-label={t("Status")} className="queue-table__tag">
                     <StatusBadge status={item.status} />
                   </td>
-                  <td data-label={t("Team and assignee")} data-testid="queue-team">
+                  <td data-label={t("Team")} data-testid="queue-team" className="queue-table__team">
                     <QueueTeam item={item} />
                   </td>
                   <td data-label={t("Age and target")} className="queue-table__age">
