@@ -18,11 +18,11 @@ export const ROUTED_SHARE = 0.98;
 /** Routed reports a supervisor then gave to one person. */
 export const ASSIGNED_SHARE = 0.3;
 
-/** Days to acknowledge and to resolve by priority, as the defaults of the service targets give them. */
+/** Days to acknowledge and to resolve by priority: ACKNOWLEDGE_TARGETS' and OVERDUE_TARGETS' defaults. */
 const TARGET_DAYS = {
-  urgent: { acknowledge: 1 / 6, resolve: 1 },
-  high: { acknowledge: 1, resolve: 3 },
-  medium: { acknowledge: 2, resolve: 7 },
+  urgent: { acknowledge: 1 / 24, resolve: 1 },
+  high: { acknowledge: 4 / 24, resolve: 3 },
+  medium: { acknowledge: 1, resolve: 7 },
   low: { acknowledge: 3, resolve: 14 },
 } as const;
 
