@@ -6,6 +6,7 @@ import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { SupportReference } from "#web/lib/support-reference.tsx";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { addFieldNote, getFieldJob, markFieldJobFixed } from "../api/field-api.ts";
 import { loadFieldTexts } from "../api/field-texts.ts";
@@ -81,10 +82,13 @@ function FieldWork({ first, token }: { first: FieldJob; token: string }) {
     <div className="field">
       <FieldJobView job={job} />
       <p className="field__expiry muted">
-        {t("This link is for {email} and works until {time}.", {
-          email: job.technicianEmail,
-          time: formatDateTime(job.expiresAt),
-        })}
+        {withElements(
+          t("This link is for {email} and works until {time}.", {
+            email: slot("email"),
+            time: formatDateTime(job.expiresAt),
+          }),
+          { email: <bdi>{job.technicianEmail}</bdi> },
+        )}
       </p>
       <FieldNoteForm kind="note" send={async (text, images) => setJob(await addFieldNote(token, text, images))} />
       {job.report.status !== "resolved" && (
