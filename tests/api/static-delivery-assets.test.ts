@@ -92,6 +92,13 @@ describe("the page", () => {
     expect((await get("/grievances")).headers["x-robots-tag"]).toBeUndefined();
   });
 
+  it("keeps a technician's one-time link page out of search engines and referrers too", async () => {
+    const res = await get("/field/abcdefghijklmnopqrstuvwxyz012345");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-robots-tag"]).toBe("noindex");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+  });
+
   it("names the manifest, a description and a theme colour", async () => {
     const html = (await get("/")).body;
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { FieldJob, FieldJobFixed } from "#shared/field/field.ts";
 import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
+import { sweepOrphans } from "#server/maintenance/orphan-sweep.ts";
+import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { HOST } from "../staff/staff-helpers.ts";
 import {
   as,
@@ -159,5 +161,28 @@ describe("Mark the job fixed", () => {
     const { token } = await sendLink(report.id);
     expect((await postField(token, "fixed", "")).statusCode).toBe(400);
     expect((await reportState(report.id)).status).toBe("pending");
+  });
+});
+
+describe("the photos after the repair", () => {
+  it("are withheld with a report hidden later, and kept by the orphan sweep as the report's", async () => {
+    const report = await submitReport();
+    const { token } = await sendLink(report.id);
+    expect((await postField(token, "fixed", "Done.", [await jpeg()])).statusCode).toBe(200);
+    const after = (await publicReport(report.id)).after_images![0]!;
+    const key = after.url.split("/").pop()!;
+
+    // The sweep removes only what no row holds, however old: the repair's photos stay.
+    await sweepOrphans(t.db, new LocalImageStore(t.storageDir), 0);
+    expect((await t.app.inject({ url: after.url })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: after.thumbnailUrl })).statusCode).toBe(200);
+
+    const hidden = await as({
+      method: "POST",
+      url: `/api/staff/grievances/${report.id}/hide`,
+      payload: { reason: "Personal data in the photo." },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await t.app.inject({ url: `/media/grievance-images/${key}` })).statusCode).toBe(404);
   });
 });
