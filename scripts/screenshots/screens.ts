@@ -59,6 +59,14 @@ export function screensOf(seeded: Partial<Seeded>): Screen[] {
       path: `/staff/grievances/${id}`,
       console: true,
     })),
+    ...only(reportId, (id) => ({
+      name: "staff-report-template-duplicate",
+      title: "Console: a report, a response template picked and an original searched for",
+      path: `/staff/grievances/${id}`,
+      console: true,
+      act: pickTemplateAndSearch,
+    })),
+    { name: "staff-take-report", title: "Console: take a report", path: "/staff/take-report", console: true },
     { name: "staff-incidents", title: "Console: water incidents", path: "/staff/incidents", console: true },
     { name: "staff-incident-new", title: "Console: declare an incident", path: "/staff/incidents/new", console: true },
     ...only(incidentId, (id) => ({
@@ -71,7 +79,28 @@ export function screensOf(seeded: Partial<Seeded>): Screen[] {
     { name: "admin-accounts", title: "Admin: staff accounts", path: "/staff/admin/accounts", console: true },
     { name: "admin-api-keys", title: "Admin: API keys", path: "/staff/admin/api-keys", console: true },
     { name: "admin-audit", title: "Admin: audit log", path: "/staff/admin/audit", console: true },
+    {
+      name: "admin-response-templates",
+      title: "Admin: response templates",
+      path: "/staff/admin/response-templates",
+      console: true,
+    },
   ];
+}
+
+/** "Resolved" chosen with the first template picked, and the duplicate panel's search for other reports run. */
+async function pickTemplateAndSearch(page: Page): Promise<void> {
+  await page.locator('select[name="status"]').selectOption("resolved");
+  const picker = page.getByTestId("template-picker");
+  await picker.waitFor({ timeout: 10_000 });
+  await picker.selectOption({ index: 1 });
+  const panel = page.getByTestId("duplicate-panel");
+  // Folded on a phone: opened first.
+  const toggle = panel.locator("button[aria-expanded=false]");
+  if (await toggle.count()) await toggle.click();
+  await page.getByTestId("duplicate-search").fill("water");
+  await panel.locator("form[role=search] button[type=submit]").click();
+  await panel.locator('input[type="radio"]').first().check({ timeout: 10_000 });
 }
 
 /** Presses the form's submit button with every field empty, and waits for the error summary. */

@@ -217,6 +217,12 @@ export async function seed(base: string, staff: StaffLogin): Promise<Seeded> {
     201,
   );
   await asStaff("/api/staff/admin/api-keys", { name: "City dashboard" }, 201);
+  // Response templates (docs/decisions/033-duplicates-calls-and-templates.md), offered in the status form.
+  for (const [title, language, text] of [
+    ["Pipe repaired", "en", "Our crew repaired the pipe and flushed the line. Thank you for reporting it."],
+    ["تم إصلاح الأنبوب", "ar", "أصلح فريقنا الأنبوب وغسل الخط. شكرًا لإبلاغك."],
+  ])
+    await asStaff("/api/staff/admin/response-templates", { title, status: "resolved", language, text }, 201);
 
   return {
     reportId: main.id,

@@ -13,6 +13,7 @@ import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import type { StaffActionResult } from "../api/staff-actions.ts";
 import { findReports } from "../api/work-api.ts";
 import { StaffPanel } from "./staff-panel.tsx";
+import "./calls-and-duplicates.css";
 
 /** What a 'duplicate' event of the report itself holds (duplicate-repository.ts). */
 interface MergedInto {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES } from "#shared/domain.ts";
 import { priorityLabel } from "#shared/format.ts";
 import { LOCALE_NAMES, LOCALES, type Locale } from "#shared/i18n/locales.ts";
@@ -5,7 +6,6 @@ import { TAKEN_CHANNELS } from "#shared/staff/call-and-duplicate-schemas.ts";
 import { CategoryOptions } from "#web/lib/categories/category-options.tsx";
 import { useCategories } from "#web/lib/categories/use-categories.ts";
 import { Field } from "#web/lib/form-field.tsx";
-import { IMAGE_ACCEPT } from "#web/lib/image-files.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { CHANNEL_LABELS } from "./channel-label.ts";
 
@@ -14,7 +14,16 @@ import { CHANNEL_LABELS } from "./channel-label.ts";
  * its API names them, plus how the report came and the caller's language. `errorOf` gives a field's message, already
  * in the page's language.
  */
-export function TakeReportFields({ errorOf, locale }: { errorOf: (field: string) => string; locale: Locale }) {
+export function TakeReportFields({
+  errorOf,
+  locale,
+  photos,
+}: {
+  errorOf: (field: string) => string;
+  locale: Locale;
+  /** The photo picker (lib/images), whose files the page's submit adds to the form. */
+  photos: ReactNode;
+}) {
   const t = useT();
   const categories = useCategories();
   const field = (name: string) => ({ id: `take-${name}`, error: errorOf(name) });
@@ -95,15 +104,7 @@ export function TakeReportFields({ errorOf, locale }: { errorOf: (field: string)
       <Field {...field("user_email")} label={t("Email Address")} mark="optional">
         {(control) => <input type="email" name="user_email" maxLength={FIELD_LIMITS.email} dir="ltr" {...control} />}
       </Field>
-      <Field
-        {...field("images")}
-        label={t("Photos")}
-        mark="optional"
-        hint={t("Photos the caller sent, e.g. by e-mail or on a phone shown at the counter.")}
-        full
-      >
-        {(control) => <input type="file" name="images" accept={IMAGE_ACCEPT} multiple {...control} />}
-      </Field>
+      {photos}
     </div>
   );
 }

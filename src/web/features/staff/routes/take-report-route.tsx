@@ -1,9 +1,11 @@
-import { Form, Link, redirect, useActionData, useNavigation, type ActionFunctionArgs } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useSubmit, type ActionFunctionArgs } from "react-router";
 import { onBehalfInputSchema } from "#shared/staff/call-and-duplicate-schemas.ts";
 import { refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { FormFeedback } from "#web/lib/form-feedback.tsx";
+import { ImagePicker } from "#web/lib/images/image-picker.tsx";
+import { useChosenImages } from "#web/lib/images/use-chosen-images.ts";
 import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { paths } from "#web/lib/paths.ts";
@@ -11,6 +13,7 @@ import { isSignedOut } from "#web/lib/session-guard.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { takeReport } from "../api/work-api.ts";
 import { TakeReportFields } from "../components/take-report-fields.tsx";
+import "../components/calls-and-duplicates.css";
 
 /**
  * "Take a report" (docs/decisions/033-duplicates-calls-and-templates.md): staff fill the public form's fields for a
@@ -46,6 +49,8 @@ export function TakeReportRoute() {
   useDocumentTitle(t("Take a report"));
   const result = useActionData<typeof takeReportAction>();
   const busy = useNavigation().state !== "idle";
+  const photos = useChosenImages();
+  const submit = useSubmit();
   const taken = result?.ok ? result.data : undefined;
   if (taken) {
     return (
@@ -79,8 +84,34 @@ export function TakeReportRoute() {
         )}
       </p>
       <p className="hint">{t("Fields marked * are required.")}</p>
-      <Form method="post" encType="multipart/form-data" noValidate className="staff-form">
-        <TakeReportFields errorOf={errorOf} locale={locale} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="staff-form"
+        onSubmit={(event) => {
+          // The photos chosen in the picker (kept by it, not by its input) go with the fields.
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          form.delete("images");
+          for (const image of photos.images) form.append("images", image.file);
+          void submit(form, { method: "post", encType: "multipart/form-data" });
+        }}
+      >
+        <TakeReportFields
+          errorOf={errorOf}
+          locale={locale}
+          photos={
+            <ImagePicker
+              inputId="take-images"
+              images={photos.images}
+              error={photos.error ?? (errorOf("images") || undefined)}
+              disabled={busy}
+              onPick={(files) => void photos.pick(files)}
+              onRemove={photos.remove}
+            />
+          }
+        />
         <FormFeedback result={result} testId="take-report" />
         <div className="form-actions">
           <BusySubmitButton busy={busy} busyLabel={t("Saving...")} className="button">
