@@ -39,11 +39,13 @@ interface StaffRow extends GrievanceRow {
   channel: Channel;
   due_acknowledge_at: Date | null;
   due_resolve_at: Date | null;
+  next_due_at: Date | null;
 }
 
 function columns(): string {
   return `${columnsOf("g.")}, g.hidden_at, g.hidden_reason, g.reopened_by_reporter_at,
     coalesce(${overdueExpression()}, false) AS overdue,
+    CASE WHEN g.status <> 'resolved' THEN ${nextDueExpression()} END AS next_due_at,
     extract(epoch FROM now() - g.created_at)::float8 AS age_seconds,
     g.team_id, (SELECT t.name FROM teams t WHERE t.id = g.team_id) AS team_name,
     g.assignee_id, (SELECT a.email FROM staff_accounts a WHERE a.id = g.assignee_id) AS assignee_email,
@@ -104,6 +106,7 @@ function toStaffGrievance(row: StaffRow, targets: OverdueTargets, extras: QueueE
     channel: row.channel,
     dueAcknowledgeAt: isoOrNull(row.due_acknowledge_at),
     dueResolveAt: isoOrNull(row.due_resolve_at),
+    nextDueAt: isoOrNull(row.next_due_at),
   };
 }
 

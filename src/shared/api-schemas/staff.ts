@@ -50,6 +50,11 @@ export const staffGrievanceSchema = z.extend(publicGrievanceSchema, {
   /** When it must be acknowledged (a first status change or public note) and resolved; null without a target. */
   dueAcknowledgeAt: z.nullable(z.string()),
   dueResolveAt: z.nullable(z.string()),
+  /**
+   * Its next deadline while open: to acknowledge while nobody has, else to resolve; `overdue` once it passes. Null
+   * when resolved or without due times (docs/decisions/030-service-targets-and-escalation.md).
+   */
+  nextDueAt: z.nullable(z.string()),
 });
 
 export const staffQueueResponseSchema = z.object({

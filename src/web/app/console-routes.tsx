@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router";
 import { loadConsoleTexts } from "../lib/i18n/i18n.ts";
 import { RouteErrorBoundary } from "./error-boundary.tsx";
 import { routeIds, routePatterns } from "./paths.ts";
+import { SERVICE_TARGETS_PAGE_PATH } from "#web/features/admin/routes/service-targets-page-path.ts";
 
 // The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
 // a route only once its module is in, so no console page (sign-in too) shows before its texts
@@ -92,6 +93,17 @@ export const consoleRoutes: RouteObject[] = [
                     lazy: async () => {
                       const m = await admin();
                       return { loader: m.apiKeysLoader, action: m.apiKeysAction, Component: m.ApiKeysRoute };
+                    },
+                  },
+                  {
+                    path: SERVICE_TARGETS_PAGE_PATH,
+                    lazy: async () => {
+                      const m = await admin();
+                      return {
+                        loader: m.serviceTargetsLoader,
+                        action: m.serviceTargetsAction,
+                        Component: m.ServiceTargetsRoute,
+                      };
                     },
                   },
                   {

@@ -18,6 +18,8 @@ export interface RememberedReport {
   trackingUrl: string;
   /** ISO time the report was made. */
   submittedAt: string;
+  /** When the utility expects to have resolved it (its service target), as the submit answered; absent before. */
+  expectedResolutionAt?: string | null;
 }
 
 // Plenty for one household's reports; the oldest go first beyond it, so storage never fills up.
@@ -76,6 +78,7 @@ export function rememberedReportOf(submitted: SubmittedGrievance): RememberedRep
     token,
     trackingUrl: submitted.trackingUrl,
     submittedAt: submitted.created_at,
+    expectedResolutionAt: submitted.expectedResolutionAt,
   };
 }
 

@@ -27,7 +27,7 @@ function submitted(n: number): SubmittedGrievance {
     latitude: null,
     longitude: null,
     affected: 1,
-    expectedResolutionAt: null,
+    expectedResolutionAt: "2026-11-29T10:00:00.000Z",
     category: "Other",
     priority: "medium",
     status: "pending",
@@ -58,6 +58,8 @@ describe("reports remembered in this browser", () => {
       token: token(1),
       trackingUrl: `https://water.example.org/track/${token(1)}`,
       submittedAt: "2026-11-22T10:00:00.000Z",
+      // What the success panel says: "Expected by <date>" (docs/decisions/030).
+      expectedResolutionAt: "2026-11-29T10:00:00.000Z",
     });
   });
 

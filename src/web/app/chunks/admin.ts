@@ -12,6 +12,11 @@ export {
   responseTemplatesLoader,
 } from "#web/features/admin/routes/response-templates-route.tsx";
 export {
+  ServiceTargetsRoute,
+  serviceTargetsAction,
+  serviceTargetsLoader,
+} from "#web/features/admin/routes/service-targets-route.tsx";
+export {
   SetPasswordRoute,
   setPasswordAction,
   setPasswordLoader,

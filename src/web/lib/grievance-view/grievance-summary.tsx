@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { PublicGrievance } from "#shared/api-types.ts";
 import { useCategoryName } from "../categories/use-categories.ts";
 import { useT } from "../i18n/i18n-context.tsx";
-import { formatDateTime } from "../i18n/format.ts";
+import { formatDate, formatDateTime } from "../i18n/format.ts";
 import { PriorityBadge, StatusBadge } from "./badges.tsx";
 
 interface GrievanceSummaryProps {
@@ -46,6 +46,10 @@ export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSu
           <time dateTime={grievance.created_at}>{formatDateTime(grievance.created_at)}</time>
           {reportedNote && <> {reportedNote}</>}
         </p>
+        {/* Its service target's due time, while it is open (docs/decisions/030-service-targets-and-escalation.md). */}
+        {grievance.expectedResolutionAt && (
+          <p data-testid="expected-by">{t("Expected by {date}", { date: formatDate(grievance.expectedResolutionAt) })}</p>
+        )}
         {grievance.location && (
           <p>
             <span className="details__meta-label">{t("Location:")}</span> <bdi>{grievance.location}</bdi>

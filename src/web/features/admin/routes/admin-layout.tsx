@@ -5,6 +5,7 @@ import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getSession, withStaffSession } from "#web/lib/session-guard.ts";
 import "#web/styles/admin.css";
+import { SERVICE_TARGETS_PAGE_PATH } from "./service-targets-page-path.ts";
 
 /** The administration is for administrators: others get a page that says so (the API refuses them too). */
 export async function adminLayoutLoader({ request }: LoaderFunctionArgs) {
@@ -35,6 +36,7 @@ export function AdminLayout() {
       <nav className="admin-tabs" aria-label={t("Administration")}>
         <NavLink to={paths.staffAdminCategories()}>{t("Categories")}</NavLink>
         <NavLink to={paths.staffAdminAccounts()}>{t("Staff accounts")}</NavLink>
+        <NavLink to={SERVICE_TARGETS_PAGE_PATH}>{t("Service targets")}</NavLink>
         <NavLink to={paths.staffAdminApiKeys()}>{t("API keys")}</NavLink>
         <NavLink to={paths.staffAdminResponseTemplates()}>{t("Response templates")}</NavLink>
         <NavLink to={paths.staffAdminAudit()}>{t("Audit log")}</NavLink>

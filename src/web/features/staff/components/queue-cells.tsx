@@ -3,13 +3,15 @@ import { AffectedCount } from "#web/lib/grievance-view/affected-count.tsx";
 import { formatDuration } from "#web/lib/format-duration.ts";
 import { formatDate } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
-import { HiddenMarker, NewUpdatesMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
+import { HiddenMarker, NewUpdatesMarker, ReopenedMarker } from "./markers.tsx";
+import { TimeLeft } from "./time-left.tsx";
 
 type QueueItem = StaffQueueResponse["items"][number];
 
 /**
- * How old the report is against its priority's target (OVERDUE_TARGETS): "2 days", "target 1 day" and, past it,
- * "Overdue" in words; then the date it was reported. A resolved report has no target left to meet.
+ * How old the report is, its time left to its next due time ("3 hours left", or "Overdue" in words and how late:
+ * docs/decisions/030) and the time it was given to be resolved ("target 1 day"); then the date it was reported. A
+ * resolved report has no target left to meet.
  */
 export function QueueAge({ item }: { item: QueueItem }) {
   const t = useT();
@@ -19,7 +21,7 @@ export function QueueAge({ item }: { item: QueueItem }) {
       <span className="queue-age__age">{formatDuration(item.age_seconds, 1)}</span>
       {open && (
         <span className="queue-age__target">
-          {item.overdue && <OverdueMarker />}{" "}
+          <TimeLeft item={item} />{" "}
           <span className="muted">{t("target {duration}", { duration: formatDuration(item.target_seconds, 1) })}</span>
         </span>
       )}

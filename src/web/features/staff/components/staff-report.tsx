@@ -8,6 +8,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { HiddenMarker, NewUpdatesMarker, OverdueMarker, ReopenedMarker } from "./markers.tsx";
 import { ReporterUpdatesPanel } from "./reporter-updates-panel.tsx";
 import { CHANNEL_LABELS } from "./channel-label.ts";
+import { DueTimes } from "./due-times.tsx";
 
 /** "+1 555 010-4489" -> "tel:+15550104489": dialers want digits (and a leading +) only. */
 function telHref(phone: string): string {
@@ -36,6 +37,7 @@ export function StaffReportSummary({ grievance }: { grievance: StaffGrievanceDet
           <span className="muted">({t("{duration} ago", { duration: formatDuration(grievance.age_seconds) })})</span>
         }
       />
+      <DueTimes grievance={grievance} />
 
       <p className="staff-report__affected">
         <AffectedCount affected={grievance.affected} />

@@ -5,6 +5,7 @@ import { paths } from "#web/lib/paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { announcedReport, dismissAnnouncement } from "#web/lib/my-reports-store.ts";
 import { CopyLink } from "#web/lib/copy-link.tsx";
+import { formatDate } from "#web/lib/i18n/format.ts";
 import "#web/styles/tracking.css";
 
 /**
@@ -60,6 +61,11 @@ export function SubmittedPanel() {
           { myReports: <Link to={paths.myReports()}>{t("My Reports")}</Link> },
         )}
       </p>
+      {report.expectedResolutionAt && (
+        <p data-testid="submitted-expected-by">
+          {t("Expected by {date}", { date: formatDate(report.expectedResolutionAt) })}
+        </p>
+      )}
       <CopyLink url={report.trackingUrl} label={t("Your private link")} />
       <p className="submitted-panel__actions">
         <Link className="button" to={paths.track(report.token)}>
