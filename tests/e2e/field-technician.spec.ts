@@ -125,6 +125,15 @@ test("staff send a link; the technician adds a note with a photo and marks the j
   await page.reload();
   await expect(page.getByTestId("technician-link")).toHaveAttribute("data-state", "used");
   await expect(page.getByTestId("staff-timeline")).toContainText(`by ${TECHNICIAN}`);
+  await expectNoAxeViolations(page);
+
+  // Managers: Work by team, from the console's header; the report resolved without a team counts there.
+  await page.getByRole("link", { name: "Work by team" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Work by team" })).toBeVisible();
+  await expect(page.getByTestId("team-work-row").last()).toContainText("Needs a team");
+  await page.getByRole("link", { name: "Last 90 days" }).click();
+  await expect(page.getByRole("link", { name: "Last 90 days" })).toHaveAttribute("aria-current", "page");
+  await expectNoAxeViolations(page);
 });
 
 test("a revoked link says it was withdrawn", async ({ page, browser }) => {
