@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router";
 import { loadConsoleTexts } from "../lib/i18n/i18n.ts";
 import { RouteErrorBoundary } from "./error-boundary.tsx";
 import { routeIds, routePatterns } from "./paths.ts";
+import { teamPagePaths } from "#web/features/admin/routes/team-page-paths.ts";
 import { SERVICE_TARGETS_PAGE_PATH } from "#web/features/admin/routes/service-targets-page-path.ts";
 
 // The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
@@ -103,6 +104,24 @@ export const consoleRoutes: RouteObject[] = [
                         loader: m.serviceTargetsLoader,
                         action: m.serviceTargetsAction,
                         Component: m.ServiceTargetsRoute,
+                      };
+                    },
+                  },
+                  {
+                    path: teamPagePaths.teams,
+                    lazy: async () => {
+                      const m = await admin();
+                      return { loader: m.teamsLoader, action: m.teamsAction, Component: m.TeamsRoute };
+                    },
+                  },
+                  {
+                    path: teamPagePaths.routingRules,
+                    lazy: async () => {
+                      const m = await admin();
+                      return {
+                        loader: m.routingRulesLoader,
+                        action: m.routingRulesAction,
+                        Component: m.RoutingRulesRoute,
                       };
                     },
                   },

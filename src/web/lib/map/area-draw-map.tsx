@@ -16,6 +16,8 @@ export interface AreaDrawMapProps {
   settings: MapSettings;
   drawing: Drawing;
   onPoint: (point: LatLng) => void;
+  /** The map's accessible name; the incident form's when not given. */
+  label?: string;
 }
 
 const latLngOf = (point: L.LatLng): LatLng => {
@@ -32,7 +34,7 @@ const vertexIcon = (index: number) =>
     iconAnchor: [11, 11],
   });
 
-export default function AreaDrawMap({ settings, drawing, onPoint }: AreaDrawMapProps) {
+export default function AreaDrawMap({ settings, drawing, onPoint, label }: AreaDrawMapProps) {
   const t = useT();
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -62,8 +64,9 @@ export default function AreaDrawMap({ settings, drawing, onPoint }: AreaDrawMapP
   }, [settings, helpId]);
 
   useEffect(() => {
-    if (map.current) nameMap(map.current, { label: t("Map for drawing the affected area"), describedBy: helpId });
-  }, [settings, helpId, t]);
+    const name = label ?? t("Map for drawing the affected area");
+    if (map.current) nameMap(map.current, { label: name, describedBy: helpId });
+  }, [settings, helpId, t, label]);
 
   // The shapes are redrawn from the form's drawing on every change: a few dozen layers at most.
   useEffect(() => {

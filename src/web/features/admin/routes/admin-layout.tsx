@@ -4,6 +4,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getSession, withStaffSession } from "#web/lib/session-guard.ts";
+import { teamPagePaths } from "./team-page-paths.ts";
 import "#web/styles/admin.css";
 import { SERVICE_TARGETS_PAGE_PATH } from "./service-targets-page-path.ts";
 
@@ -36,6 +37,8 @@ export function AdminLayout() {
       <nav className="admin-tabs" aria-label={t("Administration")}>
         <NavLink to={paths.staffAdminCategories()}>{t("Categories")}</NavLink>
         <NavLink to={paths.staffAdminAccounts()}>{t("Staff accounts")}</NavLink>
+        <NavLink to={teamPagePaths.teams}>{t("Teams")}</NavLink>
+        <NavLink to={teamPagePaths.routingRules}>{t("Routing rules")}</NavLink>
         <NavLink to={SERVICE_TARGETS_PAGE_PATH}>{t("Service targets")}</NavLink>
         <NavLink to={paths.staffAdminApiKeys()}>{t("API keys")}</NavLink>
         <NavLink to={paths.staffAdminResponseTemplates()}>{t("Response templates")}</NavLink>
