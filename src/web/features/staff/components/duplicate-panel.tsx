@@ -132,9 +132,12 @@ function DuplicateFinder({ grievanceId }: { grievanceId: string }) {
             <bdi data-testid="duplicate-original-title">{chosen.title}</bdi>
           </p>
           <p className="muted">
-            {t(
-              "This report will be resolved with a public note naming {reference}. Its reporter and followers will follow {reference}, which counts one more person affected.",
-              { reference: chosen.reference },
+            {withElements(
+              t(
+                "This report will be resolved with a public note naming {reference}. Its reporter and followers will follow {reference}, which counts one more person affected.",
+                { reference: slot("reference") },
+              ),
+              { reference: <bdi className="duplicate-finder__ref">{chosen.reference}</bdi> },
             )}
           </p>
           <div className="form-actions">

@@ -76,7 +76,7 @@ export function TakeReportRoute() {
     return message ? translateText(message) : "";
   };
   return (
-    <section className="card take-report" aria-labelledby="take-heading">
+    <section className="page take-report" aria-labelledby="take-heading">
       <h1 id="take-heading">{t("Take a report")}</h1>
       <p className="muted">
         {t(
@@ -88,7 +88,7 @@ export function TakeReportRoute() {
         method="post"
         encType="multipart/form-data"
         noValidate
-        className="staff-form"
+        className="card take-report__form staff-form"
         onSubmit={(event) => {
           // The photos chosen in the picker (kept by it, not by its input) go with the fields.
           event.preventDefault();
