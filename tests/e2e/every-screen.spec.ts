@@ -40,6 +40,8 @@ const RUNS = LOCALES.flatMap((locale) =>
 let portal: RunningPortal;
 let report: { id: string; trackingUrl: string };
 let incident: { id: string; title: string };
+/** A technician's one-time link to the report (docs/decisions/031-technician-links.md). */
+let fieldPath: string;
 
 test.describe.configure({ mode: "serial" });
 
@@ -67,6 +69,13 @@ test.beforeAll(async ({ request }) => {
   });
   // An active water incident: its banner shows on the landing page, the form and the list too.
   incident = await declareIncident(request, portal.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  // declareIncident signed `request` in: it sends the report to a crew as the console does.
+  const link = await request.post(`${portal.url}/api/staff/grievances/${report.id}/technician-links`, {
+    data: { email: "crew@contractor.example" },
+    headers: { Origin: portal.url },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  fieldPath = new URL(((await link.json()) as { url: string }).url).pathname;
 });
 
 test.afterAll(async () => {
@@ -115,6 +124,7 @@ for (const run of RUNS) {
     await check(page, `/incidents/${incident.id}`, incident.title);
     await check(page, "/my-reports", tr("My Reports"));
     await check(page, new URL(report.trackingUrl).pathname, "Every screen: a report with a photo and a pin");
+    await check(page, fieldPath, "Every screen: a report with a photo and a pin");
     await check(page, "/no-such-page", tr("Page not found"));
     await check(page, "/accessibility", tr("Accessibility statement"));
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Every Screen Water Board" })).toBeVisible();
@@ -134,6 +144,7 @@ for (const run of RUNS) {
     await check(page, "/staff", tr("Work queue"));
     await check(page, "/staff?view=map", tr("Work queue"));
     await check(page, `/staff/grievances/${report.id}`, "Every screen: a report with a photo and a pin");
+    await check(page, "/staff/team-work", tr("Work by team"));
     for (const section of ["categories", "accounts", "api-keys", "audit"]) {
       await check(page, `/staff/admin/${section}`, tr("Administration"));
     }
