@@ -217,6 +217,31 @@ export async function seed(base: string, staff: StaffLogin): Promise<Seeded> {
     201,
   );
   await asStaff("/api/staff/admin/api-keys", { name: "City dashboard" }, 201);
+  // Teams and routing rules (docs/decisions/029-teams-routing-and-assignment.md): a crew for the incident's
+  // neighbourhood, and the city's sewer department for sanitation anywhere.
+  const amina = account.account.id as string;
+  const crew = await asStaff(
+    "/api/staff/teams",
+    { name: "Eastlands crew", email: "eastlands.crew@utility.example", supervisorId: amina },
+    201,
+  );
+  await asStaff(`/api/staff/teams/${crew.id}/members`, { staffAccountId: amina });
+  const sewers = { name: "City sewer department", email: "sewers@city.example", kind: "partner" };
+  const partner = await asStaff("/api/staff/teams", sewers, 201);
+  const east = (d: number) => [
+    [36.8772 - d, -1.2873 - d],
+    [36.8772 + d, -1.2873 - d],
+    [36.8772 + d, -1.2873 + d],
+    [36.8772 - d, -1.2873 + d],
+    [36.8772 - d, -1.2873 - d],
+  ];
+  const area = { type: "Polygon", coordinates: [east(0.02)] };
+  for (const rule of [
+    { teamId: partner.id, serviceCode: "sanitation", area: null },
+    { teamId: crew.id, serviceCode: null, area },
+    { teamId: crew.id, serviceCode: "leakage", area },
+  ])
+    await asStaff("/api/staff/routing-rules", rule, 201);
   // Response templates (docs/decisions/033-duplicates-calls-and-templates.md), offered in the status form.
   for (const [title, language, text] of [
     ["Pipe repaired", "en", "Our crew repaired the pipe and flushed the line. Thank you for reporting it."],

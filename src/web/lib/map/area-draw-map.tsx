@@ -18,6 +18,8 @@ export interface AreaDrawMapProps {
   onPoint: (point: LatLng) => void;
   /** The map's accessible name; the incident form's when not given. */
   label?: string;
+  /** Said when the tiles fail; the incident form's when not given. */
+  tilesFailedText?: string;
 }
 
 const latLngOf = (point: L.LatLng): LatLng => {
@@ -34,7 +36,7 @@ const vertexIcon = (index: number) =>
     iconAnchor: [11, 11],
   });
 
-export default function AreaDrawMap({ settings, drawing, onPoint, label }: AreaDrawMapProps) {
+export default function AreaDrawMap({ settings, drawing, onPoint, label, tilesFailedText }: AreaDrawMapProps) {
   const t = useT();
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -107,7 +109,8 @@ export default function AreaDrawMap({ settings, drawing, onPoint, label }: AreaD
       <MapNotice
         text={
           tilesFailed
-            ? t("The map could not be loaded — you can still draw the area, or name the affected localities in words.")
+            ? (tilesFailedText ??
+              t("The map could not be loaded — you can still draw the area, or name the affected localities in words."))
             : undefined
         }
       />

@@ -31,7 +31,13 @@ export function RoutingAreaDrawer() {
       {map.state === "loading" && <p className="hint">{t("Loading the map...")}</p>}
       {map.state === "failed" && <p className="hint">{t("The map could not be loaded.")}</p>}
       {Chunk && settings && (
-        <Chunk settings={settings} drawing={drawing} onPoint={onPoint} label={t("Map for drawing the rule's area")} />
+        <Chunk
+          settings={settings}
+          drawing={drawing}
+          onPoint={onPoint}
+          label={t("Map for drawing the rule's area")}
+          tilesFailedText={t("The map's tiles could not be loaded: you can still click the corners of the area.")}
+        />
       )}
       <div className="routing-area__actions">
         <p className="routing-area__status" role="status" data-testid="routing-area-status">

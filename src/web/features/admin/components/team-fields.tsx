@@ -29,6 +29,7 @@ export function TeamFields({
       <Field id={`${prefix}-name`} label={t("Team name")}>
         {(control) => (
           <input
+            type="text"
             name="name"
             required
             maxLength={TEAM_NAME_MAX_LENGTH}

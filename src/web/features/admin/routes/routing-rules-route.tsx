@@ -12,7 +12,8 @@ import { newRoutingRuleSchema } from "#shared/teams/routing-schemas.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
-import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { categoryTextIn } from "#shared/categories/category-text.ts";
 import { DRAW_MESSAGES, polygonArea } from "#web/lib/map/area-drawing.ts";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
@@ -89,7 +90,9 @@ export function RoutingRulesRoute() {
   const result = useActionData<typeof routingRulesAction>();
   const busy = useNavigation().state !== "idle";
   const activeTeams = teams.filter((team) => team.active);
-  const categoryName = (code: string) => categories.find((c) => c.service_code === code)?.name ?? code;
+  const locale = useLocale();
+  const named = categories.map((category) => ({ code: category.service_code, ...categoryTextIn(category, locale) }));
+  const categoryName = (code: string) => named.find((category) => category.code === code)?.name ?? code;
   return (
     <section aria-labelledby="routing-heading">
       <h2 id="routing-heading">{t("Routing rules")}</h2>
@@ -131,8 +134,8 @@ export function RoutingRulesRoute() {
                 {(control) => (
                   <select name="serviceCode" defaultValue="" {...control}>
                     <option value="">{t("Any category")}</option>
-                    {categories.map((category) => (
-                      <option key={category.service_code} value={category.service_code}>
+                    {named.map((category) => (
+                      <option key={category.code} value={category.code}>
                         {category.name}
                       </option>
                     ))}
