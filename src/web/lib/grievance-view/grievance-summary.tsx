@@ -48,7 +48,9 @@ export function GrievanceSummary({ grievance, flags, reportedNote }: GrievanceSu
         </p>
         {/* Its service target's due time, while it is open (docs/decisions/030-service-targets-and-escalation.md). */}
         {grievance.expectedResolutionAt && (
-          <p data-testid="expected-by">{t("Expected by {date}", { date: formatDate(grievance.expectedResolutionAt) })}</p>
+          <p data-testid="expected-by">
+            {t("Expected by {date}", { date: formatDate(grievance.expectedResolutionAt) })}
+          </p>
         )}
         {grievance.location && (
           <p>
