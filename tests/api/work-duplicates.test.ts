@@ -150,6 +150,27 @@ describe("marking a duplicate", () => {
     expect(counted.rows[0]!.n).toBe(1);
   });
 
+  it("lets only one of two staff merging the same reports at once through, in either direction", async () => {
+    const { original, duplicate } = await pair();
+    const answers = await Promise.all([
+      mark(duplicate.id, original.id),
+      mark(duplicate.id, original.id),
+      mark(original.id, duplicate.id),
+    ]);
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((res) => res.statusCode === 400 || res.statusCode === 409)).toHaveLength(2);
+    const merged = await t.db.query("SELECT id::text FROM grievances WHERE duplicate_of_id IS NOT NULL");
+    expect(merged.rows).toHaveLength(1);
+    const counted = await t.db.query<{ n: number }>(
+      "SELECT sum(affected_count)::int AS n FROM grievances WHERE id = ANY($1::uuid[])",
+      [[original.id, duplicate.id]],
+    );
+    expect(counted.rows[0]!.n).toBe(1);
+    // Whichever way round, each follower of the one that became the duplicate is told once.
+    const mails = await deliver();
+    expect(new Set(mails.map((m) => m.to.join())).size).toBe(mails.length);
+  });
+
   it("is for signed-in staff only", async () => {
     const { original, duplicate } = await pair();
     const res = await t.app.inject({
