@@ -22,7 +22,7 @@ import { nextDueExpression, overdueExpression } from "./overdue-sql.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { queueExtrasOf, type QueueExtras } from "./queue-extras-repository.ts";
 import { internalNotesOf } from "./internal-note-repository.ts";
-import { orderWithinView, viewConditions } from "./queue-view-repository.ts";
+import { orderWithinView, viewConditions, type QueueViewer } from "./queue-view-repository.ts";
 
 /** Read side of the console: the work queue and one report with its full timeline. Hidden reports included. */
 
@@ -52,8 +52,8 @@ function columns(): string {
     g.channel, g.due_acknowledge_at`;
 }
 
-/** The queue's query and `viewer`, the signed-in staff member whom a `view` ("mine", "my teams") is about. */
-export type QueueQuery = StaffQueueQuery & { viewer?: string };
+/** The queue's query and who a `view` ("mine", "my teams") is about: the signed-in staff member (queueViewerOf). */
+export type QueueQuery = StaffQueueQuery & QueueViewer;
 /** The queue's filters; a map query has them too, without paging or order. */
 type QueueFilters = Omit<QueueQuery, "page" | "pageSize" | "cursor" | "sort">;
 
@@ -69,7 +69,7 @@ export function conditionsOf(query: QueueFilters, targets: OverdueTargets, param
   if (query.reopened !== undefined) conditions.push(`g.reopened_by_reporter_at IS ${query.reopened ? "NOT " : ""}NULL`);
   // Someone besides the reporter said "I have this problem too" (decision 016): a range of grievances_affected_idx.
   if (query.affected !== undefined) conditions.push(`g.affected_count ${query.affected ? "> 0" : "= 0"}`);
-  if (query.view) conditions.push(...viewConditions(query.view, query.viewer, params));
+  if (query.view) conditions.push(...viewConditions(query.view, query, params));
   return conditions;
 }
 
@@ -172,9 +172,33 @@ async function queuePage(
   const params: unknown[] = [];
   const select = columns();
   const where = allOf([...conditionsOf(query, targets, params), ...extra]);
+  const teams = query.view === "my-teams" ? (query.viewerTeams ?? []) : [];
+  if (teams.length > 1) return eachTeamsPage(db, { select, where, order, skip, take, teams }, params);
   params.push(take, skip);
   const { rows } = await db.query<StaffRow>(
     `SELECT ${select} FROM grievances g WHERE ${where} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows;
+}
+
+/**
+ * "My teams" of someone in several teams: the page's first rows of each team, each read in the order of its own
+ * range of grievances_team_open_idx, then merged. One scan for all the teams would walk the queue in age order and
+ * filter (queue-view-repository.ts), through every old report before the first open one.
+ */
+async function eachTeamsPage(
+  db: Queryable,
+  page: { select: string; where: string; order: string; skip: number; take: number; teams: string[] },
+  params: unknown[],
+): Promise<StaffRow[]> {
+  params.push(page.teams, page.skip + page.take, page.take, page.skip);
+  const n = params.length;
+  const { rows } = await db.query<StaffRow>(
+    `SELECT x.* FROM unnest($${n - 3}::uuid[]) AS mt (team_id) CROSS JOIN LATERAL (
+       SELECT ${page.select} FROM grievances g WHERE ${page.where} AND g.team_id = mt.team_id
+       ORDER BY ${page.order} LIMIT $${n - 2}) x
+     ORDER BY ${page.order.replaceAll("g.", "x.")} LIMIT $${n - 1} OFFSET $${n}`,
     params,
   );
   return rows;

@@ -27,6 +27,7 @@ import type { OverdueTargets } from "./overdue-targets.ts";
 import { staffOf } from "./require-staff.ts";
 import { findStaffGrievance, findStaffMarkers, listQueue } from "./staff-grievance-repository.ts";
 import { hideReporterUpdate } from "./update-moderation.ts";
+import { queueViewerOf } from "./queue-view-repository.ts";
 import { changeStatusAndNotify, setHidden } from "./workflow.ts";
 
 export interface StaffGrievanceRouteOptions {
@@ -70,7 +71,7 @@ export async function staffGrievanceRoutes(
       // The queue has an order of its own (oldest open first); the public list's cursors do not apply to it.
       if (cursor !== undefined) throw new HttpError(400, msg("The work queue pages by number: use page, not cursor."));
       // "mine" and "my teams" are the signed-in staff member's.
-      return listQueue(db, { ...query, viewer: staffOf(request).staffId }, targets);
+      return listQueue(db, { ...query, ...(await queueViewerOf(db, staffOf(request).staffId, query.view)) }, targets);
     },
   );
 
@@ -91,8 +92,13 @@ export async function staffGrievanceRoutes(
     },
     async (request) => {
       const { bbox, ...filters } = request.query;
-      const viewer = staffOf(request).staffId;
-      const { markers, matching, matchingCapped } = await findStaffMarkers(db, bbox, { ...filters, viewer }, targets);
+      const viewer = await queueViewerOf(db, staffOf(request).staffId, filters.view);
+      const { markers, matching, matchingCapped } = await findStaffMarkers(
+        db,
+        bbox,
+        { ...filters, ...viewer },
+        targets,
+      );
       return { markers, matching, matchingCapped, cap: MAP_MARKER_CAP };
     },
   );

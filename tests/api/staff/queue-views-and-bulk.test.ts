@@ -69,6 +69,19 @@ describe("the queue's views", () => {
       "My team's, someone else's",
       "Another team's",
     ]);
+    // In two teams: both teams' open reports in one order, paged across them (each team read on its own).
+    const both = async (search: string) =>
+      (await theirClient({ method: "GET", url: `/api/staff/grievances?view=my-teams&${search}` }))
+        .json<StaffQueueResponse>()
+        .items.map((g) => g.title);
+    expect(await both("pageSize=10")).toEqual([
+      "Mine, oldest",
+      "My team's, someone else's",
+      "Another team's",
+      "Mine, newer",
+    ]);
+    expect(await both("page=2&pageSize=2")).toEqual(["Another team's", "Mine, newer"]);
+    expect(await both("page=2&pageSize=2&sort=newest")).toEqual(["My team's, someone else's", "Mine, oldest"]);
     expect((await as({ method: "GET", url: "/api/staff/grievances?view=everything" })).statusCode).toBe(400);
   });
 
