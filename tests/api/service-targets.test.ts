@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { StaffGrievanceDetail, StaffQueueResponse } from "#shared/staff/staff-api.ts";
+import type { PublicStats, StaffGrievanceDetail, StaffQueueResponse } from "#shared/staff/staff-api.ts";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { adminAndStaffClients, HOST, resetData } from "./staff/staff-helpers.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
@@ -172,6 +172,11 @@ describe("the queue by time left", () => {
     ).json<StaffQueueResponse>();
     expect(overdue.items.map((g) => g.id)).toEqual([medium.id]);
     expect(overdue.matching).toBe(1);
+    // The statistics count overdue the same way (overdue-sql.ts).
+    const stats = (
+      await t.app.inject({ method: "GET", url: "/api/stats", headers: { host: HOST } })
+    ).json<PublicStats>();
+    expect(stats).toMatchObject({ open: 3, overdueOpen: 1 });
     // Acknowledged: only its time to resolve counts, still days away.
     await staff({
       method: "POST",
