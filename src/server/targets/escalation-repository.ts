@@ -35,7 +35,8 @@ export async function claimMissedTargets(tx: Queryable, now: Date, limit: number
                                   ('resolve', g.due_resolve_at)) x (target, due_at)
        WHERE g.status <> 'resolved' AND ${nextDueExpression()} <= $1 AND g.hidden_at IS NULL AND x.due_at <= $1
          AND NOT EXISTS (SELECT 1 FROM escalations e WHERE e.grievance_id = g.id AND e.target = x.target)
-       ORDER BY x.due_at
+       -- The index's own order: the range is walked and stops at the LIMIT, rather than every overdue report sorted.
+       ORDER BY ${nextDueExpression()}, g.id
        LIMIT $2),
      claimed AS (
        INSERT INTO escalations (grievance_id, target, due_at, escalated_at)
