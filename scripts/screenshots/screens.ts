@@ -23,7 +23,7 @@ const MY_REPORTS_KEY = "clean-water-portal.my-reports";
  * tracking token or set-password link to show, and perhaps no report or incident).
  */
 export function screensOf(seeded: Partial<Seeded>): Screen[] {
-  const { reportId, trackingPath, remembered, incidentId, setPasswordPath } = seeded;
+  const { reportId, trackingPath, remembered, incidentId, setPasswordPath, fieldPath } = seeded;
   const only = <T>(value: T | undefined, screen: (value: T) => Screen): Screen[] =>
     value === undefined ? [] : [screen(value)];
   return [
@@ -40,6 +40,7 @@ export function screensOf(seeded: Partial<Seeded>): Screen[] {
       path: "/my-reports",
       act: (page: Page) => remember(page, reports),
     })),
+    ...only(fieldPath, (path) => ({ name: "field", title: "A technician's link to a job", path })),
     { name: "incidents", title: "Water incidents", path: "/incidents" },
     ...only(incidentId, (id) => ({ name: "incident", title: "A water incident", path: `/incidents/${id}` })),
     { name: "stats", title: "Progress & statistics", path: "/stats" },
@@ -67,6 +68,7 @@ export function screensOf(seeded: Partial<Seeded>): Screen[] {
       act: pickTemplateAndSearch,
     })),
     { name: "staff-take-report", title: "Console: take a report", path: "/staff/take-report", console: true },
+    { name: "staff-team-work", title: "Console: work by team", path: "/staff/team-work", console: true },
     { name: "staff-incidents", title: "Console: water incidents", path: "/staff/incidents", console: true },
     { name: "staff-incident-new", title: "Console: declare an incident", path: "/staff/incidents/new", console: true },
     ...only(incidentId, (id) => ({

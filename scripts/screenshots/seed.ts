@@ -24,6 +24,8 @@ export interface Seeded {
   incidentId: string;
   /** The second account's one-time link (path only). */
   setPasswordPath: string;
+  /** A technician's one-time link to the first report (path only; docs/decisions/031-technician-links.md). */
+  fieldPath: string;
 }
 
 export interface RememberedReport {
@@ -249,7 +251,20 @@ export async function seed(base: string, staff: StaffLogin): Promise<Seeded> {
   ])
     await asStaff("/api/staff/admin/response-templates", { title, status: "resolved", language, text }, 201);
 
+  // The first report sent to a crew, with a note for them (docs/decisions/031-technician-links.md).
+  await asStaff(
+    `/api/staff/grievances/${main.id}/internal-notes`,
+    { text: "The valve chamber is under the bus stop; the resident is home after 5 pm." },
+    201,
+  );
+  const fieldLink = await asStaff(
+    `/api/staff/grievances/${main.id}/technician-links`,
+    { email: "crew.east@contractor.example" },
+    201,
+  );
+
   return {
+    fieldPath: new URL(fieldLink.url).pathname,
     reportId: main.id,
     trackingPath: new URL(main.trackingUrl).pathname,
     remembered: [main, ...submitted.slice(3, 5)].map((report) => ({

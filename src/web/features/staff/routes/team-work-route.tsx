@@ -65,9 +65,10 @@ export function TeamWorkRoute() {
           </Link>
         ))}
       </nav>
-      <div className="team-work__scroll card">
-        <table className="team-work__table">
-          <caption>{t("Work by team, resolved reports over the last {days} days", { days: work.days })}</caption>
+      <h2 id="team-work-table">{t("Work by team, resolved reports over the last {days} days", { days: work.days })}</h2>
+      {/* Scrolled sideways on a phone: a region the keyboard can reach and scroll. */}
+      <div className="team-work__scroll card" role="region" aria-labelledby="team-work-table" tabIndex={0}>
+        <table className="team-work__table" aria-labelledby="team-work-table">
           <thead>
             <tr>
               <th scope="col">{t("Team")}</th>
