@@ -68,9 +68,13 @@ export async function markJobFixed(deps: FieldDeps, token: string, note: string,
   return deps.service.withStoredImages(uploads, FIELD_MESSAGES.noteFailed, (images) =>
     deps.db.transaction(async (tx) => {
       const now = deps.now();
-      const link = await usableLink(tx, token, now, true);
-      const report = await lockJobReport(tx, link.grievance_id);
+      // The report first, then the link: every transaction that spends a report's links holds the report's lock
+      // before it takes any link's, so two "fixed" through two links of one report wait for each other instead of
+      // deadlocking.
+      const found = await usableLink(tx, token, now);
+      const report = await lockJobReport(tx, found.grievance_id);
       if (!report) throw new HttpError(404, FIELD_MESSAGES.notFound);
+      const link = await usableLink(tx, token, now, true);
       if (report.status === "resolved") throw new HttpError(409, FIELD_MESSAGES.alreadyResolved);
       const problem = transitionProblem(report.status, "resolved");
       if (problem) throw new HttpError(409, problem);

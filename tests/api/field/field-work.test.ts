@@ -156,6 +156,21 @@ describe("Mark the job fixed", () => {
     expect((await publicReport(report.id)).after_images).toEqual([]);
   });
 
+  it("happens once when two links mark the same job fixed at the same time", async () => {
+    const report = await submitReport();
+    const [first, second] = [await sendLink(report.id), await sendLink(report.id, "second.crew@contractor.example")];
+    const answers = await Promise.all([
+      postField(first.token, "fixed", "Fixed by the first crew."),
+      postField(second.token, "fixed", "Fixed by the second crew."),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 410]);
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM grievance_events WHERE grievance_id = $1 AND kind = 'status'",
+      [report.id],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it("needs a note: the public note of the resolution", async () => {
     const report = await submitReport();
     const { token } = await sendLink(report.id);
