@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { TechnicianLinkList } from "#shared/field/field.ts";
 import { linksIn } from "../../support/smtp-test-server.ts";
 import { HOST, SAME_ORIGIN } from "../staff/staff-helpers.ts";
+import { postGrievance, validFields } from "../test-app.ts";
 import {
   advanceHours,
   as,
@@ -64,6 +65,18 @@ describe("createTechnicianLink", () => {
     // The reporter's contact details are not handed to crews.
     expect(JSON.stringify(job)).not.toContain("jane.doe@example.org");
     expect(job).not.toHaveProperty("report.user_email");
+  });
+
+  it("keeps the resident's words inert in the e-mail, and one line in its subject", async () => {
+    const res = await postGrievance(t.app, { ...validFields, title: '<img src=x onerror="alert(1)"> & \u202Eleak' });
+    expect(res.statusCode, res.body).toBe(201);
+    await sendLink(res.json<{ id: string }>().id);
+    const { rows } = await t.db.query<{ subject: string; html_body: string }>(
+      "SELECT subject, html_body FROM outbox WHERE kind = 'technician-link'",
+    );
+    expect(rows[0]!.html_body).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; leak");
+    expect(rows[0]!.html_body).not.toContain("<img");
+    expect(rows[0]!.subject).not.toContain("\u202E");
   });
 
   it("is for signed-in staff only, and refuses an address that is not one", async () => {
