@@ -82,6 +82,12 @@ export function screensOf(seeded: Partial<Seeded>): Screen[] {
     { name: "admin-api-keys", title: "Admin: API keys", path: "/staff/admin/api-keys", console: true },
     { name: "admin-teams", title: "Admin: teams", path: "/staff/admin/teams", console: true },
     { name: "admin-routing-rules", title: "Admin: routing rules", path: "/staff/admin/routing-rules", console: true },
+    {
+      name: "admin-service-targets",
+      title: "Admin: service targets",
+      path: "/staff/admin/service-targets",
+      console: true,
+    },
     { name: "admin-audit", title: "Admin: audit log", path: "/staff/admin/audit", console: true },
     {
       name: "admin-response-templates",

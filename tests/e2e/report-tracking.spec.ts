@@ -28,6 +28,10 @@ test.describe("reference and private tracking link", () => {
     await expect(page).toHaveURL(/\/grievances$/, { timeout: 5_000 });
     const panel = page.getByRole("region", { name: `Report ${reference} submitted` });
     await expect(panel).toBeVisible();
+    // When the utility expects to have resolved it: its service target's due time (docs/decisions/030).
+    const expectedBy = panel.getByTestId("submitted-expected-by");
+    await expect(expectedBy).toHaveText(/^Expected by [A-Z][a-z]{2} \d{2}, \d{4}$/);
+    const expectedText = (await expectedBy.textContent()) ?? "";
     const link = panel.getByLabel("Your private link");
     await expect(link).toHaveValue(new RegExp(`^${baseURL}/track/[A-Za-z0-9_-]{32}$`));
     const trackingUrl = await link.inputValue();
@@ -45,6 +49,7 @@ test.describe("reference and private tracking link", () => {
     await expect(page.getByText(`This is your private page of report ${reference}.`)).toBeVisible();
     await expect(page.getByText("amina@example.org")).toBeVisible();
     await expect(page.getByText("+254 711 222 333")).toBeVisible();
+    await expect(page.getByTestId("expected-by")).toHaveText(expectedText);
     await expect(page.getByTestId("progress-timeline").getByText("Reported")).toBeVisible();
     await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.locator('head meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");

@@ -2,7 +2,8 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TimeLeft } from "#web/features/staff/components/time-left.tsx";
-import { formatDate } from "#web/lib/i18n/format.ts";
+import { targetEventTitle } from "#web/features/staff/components/target-event.ts";
+import { formatDate, formatDateTime } from "#web/lib/i18n/format.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { activateWebLocale } from "../../support/web-i18n.ts";
 
@@ -53,5 +54,36 @@ describe("Expected by <date>", () => {
     expect(t("Expected by {date}", { date: formatDate(due) })).toBe("Previsto para el 12 mar 2026");
     activateWebLocale("ar");
     expect(t("Expected by {date}", { date: formatDate(due) })).toContain("متوقع بحلول");
+  });
+});
+
+describe("the staff timeline's target events", () => {
+  beforeEach(() => activateWebLocale("en"));
+
+  const event = (kind: "escalated" | "priority", details: Record<string, unknown>) => ({
+    id: "1",
+    kind,
+    at: "2026-03-05T12:00:00.000Z",
+    from: null,
+    to: null,
+    note: null,
+    actor: kind === "escalated" ? ("system" as const) : ("staff" as const),
+    staff_email: null,
+    details,
+  });
+
+  it("says which target was missed and when it was due, and a priority's change", () => {
+    const dueAt = "2026-03-05T10:00:00.000Z";
+    expect(targetEventTitle(event("escalated", { target: "acknowledge", dueAt }), t)).toBe(
+      `Escalated: not acknowledged by ${formatDateTime(dueAt)}`,
+    );
+    expect(targetEventTitle(event("escalated", { target: "resolve", dueAt }), t)).toBe(
+      `Escalated: not resolved by ${formatDateTime(dueAt)}`,
+    );
+    expect(targetEventTitle(event("priority", { from: "low", to: "urgent" }), t)).toBe(
+      "Priority changed from Low to Urgent",
+    );
+    activateWebLocale("es");
+    expect(targetEventTitle(event("priority", { from: "low", to: "urgent" }), t)).toMatch(/^Prioridad cambiada de /);
   });
 });

@@ -128,10 +128,10 @@ export function ServiceTargetsRoute() {
             )}
           </Field>
           <Field id="target-acknowledge" label={t("Minutes to acknowledge")}>
-            {(control) => <input type="number" name="acknowledgeMinutes" min={1} step={1} required {...control} />}
+            {(control) => <input type="text" inputMode="numeric" name="acknowledgeMinutes" required {...control} />}
           </Field>
           <Field id="target-resolve" label={t("Minutes to resolve")}>
-            {(control) => <input type="number" name="resolveMinutes" min={1} step={1} required {...control} />}
+            {(control) => <input type="text" inputMode="numeric" name="resolveMinutes" required {...control} />}
           </Field>
           <BusySubmitButton busy={busy} className="button">
             {t("Save target")}

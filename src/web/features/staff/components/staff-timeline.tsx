@@ -5,11 +5,15 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { StaffPanel } from "./staff-panel.tsx";
 import { assignmentTitle } from "./assignment-event.ts";
+import { targetEventTitle } from "./target-event.ts";
 
 function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { title: string; noteLabel: string } {
   if (event.kind === "hidden") return { title: t("Hidden from the public"), noteLabel: t("Reason:") };
   if (event.kind === "shown") return { title: t("Shown to the public again"), noteLabel: t("Note:") };
   if (event.kind === "assigned") return { title: assignmentTitle(event, t), noteLabel: t("Note:") };
+  // A missed target, a new priority (docs/decisions/030-service-targets-and-escalation.md).
+  const targetTitle = targetEventTitle(event, t);
+  if (targetTitle) return { title: targetTitle, noteLabel: "" };
   // The reporter's answers to "Is it fixed?" (docs/decisions/015-reporter-actions.md).
   if (event.kind === "confirmed-fixed")
     return { title: t("The reporter confirmed it is fixed"), noteLabel: t("Note:") };
