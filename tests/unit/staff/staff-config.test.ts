@@ -48,4 +48,19 @@ describe("staff configuration", () => {
     );
     expect(() => loadConfig({ SESSION_IDLE_MINUTES: "0" })).toThrow(/SESSION_IDLE_MINUTES/);
   });
+
+  it("reads the service targets' default to acknowledge, in hours, and how often to check them", () => {
+    // docs/decisions/030-service-targets-and-escalation.md
+    expect(loadConfig({})).toMatchObject({
+      acknowledgeTargetHours: { urgent: 1, high: 4, medium: 24, low: 72 },
+      slaCheckSeconds: 60,
+    });
+    const config = loadConfig({ ACKNOWLEDGE_TARGETS: "urgent=0.25", SLA_CHECK_SECONDS: "15" });
+    expect(config.acknowledgeTargetHours).toEqual({ urgent: 0.25, high: 4, medium: 24, low: 72 });
+    expect(config.slaCheckSeconds).toBe(15);
+    expect(() => loadConfig({ ACKNOWLEDGE_TARGETS: "urgent=soon" })).toThrow(
+      /ACKNOWLEDGE_TARGETS: "urgent=soon" is not of the form priority=hours/,
+    );
+    expect(() => loadConfig({ SLA_CHECK_SECONDS: "0" })).toThrow(/SLA_CHECK_SECONDS/);
+  });
 });
