@@ -59,6 +59,11 @@ describe("escalation", () => {
       }),
     ]);
 
+    // Staff's business: the public timeline shows only its report and status changes.
+    const progress = await t.app.inject({ method: "GET", url: `/api/grievances/${report.id}/progress` });
+    expect(progress.statusCode).toBe(200);
+    expect(JSON.stringify(progress.json())).not.toMatch(/escalat|acknowledge/i);
+
     // The time to resolve is a target of its own, escalated once when it passes.
     expect(await check(minutesAfter(due.resolve, 1))).toBe(1);
     expect(await check(minutesAfter(due.resolve, 60))).toBe(0);
