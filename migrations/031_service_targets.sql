@@ -14,10 +14,11 @@ CREATE TABLE service_targets (
 -- The defaults per priority: the settings OVERDUE_TARGETS (resolve) and ACKNOWLEDGE_TARGETS (acknowledge), written
 -- here by every start-up (src/server/targets/target-defaults.ts) so that the step that gives a new report its due
 -- times reads them in the same statement as the administrators' rows. Seeded with the settings' own defaults.
+-- Fractions of a minute: the settings take fractions of a day or an hour.
 CREATE TABLE service_target_defaults (
   priority            text PRIMARY KEY CHECK (priority IN ('low', 'medium', 'high', 'urgent')),
-  acknowledge_minutes integer NOT NULL CHECK (acknowledge_minutes >= 1),
-  resolve_minutes     integer NOT NULL CHECK (resolve_minutes >= 1)
+  acknowledge_minutes float8 NOT NULL CHECK (acknowledge_minutes > 0),
+  resolve_minutes     float8 NOT NULL CHECK (resolve_minutes > 0)
 );
 INSERT INTO service_target_defaults (priority, acknowledge_minutes, resolve_minutes) VALUES
   ('urgent', 60, 1440), ('high', 240, 4320), ('medium', 1440, 10080), ('low', 4320, 20160);

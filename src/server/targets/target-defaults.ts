@@ -15,9 +15,9 @@ export function defaultMinutes(
 ): Record<Priority, TargetMinutes> {
   const minutes = {} as Record<Priority, TargetMinutes>;
   for (const priority of PRIORITIES) {
-    const resolve = Math.max(1, Math.round(resolveDays[priority] * 24 * 60));
+    const resolve = resolveDays[priority] * 24 * 60;
     // A default to acknowledge longer than the one to resolve would never be missed first: capped at it.
-    const acknowledge = Math.min(resolve, Math.max(1, Math.round(acknowledgeHours[priority] * 60)));
+    const acknowledge = Math.min(resolve, acknowledgeHours[priority] * 60);
     minutes[priority] = { acknowledge_minutes: acknowledge, resolve_minutes: resolve };
   }
   return minutes;

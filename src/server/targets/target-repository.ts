@@ -96,7 +96,7 @@ export async function applyDueTimes(tx: Queryable, id: string): Promise<DueTimes
 export async function saveTargetDefaults(tx: Queryable, defaults: Record<Priority, TargetMinutes>): Promise<number> {
   const entries = Object.entries(defaults) as [Priority, TargetMinutes][];
   const { rows: changed } = await tx.query<{ priority: Priority; old_ack: number; old_resolve: number }>(
-    `WITH wanted (priority, ack, resolve) AS (SELECT * FROM unnest($1::text[], $2::int[], $3::int[])),
+    `WITH wanted (priority, ack, resolve) AS (SELECT * FROM unnest($1::text[], $2::float8[], $3::float8[])),
      old AS (SELECT d.priority, d.acknowledge_minutes AS old_ack, d.resolve_minutes AS old_resolve
              FROM service_target_defaults d JOIN wanted w ON w.priority = d.priority
              WHERE (d.acknowledge_minutes, d.resolve_minutes) <> (w.ack, w.resolve) FOR UPDATE OF d)
