@@ -82,6 +82,8 @@ test("an administrator creates a team, draws its area, and a report inside it ar
     /North crew.*Any category · Inside a drawn area \(4 corners\)/,
   );
   await expect(page.getByTestId("routing-area-status")).toHaveText("No area: the rule applies anywhere.");
+  // The rules' areas on a map of their own, numbered as in the list.
+  await expect(page.getByTestId("routing-areas-map")).toContainText("1. North crew");
   await expectNoAxeViolations(page);
 
   const inside = await seedGrievance(request, portal.url, { title: "Burst pipe by the market", ...CENTRE });

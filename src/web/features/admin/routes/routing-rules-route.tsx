@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import {
   Form,
   redirect,
@@ -26,6 +27,7 @@ import { getAdminCategories } from "../api/admin-api.ts";
 import { createRoutingRule, deleteRoutingRule, getRoutingRules, getTeams } from "../api/teams-api.ts";
 import { RoutingAreaDrawer } from "../components/routing-area-drawer.tsx";
 import { RoutingRuleItem } from "../components/routing-rule-item.tsx";
+import { RoutingAreasMapSlot } from "../components/routing-areas-map-slot.tsx";
 import { teamPagePaths } from "./team-page-paths.ts";
 import "./teams.css";
 
@@ -90,6 +92,14 @@ export function RoutingRulesRoute() {
   const result = useActionData<typeof routingRulesAction>();
   const busy = useNavigation().state !== "idle";
   const activeTeams = teams.filter((team) => team.active);
+  // Kept between renders: a new list would draw the areas' map again.
+  const areas = useMemo(
+    () =>
+      rules.flatMap((rule, index) =>
+        rule.area ? [{ position: index + 1, teamName: rule.team.name, area: rule.area }] : [],
+      ),
+    [rules],
+  );
   const locale = useLocale();
   const named = categories.map((category) => ({ code: category.service_code, ...categoryTextIn(category, locale) }));
   const categoryName = (code: string) => named.find((category) => category.code === code)?.name ?? code;
@@ -105,11 +115,14 @@ export function RoutingRulesRoute() {
       {rules.length === 0 ? (
         <p>{t("No routing rules yet: every new report waits for someone to choose its team.")}</p>
       ) : (
-        <ol className="admin-list routing-rules">
-          {rules.map((rule) => (
-            <RoutingRuleItem key={rule.id} rule={rule} categoryName={categoryName} busy={busy} />
-          ))}
-        </ol>
+        <>
+          <RoutingAreasMapSlot areas={areas} describedBy="routing-rules-list" />
+          <ol className="admin-list routing-rules" id="routing-rules-list">
+            {rules.map((rule) => (
+              <RoutingRuleItem key={rule.id} rule={rule} categoryName={categoryName} busy={busy} />
+            ))}
+          </ol>
+        </>
       )}
       <section className="card admin-new" aria-labelledby="new-rule-heading">
         <h2 id="new-rule-heading">{t("Add a routing rule")}</h2>
