@@ -36,7 +36,11 @@ export default function RoutingAreasMap({ areas, describedBy }: RoutingAreasMapP
               ring.map(([longitude, latitude]) => [latitude!, longitude!] as [number, number]),
             ),
             { className: "area-draw__shape" },
-          ).bindTooltip(textElement(labels.join("; ")), { permanent: true, direction: "center" }),
+          ).bindTooltip(textElement(labels.join("; ")), {
+            permanent: true,
+            direction: "center",
+            className: "routing-areas-map__label",
+          }),
         ),
       ).addTo(map);
       if (areas.length > 0) map.fitBounds(group.getBounds(), { padding: [16, 16], maxZoom: 16 });
@@ -49,6 +53,7 @@ export default function RoutingAreasMap({ areas, describedBy }: RoutingAreasMapP
       describedBy={describedBy}
       failedText={t("The map could not be loaded. The list below says what each rule covers.")}
       testId="routing-areas-map"
+      className="map map--small routing-areas-map"
       draw={draw}
     />
   );
