@@ -36,13 +36,7 @@ export const FOLLOW_MESSAGES = {
 
 /** To the resident, or about the utility's own work (migrations/028). */
 export type NotificationKind =
-  | "receipt"
-  | "confirm"
-  | "update"
-  | "team-new-report"
-  | "assignment"
-  | "escalation"
-  | "technician-link";
+  "receipt" | "confirm" | "update" | "team-new-report" | "assignment" | "escalation" | "technician-link";
 export type NotificationStatus = "pending" | "sent" | "failed";
 
 /** One queued or sent message, as staff see it on a report (recipients in full: staff may see them). */
