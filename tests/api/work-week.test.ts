@@ -267,5 +267,11 @@ describe("a week of work: one report from the resident to the crew and back", ()
       for (const words of INTERNAL) expect(mail.decoded).not.toMatch(words);
     }
     expect(received.map(([to]) => to)).not.toContain(ADMIN);
+    // A resident's messages can be unsubscribed from; staff's are their work: no such link, no such header.
+    for (const mail of sent) {
+      const toResident = mail.to.includes(RESIDENT);
+      expect(mail.headers["list-unsubscribe"] !== undefined, mail.subject).toBe(toResident);
+      expect(/unsubscribe/i.test(mail.decoded.replace(/^list-unsubscribe.*$/gim, "")), mail.subject).toBe(toResident);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
+import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { fieldJobFixedSchema, fieldJobSchema } from "#shared/api-schemas/field.ts";

@@ -11,7 +11,6 @@ export function technicianLinkMessage(
   locale: Locale,
   report: { reference: string; title: string },
   link: { url: string; expiresAt: Date },
-  unsubscribeUrl: string,
 ): ComposedMessage {
   const t = translatorFor(locale);
   const { reference } = report;
@@ -35,7 +34,7 @@ export function technicianLinkMessage(
         { expires },
       ),
     ],
-    unsubscribeUrl,
+    null,
     t("You receive this because the utility's staff sent job {reference} to this address.", { reference }),
   );
 }

@@ -10,7 +10,7 @@ import type { Database } from "../db/database.ts";
 import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { HttpError } from "../http/http-error.ts";
 import { recordAudit } from "../admin/audit-log-repository.ts";
-import { enqueueMessage } from "../notifications/outbox.ts";
+import { enqueueStaffMessage } from "../notifications/outbox.ts";
 import { newTrackingToken, hashTrackingToken } from "../tracking/tracking-token.ts";
 import { findJobReport, recordLinkEvent } from "./field-job-repository.ts";
 import { technicianLinkMessage } from "./technician-link-message.ts";
@@ -76,13 +76,11 @@ export async function createTechnicianLink(
         details: { email, expiresAt: expiresAt.toISOString() },
       },
     );
-    await enqueueMessage(tx, {
+    await enqueueStaffMessage(tx, {
       grievanceId,
-      followerId: null,
       event: `technician-link:${id}`,
       recipient: email,
-      linkBase: deps.mailLinkBase,
-      compose: (unsubscribeUrl) => technicianLinkMessage("en", report, { url, expiresAt }, unsubscribeUrl),
+      message: technicianLinkMessage("en", report, { url, expiresAt }),
     });
     return id;
   });

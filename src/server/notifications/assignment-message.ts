@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/database.ts";
 import { consoleReportPagePath } from "#shared/page-paths.ts";
 import { oneLine, render, type ComposedMessage } from "./message-templates.ts";
-import { enqueueMessage } from "./outbox.ts";
+import { enqueueStaffMessage } from "./outbox.ts";
 
 /**
  * To a staff member a report was assigned to (docs/decisions/029-teams-routing-and-assignment.md): its reference,
@@ -11,7 +11,6 @@ import { enqueueMessage } from "./outbox.ts";
 export function assignmentMessage(
   report: { reference: string; title: string },
   assignment: { teamName: string; consoleUrl: string },
-  unsubscribeUrl: string,
 ): ComposedMessage {
   const { reference } = report;
   return render(
@@ -22,7 +21,7 @@ export function assignmentMessage(
       `Report ${reference}, "${oneLine(report.title, 200)}", has been assigned to you in the team ${oneLine(assignment.teamName)}.`,
       { link: assignment.consoleUrl, label: "Open the report in the console" },
     ],
-    unsubscribeUrl,
+    null,
     `You receive this because a report was assigned to you in the staff console.`,
   );
 }
@@ -44,13 +43,10 @@ export async function notifyAssignee(
   },
 ): Promise<void> {
   const consoleUrl = `${assignment.linkBase}${consoleReportPagePath(assignment.grievanceId)}`;
-  await enqueueMessage(tx, {
+  await enqueueStaffMessage(tx, {
     grievanceId: assignment.grievanceId,
-    followerId: null,
     event: `assigned:${assignment.eventId}`,
     recipient: assignment.recipient,
-    linkBase: assignment.linkBase,
-    compose: (unsubscribeUrl) =>
-      assignmentMessage(assignment.report, { teamName: assignment.teamName, consoleUrl }, unsubscribeUrl),
+    message: assignmentMessage(assignment.report, { teamName: assignment.teamName, consoleUrl }),
   });
 }

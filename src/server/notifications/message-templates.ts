@@ -42,13 +42,16 @@ const escapeHtml = (text: string): string =>
 const labelled = (locale: Locale, label: string, value: string, between: string) =>
   `${label}${locale === "fr" ? "\u00a0:" : ":"}${between}${value}`;
 
-/** Paragraphs of plain text (and links) into both parts, plus the footer with the unsubscribe link. */
+/**
+ * Paragraphs of plain text (and links) into both parts, plus the footer with the unsubscribe link; messages to staff
+ * (their work, not a subscription) have none: `unsubscribeUrl` null.
+ */
 export function render(
   locale: Locale,
   kind: MessageKind,
   subject: string,
   paragraphs: (string | { link: string; label: string })[],
-  unsubscribeUrl: string,
+  unsubscribeUrl: string | null,
   footer: string,
 ): ComposedMessage {
   const t = translatorFor(locale);
@@ -56,7 +59,7 @@ export function render(
   const text = [
     ...paragraphs.map((p) => (typeof p === "string" ? p : labelled(locale, p.label, p.link, "\n"))),
     "--",
-    `${footer}\n${labelled(locale, unsubscribeLabel, unsubscribeUrl, " ")}`,
+    unsubscribeUrl ? `${footer}\n${labelled(locale, unsubscribeLabel, unsubscribeUrl, " ")}` : footer,
   ].join("\n\n");
   const htmlParagraphs = paragraphs
     .map((p) =>
@@ -72,7 +75,7 @@ export function render(
 <body>
 ${htmlParagraphs}
 <hr>
-<p><small>${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribeLabel)}</a></small></p>
+<p><small>${escapeHtml(footer)}${unsubscribeUrl ? ` <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribeLabel)}</a>` : ""}</small></p>
 </body></html>
 `;
   // Every message leaves through here: the bidirectional controls of a title or note cannot reorder a subject or a

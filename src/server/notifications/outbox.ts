@@ -23,6 +23,9 @@ export type OutboxEntry = OutboxSubject & {
   compose: (unsubscribeUrl: string) => ComposedMessage;
 };
 
+/** Automatic mail: no out-of-office answers back (RFC 3834). */
+const AUTOMATIC = { "Auto-Submitted": "auto-generated" };
+
 /**
  * Queues one message in the caller's transaction: it exists if and only if the change it tells about commits
  * (docs/decisions/014-transactional-outbox-email.md). Every message has an unsubscribe token of its own, in its
@@ -36,8 +39,7 @@ export async function enqueueMessage(tx: Queryable, entry: OutboxEntry): Promise
   const headers = {
     "List-Unsubscribe": `<${unsubscribeUrl}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    // Automatic mail: no out-of-office answers back (RFC 3834).
-    "Auto-Submitted": "auto-generated",
+    ...AUTOMATIC,
   };
   const about =
     "grievanceId" in entry
@@ -53,5 +55,32 @@ export async function enqueueMessage(tx: Queryable, entry: OutboxEntry): Promise
     html: message.html,
     headers,
     unsubscribeTokenHash: unsubscribe.hash,
+  });
+}
+
+/**
+ * Queues a message about a report to staff (a team's inbox, an assignee, a supervisor, a technician): their work,
+ * not a subscription, so it has no unsubscribe link and no List-Unsubscribe header (render with a null link). The
+ * outbox's unique unsubscribe column gets a random value nobody holds. False when this event was already queued for
+ * this recipient.
+ */
+export async function enqueueStaffMessage(
+  tx: Queryable,
+  entry: { grievanceId: string; event: string; recipient: string; message: ComposedMessage },
+): Promise<boolean> {
+  const { message } = entry;
+  return insertOutboxMessage(tx, {
+    grievanceId: entry.grievanceId,
+    followerId: null,
+    incidentId: null,
+    subscriptionId: null,
+    event: entry.event,
+    recipient: entry.recipient,
+    kind: message.kind,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: AUTOMATIC,
+    unsubscribeTokenHash: newMailToken().hash,
   });
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { recordAudit } from "../admin/audit-log-repository.ts";
 import type { Database } from "../db/database.ts";
-import { insertOutboxMessage } from "../notifications/outbox-repository.ts";
+import { enqueueStaffMessage } from "../notifications/outbox.ts";
 import { escalationMessage } from "./escalation-message.ts";
 import {
   administratorEmails,
@@ -32,19 +31,11 @@ export async function runEscalationCheck(db: Database, now: Date, linkBase: stri
           ? teamRecipients(miss)
           : (admins ??= await administratorEmails(tx)).map(adminRecipient);
         for (const { email, why } of recipients) {
-          const message = escalationMessage(miss, why, linkBase);
-          await insertOutboxMessage(tx, {
+          await enqueueStaffMessage(tx, {
             grievanceId: miss.grievance_id,
-            followerId: null,
-            incidentId: null,
-            subscriptionId: null,
             event: `escalation:${miss.target}`,
             recipient: email,
-            kind: "escalation",
-            ...message,
-            headers: {},
-            // Staff messages have no unsubscribe link; the column wants a unique value all the same.
-            unsubscribeTokenHash: randomBytes(32),
+            message: escalationMessage(miss, why, linkBase),
           });
         }
         await recordEscalationEvent(tx, miss, now);

@@ -57,7 +57,7 @@ export async function routeNewReport(
       longitude: row.longitude,
     },
     team,
-    { linkBase: context.mailLinkBase, consoleUrl: `${context.mailLinkBase}${consoleReportPagePath(row.id)}` },
+    `${context.mailLinkBase}${consoleReportPagePath(row.id)}`,
   );
   return row;
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/database.ts";
 import { oneLine, render, type ComposedMessage } from "../notifications/message-templates.ts";
-import { enqueueMessage } from "../notifications/outbox.ts";
+import { enqueueStaffMessage } from "../notifications/outbox.ts";
 
 /** What the team's inbox is told of a report routed to it: what a dispatcher needs to pick it up. */
 export interface RoutedReport {
@@ -22,7 +22,6 @@ export interface RoutedReport {
 export function teamNewReportMessage(
   report: RoutedReport,
   team: { name: string; consoleUrl: string },
-  unsubscribeUrl: string,
 ): ComposedMessage {
   const { reference } = report;
   const pin = report.latitude !== null && report.longitude !== null ? `${report.latitude}, ${report.longitude}` : null;
@@ -41,7 +40,7 @@ export function teamNewReportMessage(
       ].join("\n"),
       { link: team.consoleUrl, label: "Open the report in the console" },
     ],
-    unsubscribeUrl,
+    null,
     "You receive this because this address is the inbox of a team in the water utility's staff console.",
   );
 }
@@ -54,15 +53,12 @@ export async function notifyTeamInbox(
   tx: Queryable,
   report: RoutedReport,
   team: { id: string; name: string; email: string },
-  links: { linkBase: string; consoleUrl: string },
+  consoleUrl: string,
 ): Promise<void> {
-  await enqueueMessage(tx, {
+  await enqueueStaffMessage(tx, {
     grievanceId: report.grievanceId,
-    followerId: null,
     event: `team-new-report:${team.id}`,
     recipient: team.email,
-    linkBase: links.linkBase,
-    compose: (unsubscribeUrl) =>
-      teamNewReportMessage(report, { name: team.name, consoleUrl: links.consoleUrl }, unsubscribeUrl),
+    message: teamNewReportMessage(report, { name: team.name, consoleUrl }),
   });
 }
