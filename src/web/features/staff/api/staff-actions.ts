@@ -1,21 +1,22 @@
 import { redirect, type ActionFunctionArgs } from "react-router";
-import { statusLabel } from "#shared/format.ts";
+import { priorityLabel, statusLabel } from "#shared/format.ts";
+import { priorityChangeSchema } from "#shared/targets/target-schemas.ts";
 import { hideUpdateSchema } from "#shared/tracking/reporter-actions.ts";
 import { hideSchema, statusChangeSchema } from "#shared/staff/staff-schemas.ts";
 import { fieldRefusal, refusal, type ActionResult } from "#web/lib/action-result.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
-import { changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./staff-api.ts";
+import { changePriority, changeStatus, hideGrievance, hideReporterUpdate, unhideGrievance } from "./staff-api.ts";
 import { linkReports } from "./incidents-api.ts";
 import { markDuplicate } from "./work-api.ts";
 import { isSignedOut } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
-export type StaffIntent = "status" | "hide" | "unhide" | "hide-update" | "link-incident" | "duplicate";
+export type StaffIntent = "status" | "priority" | "hide" | "unhide" | "hide-update" | "link-incident" | "duplicate";
 
 /** The fields a refusal of the report view's forms may be about. */
-export type StaffField = "status" | "note" | "reason" | "incidentId";
+export type StaffField = "status" | "priority" | "note" | "reason" | "incidentId";
 
 /** What a console form shows after submitting: a confirmation, or the problem (at the field it is about). */
 export type StaffActionResult = ActionResult<StaffIntent, undefined, StaffField>;
@@ -60,6 +61,14 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     const { status, note } = parsed.data;
     const done = t("Status changed to {status}.", { status: t(statusLabel(status)) });
     return send(intent, request, () => changeStatus(id, status, note), done);
+  }
+  if (intent === "priority") {
+    // Staff triage (DESIGN.md D17): the server moves the due times and records the change on the timeline.
+    const parsed = priorityChangeSchema.safeParse({ priority: form.get("priority") ?? "" });
+    if (!parsed.success) return fieldRefusal(intent, "priority", problemOf(parsed.error.issues));
+    const { priority } = parsed.data;
+    const done = t("Priority changed to {priority}.", { priority: t(priorityLabel(priority)) });
+    return send(intent, request, () => changePriority(id, priority), done);
   }
   if (intent === "hide") {
     const parsed = hideSchema.safeParse({ reason: form.get("reason") ?? "" });

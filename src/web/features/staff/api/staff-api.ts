@@ -54,6 +54,11 @@ export function changeStatus(id: string, status: string, note: string | undefine
   return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.status, { id }), "POST", { status, note });
 }
 
+/** Staff triage (changeGrievancePriority, DESIGN.md D17): the due times follow the new priority's targets. */
+export function changePriority(id: string, priority: string): Promise<StaffGrievanceDetail> {
+  return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.priority, { id }), "POST", { priority });
+}
+
 export function hideGrievance(id: string, reason: string): Promise<StaffGrievanceDetail> {
   return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.hide, { id }), "POST", { reason });
 }

@@ -12,6 +12,7 @@ import { StaffTimeline } from "../components/staff-timeline.tsx";
 import { StatusChangeForm } from "../components/status-change-form.tsx";
 import { VisibilityForm } from "../components/visibility-form.tsx";
 import { AssignmentPanel } from "../components/assignment-panel.tsx";
+import { PriorityForm } from "../components/priority-form.tsx";
 import { InternalNotesPanel } from "../components/internal-notes-panel.tsx";
 import { getIncidents, type IncidentListItem, type ReportIncident } from "../api/incidents-api.ts";
 import { ReportIncidentPanel } from "../components/report-incident-panel.tsx";
@@ -96,6 +97,7 @@ function StaffGrievancePage({
         <StatusChangeForm status={grievance.status} />
         <StaffReportBody grievance={grievance} />
         <AssignmentPanel grievance={grievance} />
+        <PriorityForm priority={grievance.priority} />
         <InternalNotesPanel grievanceId={grievance.id} notes={grievance.internalNotes} />
         <ReportIncidentPanel incident={incident} active={activeIncidents} />
         <TechnicianLinksPanel grievanceId={grievance.id} />
