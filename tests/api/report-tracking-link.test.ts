@@ -34,6 +34,7 @@ describe("POST /api/grievances: the private link", () => {
         "category",
         "created_at",
         "description",
+        "expectedResolutionAt",
         "id",
         "images",
         "latitude",
