@@ -9,6 +9,7 @@ import { loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/database.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { openPgliteDatabase } from "#server/db/pglite-database.ts";
+import { runEscalationCheck } from "#server/targets/escalation-check.ts";
 import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { makeJpeg, makePng } from "../fixtures/images.ts";
 import { REPOSITORY_ROOT, runScript } from "../support/run-script.ts";
@@ -219,6 +220,27 @@ describe("upgrading from the first release", () => {
           total: 3,
         });
       });
+    } finally {
+      await drop();
+    }
+  });
+
+  it("escalates none of the first release's overdue reports at the first check, and a target missed later", async () => {
+    const { db, drop } = await firstReleaseDatabase();
+    try {
+      await migrate(db);
+      await db.query("INSERT INTO staff_accounts (email, role) VALUES ('admin@water.example', 'admin')");
+      // Both open reports are long past the due times migration 031 gave them: overdue, but no message for them.
+      expect(await runEscalationCheck(db, new Date(), "http://portal.test")).toBe(0);
+      await db.query(
+        `INSERT INTO grievances (title, description, category, due_acknowledge_at, due_resolve_at)
+         VALUES ('Burst pipe', 'Water everywhere.', 'Leakage Issues', now() - interval '1 minute', now() + interval '1 day')`,
+      );
+      expect(await runEscalationCheck(db, new Date(), "http://portal.test")).toBe(1);
+      const { rows } = await db.query<{ kind: string; subject: string }>("SELECT kind, subject FROM outbox");
+      expect(rows).toEqual([
+        expect.objectContaining({ kind: "escalation", subject: expect.stringContaining("Burst pipe") }),
+      ]);
     } finally {
       await drop();
     }
