@@ -54,7 +54,9 @@ test("an administrator creates a team, draws its area, and a report inside it ar
   test.setTimeout(120_000);
   await signIn(page);
   await page.getByRole("link", { name: "Administration" }).click();
-  await page.getByRole("link", { name: "Teams" }).click();
+  // Exactly "Teams": before the administration has loaded, the queue's "My teams" would match too.
+  await expect(page).toHaveURL(/\/staff\/admin\//);
+  await page.getByRole("link", { name: "Teams", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Teams", level: 2 })).toBeVisible();
   await page.getByLabel("Team name").fill("North crew");
   await page.getByLabel("Team inbox (e-mail)").fill("north@utility.example");
