@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Config } from "./storage/s3-image-store.ts";
 import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
 import { parseMapCenter, type MapCenter } from "./places/map-center.ts";
 import { readPmtilesFile, type PmtilesArchive } from "./places/pmtiles-file.ts";
@@ -9,6 +10,7 @@ import { parseAcknowledgeTargets, parseOverdueTargets, type OverdueTargets } fro
 import { parseBrandColor } from "./operator/brand-color.ts";
 import { readOperatorLogo } from "./operator/operator-logo.ts";
 import { parseEmergencyPhone, type OperatorSettings } from "./operator/operator-settings.ts";
+import { checkSmsSettings, smsConfig, smsEnvShape, type SmsConfig } from "./sms/sms-config.ts";
 
 /** A value checked by one of the parsers above (they throw an Error whose message says what is wrong). */
 const parsedWith = <T>(parse: (text: string) => T) =>
@@ -153,7 +155,10 @@ const envSchema = z
     PORTAL_LOGO: parsedWith((file) => readOperatorLogo(path.resolve(file))).optional(),
     PORTAL_EMERGENCY_PHONE: parsedWith(parseEmergencyPhone).optional(),
     PORTAL_BRAND_COLOR: parsedWith(parseBrandColor).optional(),
+    // SMS through a gateway (sms/sms-config.ts, docs/decisions/035-sms-through-a-gateway.md): off unless SMS_GATEWAY.
+    ...smsEnvShape,
   })
+  .superRefine(checkSmsSettings)
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
     message:
       "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK's usual sources are used)",
@@ -175,15 +180,6 @@ const envSchema = z
 
 /** Without MAIL_FROM (only allowed with the .eml folder): a sender that says where the message came from. */
 const DEFAULT_MAIL_FROM = "Water Grievance Portal <no-reply@localhost>";
-
-export interface S3Config {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** MinIO and most self-hosted servers need bucket-in-path addressing. */
-  forcePathStyle: boolean;
-}
 
 export interface Config {
   port: number;
@@ -252,6 +248,8 @@ export interface Config {
   open311: Open311Settings;
   /** PORTAL_…: who runs the portal, shown on every public page. */
   operator: OperatorSettings;
+  /** SMS_… and KANNEL_…: undefined when SMS is off. */
+  sms: SmsConfig | undefined;
 }
 
 export interface Open311Settings {
@@ -339,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emergencyPhone: e.PORTAL_EMERGENCY_PHONE,
       brandColor: e.PORTAL_BRAND_COLOR,
     },
+    sms: smsConfig(e),
   };
 }
 

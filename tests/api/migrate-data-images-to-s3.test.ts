@@ -4,7 +4,7 @@ import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { S3Config } from "#server/config.ts";
+import type { S3Config } from "#server/storage/s3-image-store.ts";
 import { openPostgresDatabase } from "#server/db/postgres-database.ts";
 import { S3ImageStore } from "#server/storage/s3-image-store.ts";
 import { scratchPostgresUnavailable } from "../support/scratch-postgres.ts";

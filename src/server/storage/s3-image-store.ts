@@ -8,9 +8,17 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import type { S3Config } from "../config.ts";
 import type { ImageStore, ListedObject, StoredObject } from "./image-store.ts";
 import { contentTypeOfKey, isLeftoverName } from "./object-key.ts";
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** MinIO and most self-hosted servers need bucket-in-path addressing. */
+  forcePathStyle: boolean;
+}
 
 const PROBE_KEY = ".probe";
 
