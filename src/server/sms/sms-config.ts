@@ -34,8 +34,7 @@ export const smsEnvShape = {
     .optional(),
 };
 
-const smsEnv = z.object(smsEnvShape);
-type SmsEnv = z.infer<typeof smsEnv> & { PUBLIC_URL?: string | undefined };
+type SmsEnv = z.infer<z.ZodObject<typeof smsEnvShape>> & { PUBLIC_URL?: string | undefined };
 
 const REQUIRED = [
   "KANNEL_SENDSMS_URL",
