@@ -1,9 +1,12 @@
 import type { Messages } from "@lingui/core";
 
 // The staff console's texts in this language, one chunk (docs/decisions/019-languages.md).
-const files = import.meta.glob<Messages>("../../../../shared/i18n/catalogues/es/console.json", {
-  query: "?catalogue",
-  import: "default",
-  eager: true,
-});
+const files = import.meta.glob<Messages>(
+  "../../../../shared/i18n/catalogues/es/{console,console-sms,console-water-points}.json",
+  {
+    query: "?catalogue",
+    import: "default",
+    eager: true,
+  },
+);
 export default Object.assign({}, ...Object.values(files)) as Messages;

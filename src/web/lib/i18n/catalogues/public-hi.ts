@@ -3,9 +3,12 @@ import type { Messages } from "@lingui/core";
 import "#web/fonts/devanagari.css";
 
 // The public pages' texts in this language, one chunk (docs/decisions/019-languages.md).
-const files = import.meta.glob<Messages>("../../../../shared/i18n/catalogues/hi/{frame,shared,report,browse}.json", {
-  query: "?catalogue",
-  import: "default",
-  eager: true,
-});
+const files = import.meta.glob<Messages>(
+  "../../../../shared/i18n/catalogues/hi/{frame,shared,report,browse,report-water-points}.json",
+  {
+    query: "?catalogue",
+    import: "default",
+    eager: true,
+  },
+);
 export default Object.assign({}, ...Object.values(files)) as Messages;
