@@ -14,6 +14,7 @@ import type { StoredImage } from "../grievances/grievance-row.ts";
 import type { GrievanceService, Upload } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
+import { queueStatusSms } from "../sms/sms-updates.ts";
 import {
   confirmedSinceResolved,
   lockReportRow,
@@ -93,22 +94,37 @@ export async function answerFixedQuestion(
   answer: FixedAnswer,
   onReopen?: (tx: Queryable, reopen: ReopenedByReporter) => Promise<void>,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const report = await lockVisibleReport(tx, "tracking_token_hash", tokenHash);
-    if (report.status !== "resolved") throw new HttpError(409, REPORTER_MESSAGES.notResolved);
-    if (answer.fixed) {
-      if ((await confirmedSinceResolved(tx, report.id)) !== null)
-        throw new HttpError(409, REPORTER_MESSAGES.alreadyConfirmed);
-      await recordConfirmedFixed(tx, report.id);
-      return report.id;
-    }
-    // The staff's own rules decide whether the move is allowed, so the two can never disagree.
-    const problem = transitionProblem(report.status, "in-progress");
-    if (problem) throw new HttpError(409, problem);
-    const eventId = await recordReporterReopen(tx, { id: report.id, from: report.status, note: answer.note });
-    await onReopen?.(tx, { grievanceId: report.id, eventId, note: answer.note });
-    return report.id;
-  });
+  return db.transaction((tx) => answerFixedQuestionIn(tx, { tokenHash }, answer, onReopen));
+}
+
+/**
+ * The same answer inside the caller's transaction, the report found by its tracking token's hash (the private page)
+ * or by its id (an answer by SMS, src/server/sms/sms-fixed-answer.ts): one rule for both. Refusals are HttpErrors
+ * thrown before anything is written.
+ */
+export async function answerFixedQuestionIn(
+  tx: Queryable,
+  report: { tokenHash: Uint8Array } | { id: string },
+  answer: FixedAnswer,
+  onReopen?: (tx: Queryable, reopen: ReopenedByReporter) => Promise<void>,
+): Promise<string> {
+  const locked =
+    "id" in report
+      ? await lockVisibleReport(tx, "id", report.id)
+      : await lockVisibleReport(tx, "tracking_token_hash", report.tokenHash);
+  if (locked.status !== "resolved") throw new HttpError(409, REPORTER_MESSAGES.notResolved);
+  if (answer.fixed) {
+    if ((await confirmedSinceResolved(tx, locked.id)) !== null)
+      throw new HttpError(409, REPORTER_MESSAGES.alreadyConfirmed);
+    await recordConfirmedFixed(tx, locked.id);
+    return locked.id;
+  }
+  // The staff's own rules decide whether the move is allowed, so the two can never disagree.
+  const problem = transitionProblem(locked.status, "in-progress");
+  if (problem) throw new HttpError(409, problem);
+  const eventId = await recordReporterReopen(tx, { id: locked.id, from: locked.status, note: answer.note });
+  await onReopen?.(tx, { grievanceId: locked.id, eventId, note: answer.note });
+  return locked.id;
 }
 
 /** The state of "Is it fixed?" for the tracking page. */
@@ -152,14 +168,34 @@ export async function answerFixedQuestionAndNotify(
   answer: FixedAnswer,
   tell: { reporterEmail: string | null | undefined; mailLinkBase: string },
 ): Promise<string> {
-  return answerFixedQuestion(db, tokenHash, answer, (tx, reopen) =>
-    notifyFollowers(tx, {
-      grievanceId: reopen.grievanceId,
-      eventKey: `status:${reopen.eventId}`,
-      headline: msg("the reporter says it is still a problem: status changed from Resolved to In progress"),
+  return answerFixedQuestion(db, tokenHash, answer, async (tx, reopen) => {
+    await tellFollowersOfReopen(tx, reopen, tell);
+    // Their own words back by SMS when they asked for updates there (DESIGN.md D18): their phone hears of every
+    // change of status, this one too.
+    await queueStatusSms(tx, reopen.grievanceId, {
+      eventId: reopen.eventId,
+      from: "resolved",
+      to: "in-progress",
       note: reopen.note,
-      linkBase: tell.mailLinkBase,
-      ...(tell.reporterEmail ? { exceptEmail: tell.reporterEmail } : {}),
-    }).then(() => undefined),
-  );
+    });
+  });
+}
+
+/**
+ * The reporter's "No, it is still a problem" told to the report's other followers, as of a status change; the
+ * reporter (`reporterEmail`) is not. The same whether they answered on the private page or by SMS.
+ */
+export async function tellFollowersOfReopen(
+  tx: Queryable,
+  reopen: ReopenedByReporter,
+  tell: { reporterEmail: string | null | undefined; mailLinkBase: string },
+): Promise<void> {
+  await notifyFollowers(tx, {
+    grievanceId: reopen.grievanceId,
+    eventKey: `status:${reopen.eventId}`,
+    headline: msg("the reporter says it is still a problem: status changed from Resolved to In progress"),
+    note: reopen.note,
+    linkBase: tell.mailLinkBase,
+    ...(tell.reporterEmail ? { exceptEmail: tell.reporterEmail } : {}),
+  });
 }
