@@ -1,6 +1,9 @@
 import type { Queryable } from "../db/database.ts";
 
-/** Who acted: a signed-in staff member, or an operator at the command line (npm run staff). */
+/**
+ * Who acted: a signed-in staff member, or an operator at the command line (npm run staff). The portal itself
+ * ("system") and a reporter on their private page ("reporter") act too, through recordAudit.
+ */
 export type AuditActor = { id: string; email: string } | "command line";
 
 export interface AuditEntry {
@@ -17,7 +20,11 @@ export interface AuditEntry {
  * its record are stored together or not at all. "system": the portal itself, escalating a missed target
  * (docs/decisions/030-service-targets-and-escalation.md).
  */
-export async function recordAudit(tx: Queryable, actor: AuditActor | "system", entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  tx: Queryable,
+  actor: AuditActor | "system" | "reporter",
+  entry: AuditEntry,
+): Promise<void> {
   await tx.query("INSERT INTO audit_log (actor_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)", [
     typeof actor === "string" ? null : actor.id,
     typeof actor === "string" ? actor : actor.email,

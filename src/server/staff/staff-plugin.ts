@@ -29,6 +29,7 @@ import { responseTemplateRoutes } from "../admin/response-template-routes.ts";
 import { workRoutes } from "./work-routes.ts";
 import { technicianLinkRoutes } from "../field/technician-link-routes.ts";
 import { teamWorkRoutes } from "../progress/team-work-routes.ts";
+import { personalDataRoutes } from "../privacy/personal-data-routes.ts";
 import type { SessionLimits } from "./session-repository.ts";
 
 export interface StaffPluginOptions {
@@ -93,6 +94,15 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
         const serviceArea = config.serviceArea;
         await guarded.register(callAndDuplicateRoutes, { db, service, targets, mailLinkBase, serviceArea });
         await guarded.register(responseTemplateRoutes, { db });
+        // Erasure and access on request, blurring a photo (docs/decisions/043-erasure-and-access-on-request.md).
+        await guarded.register(personalDataRoutes, {
+          db,
+          service,
+          imageStore,
+          maxImagePixels: config.maxImagePixels,
+          controller: { name: config.operator.name ?? null, contact: null },
+          now: clock,
+        });
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });

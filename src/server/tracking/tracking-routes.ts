@@ -7,6 +7,7 @@ import { TRACKING_MESSAGES } from "#shared/tracking/tracking.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
+import { contactEraseRoutes } from "../privacy/contact-erase-routes.ts";
 import { reporterActionRoutes } from "./reporter-action-routes.ts";
 import { trackedGrievanceOf } from "./tracked-grievance.ts";
 import { findByTrackingTokenHash } from "./tracking-repository.ts";
@@ -79,4 +80,6 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
   // What the reporter may do (docs/decisions/015-reporter-actions.md): in this plugin, so that its answers get the
   // headers above too.
   await app.register(reporterActionRoutes, { db, service, reporterUpdatesPerHour, mailLinkBase });
+  // The reporter removes their own contact details (docs/decisions/043-erasure-and-access-on-request.md).
+  await app.register(contactEraseRoutes, { db });
 };
