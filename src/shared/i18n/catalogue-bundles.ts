@@ -6,8 +6,8 @@ import type { Locale } from "./locales.ts";
  * per language: the public pages' and the staff console's. The server reads every file (docs/decisions/019).
  */
 export const CATALOGUE_BUNDLES = {
-  public: ["frame", "shared", "report", "browse", "report-water-points"],
-  console: ["console", "console-sms", "console-water-points"],
+  public: ["frame", "shared", "report", "browse", "report-water-points", "tracking-privacy"],
+  console: ["console", "console-sms", "console-water-points", "console-privacy"],
   // The statistics' charts: downloaded by their page alone (docs/decisions/027-statistics-charts.md).
   stats: ["stats"],
   // The technician's page and its link's e-mail (docs/decisions/031-technician-links.md): downloaded by that page alone.
