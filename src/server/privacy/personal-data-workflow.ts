@@ -120,6 +120,7 @@ export async function findPersonalData(
     generatedAt: now.toISOString(),
     controller,
     reports: reports.map((r) => ({
+      id: r.id,
       reference: r.reference,
       title: r.title,
       description: r.description,

@@ -30,6 +30,7 @@ export const personalDataSchema = z.object({
   controller: z.object({ name: z.nullable(z.string()), contact: z.nullable(z.string()) }),
   reports: z.array(
     z.object({
+      id: z.string(),
       reference: z.string(),
       title: z.string(),
       description: z.string(),

@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from "./error-boundary.tsx";
 import { routeIds, routePatterns } from "./paths.ts";
 import { teamPagePaths } from "#web/features/admin/routes/team-page-paths.ts";
 import { SERVICE_TARGETS_PAGE_PATH } from "#web/features/admin/routes/service-targets-page-path.ts";
+import { PERSONAL_DATA_PAGE_PATH } from "#web/features/admin/routes/personal-data-page-path.ts";
 
 // The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
 // a route only once its module is in, so no console page (sign-in too) shows before its texts
@@ -123,6 +124,13 @@ export const consoleRoutes: RouteObject[] = [
                         action: m.routingRulesAction,
                         Component: m.RoutingRulesRoute,
                       };
+                    },
+                  },
+                  {
+                    path: PERSONAL_DATA_PAGE_PATH,
+                    lazy: async () => {
+                      const m = await admin();
+                      return { loader: m.personalDataLoader, Component: m.PersonalDataRoute };
                     },
                   },
                   {

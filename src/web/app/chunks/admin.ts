@@ -6,6 +6,7 @@ export { CategoriesRoute, categoriesAction, categoriesLoader } from "#web/featur
 export { AccountsRoute, accountsAction, accountsLoader } from "#web/features/admin/routes/accounts-route.tsx";
 export { ApiKeysRoute, apiKeysAction, apiKeysLoader } from "#web/features/admin/routes/api-keys-route.tsx";
 export { AuditRoute, auditLoader } from "#web/features/admin/routes/audit-route.tsx";
+export { PersonalDataRoute, personalDataLoader } from "#web/features/admin/routes/personal-data-route.tsx";
 export { TeamsRoute, teamsAction, teamsLoader } from "#web/features/admin/routes/teams-route.tsx";
 export {
   RoutingRulesRoute,

@@ -7,6 +7,7 @@ import { getSession, withStaffSession } from "#web/lib/session-guard.ts";
 import { teamPagePaths } from "./team-page-paths.ts";
 import "#web/styles/admin.css";
 import { SERVICE_TARGETS_PAGE_PATH } from "./service-targets-page-path.ts";
+import { PERSONAL_DATA_PAGE_PATH } from "./personal-data-page-path.ts";
 
 /** The administration is for administrators: others get a page that says so (the API refuses them too). */
 export async function adminLayoutLoader({ request }: LoaderFunctionArgs) {
@@ -42,6 +43,7 @@ export function AdminLayout() {
         <NavLink to={SERVICE_TARGETS_PAGE_PATH}>{t("Service targets")}</NavLink>
         <NavLink to={paths.staffAdminApiKeys()}>{t("API keys")}</NavLink>
         <NavLink to={paths.staffAdminResponseTemplates()}>{t("Response templates")}</NavLink>
+        <NavLink to={PERSONAL_DATA_PAGE_PATH}>{t("Personal data")}</NavLink>
         <NavLink to={paths.staffAdminAudit()}>{t("Audit log")}</NavLink>
       </nav>
       <Outlet />

@@ -18,6 +18,7 @@ import { getIncidents, type IncidentListItem, type ReportIncident } from "../api
 import { ReportIncidentPanel } from "../components/report-incident-panel.tsx";
 import { TechnicianLinksPanel } from "../components/technician-links-panel.tsx";
 import { DuplicatePanel } from "../components/duplicate-panel.tsx";
+import { PersonalDataPanel } from "../components/personal-data-panel.tsx";
 import { withStaffSession } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
@@ -107,6 +108,7 @@ function StaffGrievancePage({
           hiddenAt={grievance.hidden_at}
           hiddenReason={grievance.hidden_reason}
         />
+        <PersonalDataPanel grievance={grievance} />
         <StaffTimeline createdAt={grievance.created_at} events={grievance.timeline} />
         <StaffNotifications notifications={grievance.notifications} />
       </div>

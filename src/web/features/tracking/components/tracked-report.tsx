@@ -7,6 +7,7 @@ import { AttachedImages } from "#web/lib/grievance-view/attached-images.tsx";
 import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grievance-summary.tsx";
 import { ProgressEntries } from "#web/lib/grievance-view/progress-entries.tsx";
 import { FixedQuestionBox } from "./fixed-question-box.tsx";
+import { RemoveContactDetails } from "./remove-contact-details.tsx";
 import { ReporterUpdateForm } from "./reporter-update-form.tsx";
 
 /**
@@ -69,6 +70,7 @@ export function TrackedReport({ tracked, token, parts }: TrackedReportProps) {
             <p className="muted">
               {t("Only you and the portal's staff see them in full; the public page masks them.")}
             </p>
+            <RemoveContactDetails token={token} />
           </>
         ) : (
           <p className="muted">{t("You gave none with this report.")}</p>
