@@ -35,6 +35,7 @@ import { incidentSubscriptionRoutes } from "./incidents/incident-subscription-ro
 import { affectedRoutes } from "./places/affected-routes.ts";
 import { geocodeRoutes } from "./places/geocode-routes.ts";
 import { placeRoutes } from "./places/place-routes.ts";
+import { reportWaterPointRoutes } from "./water-points/report-water-point-routes.ts";
 import { pmtilesRoutes } from "./places/pmtiles-routes.ts";
 import { ReverseGeocoder } from "./places/reverse-geocoder.ts";
 import { tileOrigins } from "./places/tile-url.ts";
@@ -199,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pmtiles: config.mapPmtiles,
   });
   await app.register(pmtilesRoutes, { archive: config.mapPmtiles });
+  // The water points near the form's pin (docs/decisions/040-reporting-against-water-points.md).
+  await app.register(reportWaterPointRoutes, { db });
   await app.register(affectedRoutes, { db, affectedPerHour: config.affectedPerHour });
   await app.register(incidentPublicRoutes, {
     db,

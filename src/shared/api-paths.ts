@@ -9,6 +9,8 @@ export const apiPaths = {
    * "I have this problem too", what the maps need, an address for a pin. */
   grievanceMap: "/api/grievances/map",
   similarGrievances: "/api/grievances/similar",
+  /** The water points in service nearest a pin, for the form (docs/decisions/040-reporting-against-water-points.md). */
+  waterPointsNearby: "/api/water-points/nearby",
   grievanceAffected: "/api/grievances/:id/affected",
   /** Following a report by e-mail (decision 014). */
   grievanceFollowers: "/api/grievances/:id/followers",

@@ -78,7 +78,7 @@ describe("GET /api/grievances.csv", () => {
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="reports-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(
       response.body.startsWith(
-        "\uFEFFreference,title,description,category,priority,status,location,latitude,longitude,people_affected,reported_at,last_updated_at,url\r\n",
+        "\uFEFFreference,title,description,category,priority,status,location,latitude,longitude,people_affected,reported_at,last_updated_at,url,wpdx_id\r\n",
       ),
     ).toBe(true);
     expect(rows.map((row) => row.title)).toEqual([

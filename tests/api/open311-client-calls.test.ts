@@ -166,7 +166,8 @@ describe("GeoReport v2 as clients really call it", () => {
     }
   });
 
-  it("files a request whose only location is address_id, the id kept as the location's text", async () => {
+  // address_id is a water point's code: a request about a point is in report-water-points-channels.test.ts.
+  it("refuses an address_id that is no water point's code, and a request with no location at all", async () => {
     const response = await post("json", {
       api_key: apiKey,
       service_code: "water-supply",
@@ -176,13 +177,8 @@ describe("GeoReport v2 as clients really call it", () => {
       address_string: "",
       description: "The standpipe gives no water.",
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const [created] = response.json() as { service_request_id: string }[];
-    const [read] = (await get(`/open311/v2/requests/${created!.service_request_id}.json`)).json() as Record<
-      string,
-      unknown
-    >[];
-    expect(read).toMatchObject({ address: "WP-0042", lat: null, long: null });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()[0].description).toMatch(/^address_id: No water point in service has this code/);
     const none = await post("json", { api_key: apiKey, service_code: "water-supply", description: "Somewhere." });
     expect(none.statusCode).toBe(400);
     expect(none.json()[0].description).toMatch(/address_id/);

@@ -20,11 +20,13 @@ export interface ExportRow {
   created_at: Date;
   updated_at: Date;
   images: StoredImage[];
+  /** The code of the water point it is about (migrations/036), WPDx's wpdx_id; null when none. */
+  wpdx_id: string | null;
 }
 
 export const EXPORT_COLUMNS = `g.id, g.reference, g.title, g.description, coalesce(c.name, g.category) AS category,
   g.priority, g.status, g.location, g.latitude::float8 AS latitude, g.longitude::float8 AS longitude, g.affected_count,
-  g.created_at, g.images,
+  g.created_at, g.images, (SELECT w.code FROM water_points w WHERE w.id = g.water_point_id) AS wpdx_id,
   coalesce((SELECT max(e.at) FROM grievance_events e WHERE e.grievance_id = g.id AND e.kind = 'status'), g.created_at)
     AS updated_at`;
 

@@ -19,6 +19,9 @@ const COLUMNS = [
   "reported_at",
   "last_updated_at",
   "url",
+  // The water point's code under WPDx's name, so that NGOs can join reports to their WPDx data; last, so that the
+  // columns before it stay where readers find them (docs/decisions/040-reporting-against-water-points.md).
+  "wpdx_id",
 ] as const;
 
 /**
@@ -53,6 +56,7 @@ export function grievanceCsv(rows: AsyncIterable<ExportRow>, reportUrl: (id: str
           row.created_at.toISOString(),
           row.updated_at.toISOString(),
           reportUrl(row.id),
+          row.wpdx_id ?? "",
         ];
       }
     })(),

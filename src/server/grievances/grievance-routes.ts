@@ -25,6 +25,7 @@ import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import type { Queryable } from "../db/database.ts";
 import { findIncidentOfReport } from "../incidents/incident-repository.ts";
+import { waterPointOfReport } from "../water-points/report-water-point-repository.ts";
 import { findAfterImages } from "../field/field-job-repository.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
@@ -68,7 +69,8 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         summary: "Submit a report",
         description:
           "A multipart/form-data form: the fields of the report form (title, description, category, priority, " +
-          "location, user_email, user_phone, latitude, longitude) and up to five photos under `images`. The form is " +
+          "location, user_email, user_phone, latitude, longitude, and `water_point`: the code painted on the water point " +
+          "it is about, in any case) and up to five photos under `images`. The form is " +
           "read and validated by the handler with the shared form schema. With an `Idempotency-Key` header a retry " +
           "gets the first attempt's answer again (`Idempotent-Replayed: true`). The answer carries the reporter's " +
           "private tracking link, once.",
@@ -154,11 +156,16 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
     async (request) => {
       const row = await repository.findById(request.params.id);
       if (!row) throw new HttpError(404, MESSAGES.grievanceNotFound);
-      const [incident, after] = await Promise.all([findIncidentOfReport(db, row.id), findAfterImages(db, row.id)]);
+      const [incident, after, waterPoint] = await Promise.all([
+        findIncidentOfReport(db, row.id),
+        findAfterImages(db, row.id),
+        waterPointOfReport(db, row.id),
+      ]);
       return {
         ...toPublicGrievance(row),
         incident,
         after_images: after.map((image) => toImageView(image, IMAGE_URL_PREFIX)),
+        water_point: waterPoint ?? null,
       };
     },
   );

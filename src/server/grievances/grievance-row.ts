@@ -45,4 +45,6 @@ export interface NewTracking {
   locale?: Locale;
   /** How the report reached the utility (migrations/027); the public form by default. */
   channel?: Channel;
+  /** The water point it is about (migrations/036), found by its code (report-water-point.ts); none by default. */
+  waterPointId?: string | null;
 }

@@ -16,6 +16,7 @@ import type { GrievanceRepository } from "./grievance-repository.ts";
 import { completeNewReport } from "./report-created.ts";
 import type { GrievanceRow, NewTracking, StoredImage } from "./grievance-row.ts";
 import { newReference } from "./reference.ts";
+import { attachWaterPoint } from "./report-water-point.ts";
 
 // A drawn reference is taken by another report about once in a thousand submits at a million reports; eight in a
 // row (10^-24) only happen when something else is wrong, and then the submit fails rather than loop.
@@ -69,9 +70,11 @@ export class GrievanceService {
     if (!(await isActiveCategory(this.deps.db, input.category))) {
       throw new HttpError(400, MESSAGES.categoryNotOffered, { category: MESSAGES.categoryNotOffered });
     }
+    // Likewise a water point's code that no point in service has; a report without a pin takes the point's.
+    const { report, waterPointId } = await attachWaterPoint(this.deps.db, input);
     return this.withStoredImages(uploads, MESSAGES.submitFailed, (images) =>
       this.deps.db.transaction(async (tx) => {
-        const inserted = await this.insertWithFreeReference(tx, input, images, tracking);
+        const inserted = await this.insertWithFreeReference(tx, report, images, { ...tracking, waterPointId });
         const row = await completeNewReport(tx, inserted, { mailLinkBase: this.deps.mailLinkBase });
         await alsoInTransaction?.(tx, row);
         return row;

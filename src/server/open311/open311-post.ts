@@ -77,27 +77,37 @@ export async function createOpen311Request(
     description,
     category: category.key,
     priority: DEFAULT_PRIORITY,
-    // address_id names a place in the utility's own address register; until the portal has that register (water
-    // points), the identifier itself is the location's text, for staff to look up.
-    location: address ?? (hasPin ? `${lat ?? ""}, ${long ?? ""}` : addressId),
+    // Without address_string the location's text is the pin's, or else the water point's name and code (the submit
+    // fills that in).
+    location: address ?? (hasPin ? `${lat ?? ""}, ${long ?? ""}` : undefined),
     user_email: body.email,
     user_phone: body.phone,
     latitude: lat,
     longitude: long,
+    // address_id is the code of the water point the request is about; without a pin it takes the point's
+    // (docs/decisions/040-reporting-against-water-points.md).
+    water_point: addressId,
   });
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     const field = Object.keys(fieldErrors)[0];
-    const name = field === "location" && address === undefined && !hasPin ? "address_id" : open311FieldOf(field);
-    throw new HttpError(400, `${name}: ${summaryMessageOf(fieldErrors)}`);
+    throw new HttpError(400, `${open311FieldOf(field)}: ${summaryMessageOf(fieldErrors)}`);
   }
   refusePinOutsideArea(deps.serviceArea, parsed.data);
-  const row = await deps.service.submit(
-    parsed.data,
-    [],
-    { trackingTokenHash: hashTrackingToken(newTrackingToken()), channel: "open311" },
-    (tx, inserted) => markSentWithApiKey(tx, inserted.id, key.id),
-  );
+  const row = await deps.service
+    .submit(
+      parsed.data,
+      [],
+      { trackingTokenHash: hashTrackingToken(newTrackingToken()), channel: "open311" },
+      (tx, inserted) => markSentWithApiKey(tx, inserted.id, key.id),
+    )
+    .catch((error: unknown) => {
+      // The submit names the form's field; a client reads the standard's.
+      if (error instanceof HttpError && error.fieldErrors?.water_point) {
+        throw new HttpError(400, `address_id: ${error.fieldErrors.water_point}`, undefined, { cause: error });
+      }
+      throw error;
+    });
   return row.reference;
 }
 
@@ -121,6 +131,7 @@ function open311FieldOf(field: string | undefined): string {
     latitude: "lat",
     longitude: "long",
     category: "service_code",
+    water_point: "address_id",
   };
   return names[field ?? ""] ?? field ?? "request";
 }

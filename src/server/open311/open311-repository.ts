@@ -32,6 +32,8 @@ export interface RequestRow {
   status_notes: string | null;
   /** Its service target's due time to resolve (migration 031). */
   due_resolve_at: Date | null;
+  /** The code of the water point it is about (migrations/036), Open311's `address_id`; null when none. */
+  water_point_code: string | null;
 }
 
 // The latest status change dates the update, and the latest public note of a status change is `status_notes`;
@@ -39,6 +41,7 @@ export interface RequestRow {
 const SELECT = `
   SELECT g.reference, g.title, g.description, g.location, g.category, g.status, g.images, g.created_at, g.due_resolve_at,
          g.latitude::float8 AS latitude, g.longitude::float8 AS longitude,
+         (SELECT w.code FROM water_points w WHERE w.id = g.water_point_id) AS water_point_code,
          (SELECT max(e.at) FROM grievance_events e WHERE e.grievance_id = g.id AND e.kind = 'status') AS updated_at,
          (SELECT e.note FROM grievance_events e
            WHERE e.grievance_id = g.id AND e.kind = 'status' AND e.note IS NOT NULL

@@ -38,7 +38,8 @@ export function toOpen311Request(row: RequestRow, context: RequestContext): Open
     // When it should be fulfilled by its service target (docs/decisions/030): an open request's due time.
     expected_datetime: row.status !== "resolved" && row.due_resolve_at ? row.due_resolve_at.toISOString() : null,
     address: row.location,
-    address_id: null,
+    // The water point's code (docs/decisions/040-reporting-against-water-points.md).
+    address_id: row.water_point_code,
     zipcode: null,
     lat: row.latitude,
     long: row.longitude,

@@ -291,7 +291,8 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
         summary: "File a service request (needs an API key issued by an administrator)",
         description:
           "Form-encoded or JSON. Required: api_key, service_code, description, and lat+long, address_string or " +
-          "address_id (kept as the location's text). An empty field counts as absent. " +
+          "address_id (a water point's code, in any case: the report is attached to it, and takes its position when it " +
+          "has no lat+long; an unknown or retired code is 400). An empty field counts as absent. " +
           "Optional: email, phone (kept private, like the form's contact details), first_name and last_name (not " +
           "kept), media_url, once or repeated (kept as links at the end of the description). Each API key may post " +
           "OPEN311_POSTS_PER_HOUR requests an hour; without a valid key, the address is counted.",

@@ -63,7 +63,8 @@ export const requestSchema = z.object({
   updated_datetime: z.string(),
   expected_datetime: z.string().nullable().describe("An open request's due time by its service target."),
   address: z.string().nullable(),
-  address_id: z.null(),
+  /** The code of the water point the request is about (docs/decisions/040-reporting-against-water-points.md). */
+  address_id: z.string().nullable(),
   zipcode: z.null(),
   lat: z.number().nullable(),
   long: z.number().nullable(),

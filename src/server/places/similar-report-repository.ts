@@ -47,6 +47,19 @@ export async function nearestOpenOfCategory(db: Queryable, category: Category, p
 }
 
 /**
+ * Open public reports on the water point with this code (any case), newest first, through
+ * grievances_water_point_idx (migrations/036); whatever their category, as they are about the same point.
+ */
+export async function openOnWaterPoint(db: Queryable, code: string, limit: number): Promise<CandidateRow[]> {
+  const { rows } = await db.query<CandidateRow>(
+    `${SELECT} WHERE ${OPEN_PUBLIC} AND water_point_id = (SELECT id FROM water_points WHERE upper(code) = upper($1))
+     ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    [code],
+  );
+  return rows;
+}
+
+/**
  * The most similar titles: `title % $t` finds them through the trigram index (at the threshold set for this
  * transaction only) and `title <-> $t` reads them most similar first from it.
  */

@@ -4,19 +4,39 @@ import { distanceMetres, DUPLICATE_RADIUS_METRES, MAX_SIMILAR_REPORTS, type LatL
 import type { SimilarQuery } from "#shared/places/location-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
-import { nearestOpenOfCategory, openWithSimilarTitle, type CandidateRow } from "./similar-report-repository.ts";
+import {
+  nearestOpenOfCategory,
+  openOnWaterPoint,
+  openWithSimilarTitle,
+  type CandidateRow,
+} from "./similar-report-repository.ts";
 
 /**
  * "Has someone already reported this?" (docs/decisions/016-map-and-location.md): open public reports of the category
  * near the pin, then ones with a similar title, at most MAX_SIMILAR_REPORTS, newest first (the reads:
- * similar-report-repository.ts).
+ * similar-report-repository.ts). With a water point chosen, the open reports on that point come before all others
+ * (docs/decisions/040-reporting-against-water-points.md).
  */
 
 export async function findSimilarReports(db: Database, query: SimilarQuery): Promise<SimilarReport[]> {
-  const pin =
-    query.latitude !== undefined && query.longitude !== undefined
-      ? { latitude: query.latitude, longitude: query.longitude }
-      : undefined;
+  const onPoint = query.water_point ? await openOnWaterPoint(db, query.water_point, MAX_SIMILAR_REPORTS) : [];
+  if (onPoint.length === 0) return findSimilarByPlaceAndTitle(db, query);
+  const pin = pinOf(query);
+  const first = onPoint.map((row) =>
+    toSimilar(row, pin && row.latitude !== null && row.longitude !== null ? distanceMetres(pin, row as LatLng) : null),
+  );
+  const seen = new Set(first.map((report) => report.id));
+  const rest = (await findSimilarByPlaceAndTitle(db, query)).filter((report) => !seen.has(report.id));
+  return [...first, ...rest].slice(0, MAX_SIMILAR_REPORTS);
+}
+
+const pinOf = (query: SimilarQuery): LatLng | undefined =>
+  query.latitude !== undefined && query.longitude !== undefined
+    ? { latitude: query.latitude, longitude: query.longitude }
+    : undefined;
+
+async function findSimilarByPlaceAndTitle(db: Database, query: SimilarQuery): Promise<SimilarReport[]> {
+  const pin = pinOf(query);
   const nearby = pin ? await findNearby(db, query.category, pin) : [];
   const wanted = MAX_SIMILAR_REPORTS - nearby.length;
   const byTitle =

@@ -59,6 +59,11 @@ export const grievanceDetailsSchema = z.extend(publicGrievanceSchema, {
    * (docs/decisions/031-technician-links.md); empty when none. Optional, as `incident`.
    */
   after_images: z.optional(z.array(grievanceImageSchema)),
+  /**
+   * The water point it is about (docs/decisions/040-reporting-against-water-points.md): its code, as on its page
+   * `/water-points/{code}`, and its name; null when none. Optional, as `incident`.
+   */
+  water_point: z.optional(z.nullable(z.object({ code: z.string(), name: z.string() }))),
 });
 
 /** The 201 answer of POST /api/grievances: the public view, plus the reporter's private link (absolute). */

@@ -5,6 +5,7 @@ import { msg } from "../i18n/locales.ts";
 import { LOCATION_MESSAGES } from "../places/location-messages.ts";
 import { MESSAGES } from "../messages.ts";
 import { isStorableText } from "../storable-text.ts";
+import { waterPointCodeSchema } from "../water-points/report-water-point.ts";
 
 /**
  * The one schema for a new report: the form validates with it before sending, and the server validates the
@@ -137,6 +138,9 @@ export const grievanceInputSchema = z
     ),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
+    // The code painted on the water point the report is about, in any case; the server says whether a point in
+    // service has it (docs/decisions/040-reporting-against-water-points.md).
+    water_point: waterPointCodeSchema,
   })
   .check(bothOrNeither, notNullIsland);
 

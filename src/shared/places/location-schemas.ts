@@ -12,6 +12,7 @@ import {
 } from "../grievances/grievance-schema.ts";
 import { LOCATION_MESSAGES } from "./location-messages.ts";
 import { isStorableText } from "../storable-text.ts";
+import { waterPointCodeSchema } from "../water-points/report-water-point.ts";
 
 /** Queries and bodies of the place-related API (decision 016): the browser builds them, the server checks them. */
 
@@ -30,6 +31,9 @@ export const similarQuerySchema = z
         z.transform((title: string) => (title.length >= SIMILAR_TITLE_MIN_LENGTH ? title : undefined)),
       ),
     ),
+    // The water point chosen on the form: its open reports come first, whatever their category
+    // (docs/decisions/040-reporting-against-water-points.md).
+    water_point: waterPointCodeSchema,
   })
   .check(bothOrNeither, notNullIsland);
 export type SimilarQuery = z.output<typeof similarQuerySchema>;

@@ -31,6 +31,7 @@ export const EMPTY_VALUES: ReportValues = {
   user_phone: "",
   latitude: "",
   longitude: "",
+  water_point: "",
 };
 
 /**
