@@ -55,7 +55,8 @@ import type { ImageStore } from "./storage/image-store.ts";
 import { StorageProbe } from "./storage/storage-probe.ts";
 import { trackingRoutes } from "./tracking/tracking-routes.ts";
 import { fieldRoutes } from "./field/field-routes.ts";
-import { PortalMetrics } from "./observability/metrics.ts";
+import { smsRoutes } from "./sms/sms-routes.ts";
+import { PortalMetrics, rememberMetrics } from "./observability/metrics.ts";
 import { metricsRoute } from "./observability/metrics-route.ts";
 import { answerWithRequestId, requestIdOf } from "./observability/request-id.ts";
 import { registerRequestMetrics } from "./observability/request-metrics.ts";
@@ -134,8 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestLog(app);
   refuseDuplicateHost(app);
   // Only with METRICS_TOKEN: without it nobody may read the figures, so none are kept (docs/operating.md, "Metrics").
-  const metrics = config.metricsToken ? new PortalMetrics(db, app.log) : undefined;
-  if (metrics) registerRequestMetrics(app, metrics);
+  const metrics = config.metricsToken
+    ? new PortalMetrics(db, app.log, { smsDailyLimit: config.sms?.dailyLimit, now: deps.now })
+    : undefined;
+  if (metrics) {
+    registerRequestMetrics(app, metrics);
+    rememberMetrics(app, metrics);
+  }
   // Error answers in the request's language (docs/decisions/019-languages.md).
   loadServerCatalogues();
   registerErrorTranslation(app);
@@ -245,6 +251,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     serviceArea: config.serviceArea,
   });
+
+  // SMS through a gateway, only when SMS_GATEWAY is set (docs/decisions/035-sms-through-a-gateway.md).
+  if (config.sms) await app.register(smsRoutes, { db, sms: config.sms, metrics: metrics?.sms });
 
   // ---- Staff (sign-in and console) ----
   // The staff plugin is registered here, after the public routes and before the SPA fallback:

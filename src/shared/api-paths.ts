@@ -54,6 +54,10 @@ export const apiPaths = {
   unsubscribePage: "/unsubscribe/:token",
   /** The link of an incident alert subscription's confirmation message. */
   incidentAlertsConfirmPage: "/alerts/confirm/:token",
+  /** Kannel, the SMS gateway, calls these (docs/decisions/035-sms-through-a-gateway.md): a message from a phone, and
+   * the delivery report of a message the portal sent. */
+  smsKannelInbound: "/api/sms/kannel/inbound",
+  smsKannelDelivery: "/api/sms/kannel/delivery",
 } as const;
 
 /** Exports of the public list's filter (docs/integrators.md): every matching report as CSV, and an Atom feed. */

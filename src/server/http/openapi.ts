@@ -25,6 +25,7 @@ export const OPENAPI_TAGS = [
   { name: "categories", description: "The categories a report may have." },
   { name: "open311", description: "Open311 GeoReport v2 for work-order systems and 311 apps." },
   { name: "exports", description: "Reports as CSV and Atom feeds." },
+  { name: "sms", description: "What the SMS gateway (Kannel) calls: messages from phones, delivery reports." },
   { name: "health", description: "Status probes, stored images and this reference." },
 ] as const;
 

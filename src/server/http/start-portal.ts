@@ -9,6 +9,9 @@ import { startMaintenance } from "../maintenance/maintenance.ts";
 import { createMailTransport } from "../notifications/mail-transport.ts";
 import { startOutboxWorker } from "../notifications/outbox-worker.ts";
 import { startEscalationWorker } from "../targets/escalation-worker.ts";
+import { metricsOf } from "../observability/metrics.ts";
+import { createSmsGateway } from "../sms/create-sms-gateway.ts";
+import { startSmsOutboxWorker } from "../sms/sms-outbox-worker.ts";
 import { startControlSocket, type ControlSocket } from "../operations/backup/control-socket-server.ts";
 import { localUrlOf, mailLinkBaseOf } from "./public-links.ts";
 import { controlSocketPath } from "../operations/backup/control-socket-protocol.ts";
@@ -20,8 +23,8 @@ export interface RunningPortal {
   app: FastifyInstance;
   db: Database;
   /**
-   * Stops the background work that uses the database (start-up and hourly housekeeping, the e-mail worker, the
-   * escalation check, the control socket), waiting for a round or a backup copy in progress: call it before closing db.
+   * Stops the background work that uses the database (start-up and hourly housekeeping, the e-mail and SMS workers,
+   * the escalation check, the control socket), waiting for a round or a backup copy in progress: call it before closing db.
    */
   stopMaintenance: () => Promise<void>;
   url: string;
@@ -89,6 +92,20 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       logger: app.log,
       intervalSeconds: config.slaCheckSeconds,
     });
+    // SMS (docs/decisions/035-sms-through-a-gateway.md): the SMS outbox, delivered as e-mail is, when SMS_GATEWAY is
+    // set (config.ts then requires PUBLIC_URL, where the gateway sends delivery reports).
+    const smsGateway = config.sms && config.publicUrl ? createSmsGateway(config.sms, config.publicUrl) : undefined;
+    const smsWorker =
+      config.sms && smsGateway
+        ? startSmsOutboxWorker({
+            db,
+            gateway: smsGateway,
+            logger: app.log,
+            dailyLimit: config.sms.dailyLimit,
+            metrics: metricsOf(app)?.sms,
+          })
+        : undefined;
+    if (smsGateway) app.log.info(`SMS are sent through ${smsGateway.description}.`);
     if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);
     else
       app.log.warn(
@@ -124,7 +141,13 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       app,
       db,
       stopMaintenance: async () => {
-        await Promise.all([stopMaintenance(), mailWorker.stop(), escalationWorker.stop(), controlSocket?.close()]);
+        await Promise.all([
+          stopMaintenance(),
+          mailWorker.stop(),
+          escalationWorker.stop(),
+          smsWorker?.stop(),
+          controlSocket?.close(),
+        ]);
       },
       url: displayUrl(config.host, port),
     };

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { SubmissionOutcome } from "./submission-outcome.ts";
 import { withTimeout } from "../db/with-timeout.ts";
 import { countPendingMessages } from "../notifications/outbox-repository.ts";
+import { SmsMetrics } from "./sms-metrics.ts";
 
 /** Where a database failure was met: answering a request (a 503), or reading a figure for a scrape. */
 export type DatabaseErrorSource = "request" | "scrape";
@@ -17,6 +18,19 @@ const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 const IMAGE_SECONDS_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10];
 
 let processRegistry: Registry | undefined;
+
+// Each app's figures, for the work started beside it (the SMS worker in http/start-portal.ts counts in them).
+const appMetrics = new WeakMap<object, PortalMetrics>();
+export const rememberMetrics = (app: object, metrics: PortalMetrics): void => void appMetrics.set(app, metrics);
+/** The app's figures; undefined without METRICS_TOKEN. */
+export const metricsOf = (app: object): PortalMetrics | undefined => appMetrics.get(app);
+
+export interface PortalMetricsOptions {
+  /** SMS_DAILY_LIMIT when SMS is on: the SMS outbox's gauges are kept (sms-metrics.ts). */
+  smsDailyLimit?: number | undefined;
+  /** The clock that says which day it is, for the SMS ceiling (the app's `now`). */
+  now?: (() => Date) | undefined;
+}
 
 /**
  * The process's own figures (memory, CPU, event-loop lag, GC, handles), made once per process: they describe the
@@ -43,8 +57,10 @@ export class PortalMetrics {
   private readonly submissions: Counter<"outcome" | "reason">;
   private readonly imageSeconds: Histogram;
   private readonly databaseErrors: Counter<"source">;
+  /** SMS received, sent, failed, refused; the inbound route and the SMS worker count with it. */
+  readonly sms: SmsMetrics;
 
-  constructor(db: Database, logger: FastifyBaseLogger) {
+  constructor(db: Database, logger: FastifyBaseLogger, options: PortalMetricsOptions = {}) {
     const own = new Registry();
     const registers = [own];
     this.requests = new Counter({
@@ -92,12 +108,24 @@ export class PortalMetrics {
         return outboxRead;
       },
     });
+    // Before db_errors_total, which waits for its outbox read too.
+    this.sms = new SmsMetrics({
+      registers,
+      db,
+      logger,
+      dailyLimit: options.smsDailyLimit,
+      now: options.now ?? (() => new Date()),
+      scrapeTimeoutMs: SCRAPE_QUERY_TIMEOUT_MS,
+      onScrapeError: () => this.databaseErrors.inc({ source: "scrape" }),
+    });
     this.databaseErrors = new Counter({
       name: "db_errors_total",
       help: "Times the database was unavailable: requests answered 503, and scrapes that could not read a figure.",
       labelNames: ["source"],
       registers,
-      collect: () => outboxRead,
+      collect: async () => {
+        await Promise.all([outboxRead, this.sms.outboxRead]);
+      },
     });
     // Present from the start, so that a rate over them is defined before the first failure.
     this.databaseErrors.inc({ source: "request" }, 0);
@@ -113,7 +141,7 @@ export class PortalMetrics {
         registers,
         // After the scrape's own outbox query, which would otherwise count as a query in flight.
         collect: async () => {
-          await outboxRead;
+          await Promise.all([outboxRead, this.sms.outboxRead]);
           const stats = poolStats();
           pool.set({ state: "total" }, stats.total);
           pool.set({ state: "idle" }, stats.idle);
