@@ -10,6 +10,7 @@ import { withStaffSession } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { findPersonalData } from "../api/personal-data-api.ts";
+import "./personal-data.css";
 
 type Found = { asked: { email: string; phone: string }; data?: PersonalData; problem?: string };
 
@@ -87,7 +88,7 @@ function Findings({ data }: { data: PersonalData }) {
     [t("SMS"), data.sms.length],
   ] as const;
   return (
-    <div data-testid="personal-data-found">
+    <div className="personal-data__found" data-testid="personal-data-found">
       <h3>{t("Found")}</h3>
       <ul className="personal-data__counts">
         {counts.map(([label, count]) => (
