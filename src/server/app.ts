@@ -49,6 +49,7 @@ import { operatorPage, operatorStyle } from "./operator/operator-page.ts";
 import { operatorRoutes } from "./operator/operator-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { publicProgressRoutes } from "./progress/public-progress-routes.ts";
+import { waterPointRegistryRoutes } from "./water-points/water-point-registry-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
 import { writeTargetDefaults } from "./targets/target-defaults.ts";
 import type { ImageStore } from "./storage/image-store.ts";
@@ -242,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicProgressRoutes, { db, targets: config.overdueTargetDays, now: deps.now });
   // CSV and Atom of the public list's filter (docs/integrators.md).
   await app.register(exportRoutes, { db, publicUrl: config.publicUrl });
+  // The water points of a map view, and the registry as CSV and GeoJSON (docs/decisions/036-water-points.md).
+  await app.register(waterPointRegistryRoutes, { db });
   await app.register(incidentFeedRoutes, { db, publicUrl: config.publicUrl });
   // Open311 GeoReport v2 for work-order systems and 311 apps (docs/integrators.md).
   await app.register(open311Routes, {

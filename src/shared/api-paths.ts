@@ -11,6 +11,8 @@ export const apiPaths = {
   similarGrievances: "/api/grievances/similar",
   /** The water points in service nearest a pin, for the form (docs/decisions/040-reporting-against-water-points.md). */
   waterPointsNearby: "/api/water-points/nearby",
+  /** The water points in service in a visible area, as GeoJSON; clusters when there are too many (decision 036). */
+  waterPoints: "/api/water-points",
   grievanceAffected: "/api/grievances/:id/affected",
   /** Following a report by e-mail (decision 014). */
   grievanceFollowers: "/api/grievances/:id/followers",
@@ -67,6 +69,9 @@ export const exportPaths = {
   /** Incidents for alert aggregators: an Atom feed, and each incident as a CAP 1.2 document. */
   incidentsFeed: "/feeds/incidents.atom",
   incidentCap: "/incidents/:id.cap.xml",
+  /** The registry of water points with WPDx's field names, as CSV and as GeoJSON (docs/decisions/036-water-points.md). */
+  waterPointsCsv: "/api/water-points.csv",
+  waterPointsGeojson: "/api/water-points.geojson",
 } as const;
 
 /** Pages of the web app that the server links to (feeds, e-mails). */

@@ -152,6 +152,10 @@ describe("operationId", () => {
     "reorder",
     "revoke",
     "export",
+    // The registry of water points: an import, a point retired and put back in service (docs/decisions/036).
+    "import",
+    "retire",
+    "unretire",
     "assign",
     // Bulk actions from the queue: "bulk" then the single operation's verb and noun (bulkAssignGrievances).
     "bulk",

@@ -49,7 +49,14 @@ export interface MultipartBody {
   /** The text fields: the shared zod schema the handler validates them with. */
   fields: z.core.$ZodType;
   /** The file field: its name, how many files, each one's largest size, the media types accepted. */
-  files: { field: string; maxFiles: number; maxFileBytes: number; mediaTypes: readonly string[] };
+  files: {
+    field: string;
+    maxFiles: number;
+    maxFileBytes: number;
+    mediaTypes: readonly string[];
+    /** What the files are, when they are not photos (an import's file). */
+    description?: string;
+  };
   /** The whole body's largest size, as the handler enforces it. */
   maxBodyBytes: number;
 }
@@ -165,6 +172,7 @@ const documentRoute: typeof jsonSchemaTransform = (original) => {
     maxItems: maxFiles,
     items: { type: "string", format: "binary" },
     description:
+      multipart.files.description ??
       `Up to ${maxFiles} photos (${mediaTypes.join(", ")}; the type is recognised from the bytes), each at most ` +
       `${megabytes(maxFileBytes)}. The whole body may be at most ${megabytes(multipart.maxBodyBytes)}.`,
   };

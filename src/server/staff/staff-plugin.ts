@@ -15,6 +15,7 @@ import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { adminRoutes } from "../admin/admin-routes.ts";
 import { passwordLinkRoutes } from "../admin/password-link-routes.ts";
 import { categoryAdminRoutes } from "../categories/category-routes.ts";
+import { waterPointAdminRoutes } from "../water-points/water-point-admin-routes.ts";
 import { incidentStaffRoutes } from "../incidents/incident-staff-routes.ts";
 import { targetRoutes } from "../targets/target-routes.ts";
 import { routingRuleRoutes } from "../teams/routing-rule-routes.ts";
@@ -105,6 +106,8 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
         });
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
+        // The registry of water points: import, add, edit, retire (docs/decisions/036-water-points.md).
+        await guarded.register(waterPointAdminRoutes, { db });
         await guarded.register(adminRoutes, { db, publicUrl: config.publicUrl });
         // Teams (read by every member of staff, changed by administrators) and routing rules (docs/decisions/029).
         await guarded.register(teamRoutes, { db });

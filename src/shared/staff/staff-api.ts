@@ -36,6 +36,12 @@ export const staffApiPaths = {
   adminAuditLog: "/api/staff/admin/audit-log",
   /** Service targets per category and priority (docs/decisions/030-service-targets-and-escalation.md). */
   adminServiceTargets: "/api/staff/admin/service-targets",
+  /** The registry of water points (docs/decisions/036-water-points.md): list, add, import, edit, retire. */
+  adminWaterPoints: "/api/staff/admin/water-points",
+  adminWaterPointImport: "/api/staff/admin/water-points/import",
+  adminWaterPoint: "/api/staff/admin/water-points/:code",
+  adminWaterPointRetire: "/api/staff/admin/water-points/:code/retire",
+  adminWaterPointUnretire: "/api/staff/admin/water-points/:code/unretire",
   /** Public: the holder of a new account sets a password through the one-time link. */
   passwordLink: "/api/staff/password-links/:token",
   grievances: "/api/staff/grievances",
