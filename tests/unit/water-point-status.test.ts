@@ -12,7 +12,7 @@ const at = (hours: number) => new Date(T0 + hours * 3_600_000);
 const HOUR = 3_600;
 
 function report(createdHour: number, changes: [number, "pending" | "in-progress" | "resolved"][]): NotWorkingReport {
-  let from: NotWorkingReport["status"] = "pending";
+  let from = "pending" as NotWorkingReport["status"];
   const steps = changes.map(([hour, to]) => {
     const step = { at: at(hour), from, to };
     from = to;

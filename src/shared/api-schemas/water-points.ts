@@ -50,6 +50,11 @@ export const waterPointResponseSchema = z.object({
   retiredAt: z.nullable(z.string()),
   /** The newest public reports about it, open ones first, at most WATER_POINT_PAGE_REPORTS. */
   reports: z.array(waterPointReportSchema),
+  /** The point's page and the report form with the point chosen, as absolute links: what its sign's QR codes hold. */
+  pageUrl: z.string(),
+  reportUrl: z.string(),
+  /** The portal's number for reports by SMS (SMS_NUMBER); null when SMS is off. */
+  smsNumber: z.nullable(z.string()),
   /** When the answer was computed (the portal's clock): the moment `downtimeSeconds` runs to. */
   at: z.string(),
 });
