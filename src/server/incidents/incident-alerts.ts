@@ -4,6 +4,7 @@ import { incidentTextsIn, updateMessageIn } from "#shared/incidents/incident-tex
 import type { UpdateTranslations } from "#shared/incidents/incident-translations.ts";
 import type { Queryable } from "../db/database.ts";
 import { enqueueMessage } from "../notifications/outbox.ts";
+import { incidentSmsEvent, queueIncidentSms } from "../sms/sms-incident-alerts.ts";
 import { subscriptionMatches } from "./incident-area.ts";
 import { findAlertedIncident, findUpdateMessage, type AlertedIncident } from "./incident-change-repository.ts";
 import { incidentAlertMessage, type AlertNews } from "./incident-subscription-messages.ts";
@@ -66,6 +67,24 @@ export async function queueIncidentAlerts(
     });
     if (added) queued++;
   }
+  // The numbers subscribed by SMS to a locality (ALERTS <locality>), with the same news in their language.
+  await queueIncidentSms(tx, {
+    incidentId,
+    kind: event.kind,
+    event: incidentSmsEvent(incidentId, event),
+    incident,
+    textIn: (locale) => {
+      const texts = textsIn(alerted, locale);
+      const told = newsIn(news, locale);
+      const words =
+        told.kind === "declared"
+          ? [texts.message, texts.instructions].filter((text) => text.trim() !== "").join("\n")
+          : told.kind === "updated"
+            ? told.text
+            : told.finalMessage;
+      return { title: texts.title, words };
+    },
+  });
   return queued;
 }
 

@@ -3,6 +3,8 @@ import { statusLabel } from "#shared/format.ts";
 import { englishText } from "#shared/i18n/english-text.ts";
 import { msg, type Locale } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
+import { queueSmsReceipt } from "../sms/sms-receipt.ts";
+import { queueStatusSms } from "../sms/sms-updates.ts";
 import { storedLocale } from "../i18n/server-i18n.ts";
 import { followersToTell, insertReporterFollower } from "./follower-repository.ts";
 import { enqueueMessage } from "./outbox.ts";
@@ -33,6 +35,8 @@ export async function notifyReportSubmitted(
   report: SubmittedReport,
   links: { trackingUrl: string; linkBase: string },
 ): Promise<void> {
+  // By SMS too, when they asked for updates there (src/server/sms/sms-receipt.ts).
+  await queueSmsReceipt(tx, report.id, links.trackingUrl);
   if (!report.user_email) return;
   const followerId = await insertReporterFollower(tx, {
     id: report.id,
@@ -94,8 +98,10 @@ export async function notifyFollowers(tx: Queryable, event: PublicReportEvent): 
 }
 
 /**
- * A staff status change of a report (or its incident's closure resolving it), told to its followers with the
- * statuses' labels, filled in English and translated for each follower (message-templates.ts).
+ * A staff status change of a report (or its incident's closure resolving it, or a technician's "fixed"), told to its
+ * followers with the statuses' labels, filled in English and translated for each follower (message-templates.ts),
+ * and to its reporter by SMS when they asked for updates there (src/server/sms/sms-updates.ts): every path that
+ * changes a status tells through here.
  */
 export async function notifyStatusChange(
   tx: Queryable,
@@ -113,4 +119,5 @@ export async function notifyStatusChange(
     note: change.note,
     linkBase,
   });
+  await queueStatusSms(tx, grievanceId, change);
 }

@@ -1,4 +1,4 @@
-import { fixedAnswerSchema, REPORTER_MESSAGES } from "#shared/tracking/reporter-actions.ts";
+import { fixedAnswerProblem, fixedAnswerSchema, REPORTER_MESSAGES } from "#shared/tracking/reporter-actions.ts";
 import { msg, type Locale } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -20,6 +20,8 @@ export interface FixedAnswerBySms {
   answer: "yes" | "no";
   /** What followed NO (the command word left out): what is still wrong, the reopen's public note. Ignored for YES. */
   words: string;
+  /** The report named after the word (NO WS-7K3M9P …), when the sender named one: else their latest asked. */
+  reference?: string | undefined;
   /** The language of the reply: the message's, else the number's. */
   locale: Locale;
   /** PUBLIC_URL: where the links in the followers' e-mails start (http/public-links.ts). */
@@ -52,16 +54,16 @@ export const FIXED_ANSWER_REPLIES = {
 
 export async function answerFixedQuestion(tx: Queryable, sms: FixedAnswerBySms): Promise<FixedAnswerReply> {
   const t = translatorFor(sms.locale);
-  const report = await askedResolvedReportOf(tx, sms.phone);
+  const report = await askedResolvedReportOf(tx, sms.phone, sms.reference);
   if (!report) return { grievanceId: null, outcome: "nothing", reply: t(FIXED_ANSWER_REPLIES.nothingAsked) };
   const reference = report.reference;
   const nothing = (text: string) => ({ grievanceId: report.id, outcome: "nothing" as const, reply: text });
 
-  const parsed = fixedAnswerSchema.safeParse(
-    sms.answer === "yes" ? { fixed: true } : { fixed: false, note: sms.words },
-  );
+  const input = sms.answer === "yes" ? { fixed: true } : { fixed: false, note: sms.words };
+  // The page's own check and messages: a NO needs words, at most as long as a staff member's note.
+  const parsed = fixedAnswerSchema.safeParse(input);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? REPORTER_MESSAGES.noteRequired;
+    const message = fixedAnswerProblem(input)?.message ?? REPORTER_MESSAGES.noteRequired;
     return nothing(
       message === REPORTER_MESSAGES.noteRequired
         ? t(FIXED_ANSWER_REPLIES.wordsRequired)

@@ -31,22 +31,24 @@ export async function smsRecipientOf(tx: Queryable, grievanceId: string): Promis
 
 /**
  * The number's latest report that is resolved, visible, and was asked "Is it fixed?" about this resolution (the
- * question's event is the status event that resolved it last): what a YES or NO by SMS answers.
+ * question's event is the status event that resolved it last): what a YES or NO by SMS answers. With a reference
+ * (YES WS-…), that report only.
  */
 export async function askedResolvedReportOf(
   tx: Queryable,
   phone: string,
+  reference?: string,
 ): Promise<{ id: string; reference: string; user_email: string | null } | undefined> {
   const { rows } = await tx.query<{ id: string; reference: string; user_email: string | null }>(
     `SELECT g.id, g.reference, g.user_email
        FROM sms_messages m JOIN grievances g ON g.id = m.grievance_id
       WHERE m.direction = 'out' AND m.kind = 'fixed-question' AND m.phone = $1
-        AND g.status = 'resolved' AND g.hidden_at IS NULL
+        AND g.status = 'resolved' AND g.hidden_at IS NULL AND ($2::text IS NULL OR g.reference = upper($2))
         AND m.event = 'status:' || (SELECT max(r.id) FROM grievance_events r
                                      WHERE r.grievance_id = g.id AND r.kind = 'status' AND r.to_status = 'resolved')
       ORDER BY m.created_at DESC, m.id DESC
       LIMIT 1`,
-    [phone],
+    [phone, reference ?? null],
   );
   return rows[0];
 }

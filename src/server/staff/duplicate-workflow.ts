@@ -6,6 +6,7 @@ import { HttpError } from "../http/http-error.ts";
 import { storedLocale, translatorFor } from "../i18n/server-i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import { notifyMergedFollowers } from "../notifications/duplicate-message.ts";
+import { queueStatusSms } from "../sms/sms-updates.ts";
 import { duplicateOfOf, lockPair, moveFollowers, recordDuplicate } from "./duplicate-repository.ts";
 import { changeStatusIn } from "./workflow.ts";
 
@@ -61,7 +62,9 @@ export async function markDuplicate(
       reference: original.reference,
     });
     // The resolution is an ordinary status change with a public note: the report's page shows it like any other.
-    await changeStatusIn(tx, duplicateId, "resolved", note, actor.id);
+    const change = await changeStatusIn(tx, duplicateId, "resolved", note, actor.id);
+    // Its reporter's phone hears of it as of any resolution, without "Is it fixed?": nothing was fixed here.
+    await queueStatusSms(tx, duplicateId, change, { askFixed: false });
     await recordDuplicate(tx, duplicate, original, actor.id);
     await recordAudit(tx, actor, {
       action: "grievance.duplicate",

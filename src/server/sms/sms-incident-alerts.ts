@@ -1,0 +1,72 @@
+import type { Locale } from "#shared/i18n/locales.ts";
+import { isLocale, msg } from "#shared/i18n/locales.ts";
+import type { Queryable } from "../db/database.ts";
+import { translatorFor } from "../i18n/server-i18n.ts";
+import { subscriptionMatches } from "../incidents/incident-area.ts";
+import type { PublicIncident } from "../incidents/incident-repository.ts";
+import { composeSms } from "./sms-compose.ts";
+import { enqueueSms } from "./sms-outbox.ts";
+import { activeSmsAlertSubscriptions } from "./sms-update-repository.ts";
+
+/**
+ * Incident alerts by SMS (docs/decisions/038-sms-updates.md): an incident's declaration, update or closure told to
+ * every number subscribed (ALERTS <locality>) to a locality the incident concerns, matched as the e-mail locality
+ * subscriptions are (incident-area.ts subscriptionMatches), in the number's language, unless it said STOP. Queued
+ * in the change's transaction beside the e-mail alerts (src/server/incidents/incident-alerts.ts).
+ */
+
+const HEADS = {
+  declared: msg("Water alert for {locality}: {title}"),
+  updated: msg("Water alert update for {locality}: {title}"),
+  closed: msg("Water alert over for {locality}: {title}"),
+} as const;
+
+export interface IncidentSmsNews {
+  incidentId: string;
+  kind: keyof typeof HEADS;
+  /** Unique per incident and event: "incident-declared:<id>", "incident-update:<update id>", "incident-closed:<id>". */
+  event: string;
+  /** Where the incident is, for the localities' matching. */
+  incident: Pick<PublicIncident, "area" | "localities">;
+  /** The incident's title and the news's words in a language: staff's version there when they wrote one. */
+  textIn: (locale: Locale) => { title: string; words: string };
+}
+
+export const incidentSmsEvent = (
+  incidentId: string,
+  event: { kind: "declared" } | { kind: "updated"; updateId: string } | { kind: "closed" },
+): string =>
+  event.kind === "declared"
+    ? `incident-declared:${incidentId}`
+    : event.kind === "updated"
+      ? `incident-update:${event.updateId}`
+      : `incident-closed:${incidentId}`;
+
+/**
+ * One SMS per number and event, even when several of its localities match (the head names the first). Returns how
+ * many were queued now.
+ */
+export async function queueIncidentSms(tx: Queryable, news: IncidentSmsNews): Promise<number> {
+  const subscriptions = (await activeSmsAlertSubscriptions(tx)).filter((subscription) =>
+    subscriptionMatches({ locality: subscription.locality }, news.incident),
+  );
+  let queued = 0;
+  for (const subscription of subscriptions) {
+    const locale: Locale = isLocale(subscription.locale) ? subscription.locale : "en";
+    const t = translatorFor(locale);
+    const { title, words } = news.textIn(locale);
+    const added = await enqueueSms(tx, {
+      phone: subscription.phone,
+      grievanceId: null,
+      event: news.event,
+      kind: "incident-alert",
+      body: composeSms(
+        t(HEADS[news.kind], { locality: subscription.locality, title }),
+        words,
+        t("Reply STOP to end these messages."),
+      ),
+    });
+    if (added) queued++;
+  }
+  return queued;
+}
