@@ -73,7 +73,9 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
           "it is about, in any case) and up to five photos under `images`. The form is " +
           "read and validated by the handler with the shared form schema. With an `Idempotency-Key` header a retry " +
           "gets the first attempt's answer again (`Idempotent-Replayed: true`). The answer carries the reporter's " +
-          "private tracking link, once.",
+          'private tracking link, once. With SMS configured, `sms_updates` ("Send me updates by SMS") keeps the ' +
+          "phone in E.164 (a number that cannot receive SMS is refused on `user_phone`), and the receipt and every " +
+          "status change then go to it by SMS.",
         tags: ["grievances"],
         multipartBody: multipartBodyOf(grievanceInputSchema),
         headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.string().optional() }),

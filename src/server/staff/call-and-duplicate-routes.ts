@@ -55,7 +55,8 @@ export const callAndDuplicateRoutes: FastifyPluginAsync<CallAndDuplicateRouteOpt
           "A multipart/form-data form: the public submit's fields and photos, plus `channel` (phone, counter, letter " +
           "or email: how it reached staff) and optionally `locale`, the caller's language for their receipt. A phone " +
           "number alone is contact enough. Routed and given its due times like every new report; the caller is " +
-          "e-mailed the receipt with their private link when they gave an address. Answers the report as staff see it.",
+          "e-mailed the receipt with their private link when they gave an address, and sent it by SMS with `sms_updates` " +
+          "(SMS configured). Answers the report as staff see it.",
         multipartBody: multipartBodyOf(onBehalfInputSchema),
         response: { 201: staffGrievanceDetailSchema, ...errorResponses(400, 401, 403, 413, 415, 500, 503) },
       },
@@ -89,8 +90,9 @@ export const callAndDuplicateRoutes: FastifyPluginAsync<CallAndDuplicateRouteOpt
         summary: "Mark a report as a duplicate of another",
         description:
           "Resolves the report with a public note naming the original's reference; its reporter and followers follow " +
-          "the original from now on (each told once by e-mail), and the original counts one more person affected. An " +
-          "original that is itself a duplicate is followed to the report it repeats.",
+          "the original from now on (each told once by e-mail; the reporter by SMS too when they asked for updates " +
+          "there), and the original counts one more person affected. An original that is itself a duplicate is " +
+          "followed to the report it repeats.",
         params: grievanceIdParamsSchema,
         body: markDuplicateSchema,
         response: { 200: staffGrievanceDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 500, 503) },
