@@ -15,7 +15,8 @@ export interface ClaimedSms {
   attempts: number;
   /** The number said STOP (and has not said START since). */
   stopped: boolean;
-  created_at: Date;
+  /** The order it was queued in (migration 038). */
+  seq: number;
 }
 
 const NOT_DONE = "direction = 'out' AND sent_at IS NULL AND failed_at IS NULL";
@@ -32,10 +33,11 @@ export async function claimDueSms(db: Queryable, batch: number, leaseSeconds: nu
      WHERE m.id IN (
        SELECT id FROM sms_messages
        WHERE ${NOT_DONE} AND next_attempt_at <= now()
-       ORDER BY next_attempt_at, created_at
+       -- Oldest first: after an outage, what waited goes out in the order it was queued (migration 038).
+       ORDER BY seq
        LIMIT ${batch}
        FOR UPDATE SKIP LOCKED)
-     RETURNING m.id, m.phone, m.body, m.kind, m.event, m.attempts, m.created_at,
+     RETURNING m.id, m.phone, m.body, m.kind, m.event, m.attempts, m.seq::float8 AS seq,
                EXISTS (SELECT 1 FROM sms_numbers n WHERE n.phone = m.phone AND n.stopped_at IS NOT NULL) AS stopped`,
   );
   return rows;

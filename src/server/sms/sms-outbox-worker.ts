@@ -73,10 +73,10 @@ export const NOT_SENT_STOPPED = "Not sent: the number said STOP";
  * others claimed at the same moment (a batch at most).
  *
  * Failures, by whom they concern (SmsGatewayError's scope):
- * - the gateway (down, timed out, a server error, our credentials refused): the round stops, and the claimed
- *   messages wait together, their attempt taken back, for a delay that doubles while the outage lasts (30 s up to
- *   10 min). An outage only delays: no message is given up for it, and once the gateway is back they go out, each
- *   round's in the order they were queued.
+ * - the gateway (down, timed out, a server error, our credentials refused): the round stops, the claimed messages
+ *   wait, their attempt taken back, and the worker claims nothing for a delay that doubles while the outage lasts
+ *   (30 s up to 10 min). An outage only delays: no message is given up for it, and once the gateway is back what
+ *   waited goes out oldest first, in the order it was queued (tests/faults/sms-gateway-outage.test.ts).
  * - the message (the gateway refused this one): retried with backoff, given up (failed_at, last_error) after
  *   maxAttempts.
  *
@@ -95,8 +95,10 @@ export function startSmsOutboxWorker(options: SmsOutboxWorkerOptions): SmsOutbox
   let stopped = false;
   let round: Promise<number> = Promise.resolve(0);
   let timer: NodeJS.Timeout | undefined;
-  // Rounds in a row that met the gateway down: the outage's delay doubles with them.
+  // Rounds in a row that met the gateway down: the outage's delay doubles with them. Until resumeAt the worker
+  // claims nothing: what is queued meanwhile waits with what the outage held back, and all go in their order.
   let outageRounds = 0;
+  let resumeAt = 0;
   let ceilingLogged: string | undefined;
 
   async function giveUp(message: ClaimedSms, reason: SmsFailure, error: string): Promise<void> {
@@ -119,9 +121,10 @@ export function startSmsOutboxWorker(options: SmsOutboxWorkerOptions): SmsOutbox
   }
 
   async function runOnce(): Promise<number> {
+    if (Date.now() < resumeAt) return 0;
     const rows = await claimDueSms(db, Math.min(BATCH, await roomToday()), LEASE_SECONDS);
     // In the order they were queued (RETURNING keeps no order): a reply goes out before the update after it.
-    rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+    rows.sort((a, b) => a.seq - b.seq);
     let sent = 0;
     for (const [index, message] of rows.entries()) {
       if (message.stopped && !isStopConfirmation(message)) {
@@ -139,6 +142,7 @@ export function startSmsOutboxWorker(options: SmsOutboxWorkerOptions): SmsOutbox
         // The gateway is down: this message and the rest of the round wait together, no attempt counted.
         outageRounds++;
         const delay = backoff(outageRounds);
+        resumeAt = Date.now() + delay;
         const waiting = rows.slice(index).map((row) => row.id);
         logger.warn({ waiting: waiting.length, retryInMs: delay, reason }, "SMS gateway unavailable; will retry");
         await scheduleSmsRetry(db, waiting, reason, delay, true);
