@@ -256,7 +256,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // SMS through a gateway, only when SMS_GATEWAY is set (docs/decisions/035-sms-through-a-gateway.md).
-  if (config.sms) await app.register(smsRoutes, { db, sms: config.sms, metrics: metrics?.sms });
+  if (config.sms) {
+    await app.register(smsRoutes, {
+      db,
+      sms: config.sms,
+      metrics: metrics?.sms,
+      service,
+      linkBase: mailLinkBase,
+      now: deps.now ?? (() => new Date()),
+    });
+  }
 
   // ---- Staff (sign-in and console) ----
   // The staff plugin is registered here, after the public routes and before the SPA fallback:
