@@ -61,7 +61,7 @@ export interface OutgoingRow {
 export async function outgoing(): Promise<OutgoingRow[]> {
   const { rows } = await t.db.query<OutgoingRow>(
     `SELECT phone, grievance_id, kind, event, body FROM sms_messages WHERE direction = 'out'
-      ORDER BY created_at, event`,
+      ORDER BY seq`,
   );
   return rows;
 }

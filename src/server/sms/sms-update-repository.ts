@@ -46,7 +46,7 @@ export async function askedResolvedReportOf(
         AND g.status = 'resolved' AND g.hidden_at IS NULL AND ($2::text IS NULL OR g.reference = upper($2))
         AND m.event = 'status:' || (SELECT max(r.id) FROM grievance_events r
                                      WHERE r.grievance_id = g.id AND r.kind = 'status' AND r.to_status = 'resolved')
-      ORDER BY m.created_at DESC, m.id DESC
+      ORDER BY m.seq DESC
       LIMIT 1`,
     [phone, reference ?? null],
   );
