@@ -102,6 +102,9 @@ describe("categories", () => {
       // Without an icon or translations (migration 021): the general icon, and English in every language.
       icon: "other",
       translations: {},
+      // Neither offers water points nor means a point is not working unless asked (migration 036).
+      waterPoints: false,
+      meansNotWorking: false,
     });
     expect((await publicList()).at(-1)!.name).toBe("Water kiosks");
 

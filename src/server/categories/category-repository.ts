@@ -17,9 +17,13 @@ export interface CategoryRow {
   /** One of the portal's icons; the other languages' names and descriptions (migration 021). */
   icon: string;
   translations: CategoryTranslations;
+  /** Whether the form offers water points, and whether an open report means the point is not working (migration 036). */
+  water_points: boolean;
+  means_not_working: boolean;
 }
 
-const COLUMNS = "key, service_code, name, description, group_name, active, position, icon, translations";
+const COLUMNS =
+  "key, service_code, name, description, group_name, active, position, icon, translations, water_points, means_not_working";
 
 /** Every category, active or not, in the administrators' order. */
 export async function listCategories(db: Queryable): Promise<CategoryRow[]> {
@@ -51,15 +55,27 @@ export const toCategoryView = (row: CategoryRow): CategoryView => ({
   // A key this release does not draw (written by a newer one during an upgrade) shows the general icon.
   icon: isCategoryIcon(row.icon) ? row.icon : ("other" satisfies CategoryIcon),
   translations: row.translations,
+  waterPoints: row.water_points,
+  meansNotWorking: row.means_not_working,
 });
 
 /** Adds a category at the end of the order; its key is its service code. */
 export async function insertCategory(tx: Queryable, input: NewCategory): Promise<CategoryRow> {
   const { rows } = await tx.query<CategoryRow>(
-    `INSERT INTO categories (key, service_code, name, description, group_name, icon, translations, position)
-     VALUES ($1, $1, $2, $3, $4, $5, $6::jsonb, (SELECT coalesce(max(position), 0) + 1 FROM categories))
+    `INSERT INTO categories (key, service_code, name, description, group_name, icon, translations, water_points,
+       means_not_working, position)
+     VALUES ($1, $1, $2, $3, $4, $5, $6::jsonb, $7, $8, (SELECT coalesce(max(position), 0) + 1 FROM categories))
      RETURNING ${COLUMNS}`,
-    [input.service_code, input.name, input.description, input.group, input.icon, JSON.stringify(input.translations)],
+    [
+      input.service_code,
+      input.name,
+      input.description,
+      input.group,
+      input.icon,
+      JSON.stringify(input.translations),
+      input.waterPoints,
+      input.meansNotWorking,
+    ],
   );
   return rows[0]!;
 }
@@ -72,11 +88,14 @@ export async function lockCategory(tx: Queryable, serviceCode: string): Promise<
   return rows[0];
 }
 
-/** Stores a category's name, description, group, whether it is offered, its icon and its translations. */
+/**
+ * Stores a category's name, description, group, whether it is offered, its icon, its translations and its water
+ * point flags.
+ */
 export async function saveCategory(tx: Queryable, row: CategoryRow): Promise<CategoryRow> {
   const { rows } = await tx.query<CategoryRow>(
     `UPDATE categories SET name = $2, description = $3, group_name = $4, active = $5, icon = $6,
-       translations = $7::jsonb, updated_at = now()
+       translations = $7::jsonb, water_points = $8, means_not_working = $9, updated_at = now()
      WHERE service_code = $1 RETURNING ${COLUMNS}`,
     [
       row.service_code,
@@ -86,6 +105,8 @@ export async function saveCategory(tx: Queryable, row: CategoryRow): Promise<Cat
       row.active,
       row.icon,
       JSON.stringify(row.translations),
+      row.water_points,
+      row.means_not_working,
     ],
   );
   return rows[0]!;

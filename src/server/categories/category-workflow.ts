@@ -69,6 +69,8 @@ export async function updateCategory(
         active: change.active ?? before.active,
         icon: change.icon ?? before.icon,
         translations: change.translations ?? before.translations,
+        water_points: change.waterPoints ?? before.water_points,
+        means_not_working: change.meansNotWorking ?? before.means_not_working,
       });
       const audit = (action: string, details: Record<string, unknown>) =>
         recordAudit(tx, actor, { action, target: serviceCode, details });
@@ -83,6 +85,12 @@ export async function updateCategory(
       if (after.icon !== before.icon) await audit("category.icon", { from: before.icon, to: after.icon });
       if (JSON.stringify(after.translations) !== JSON.stringify(before.translations)) {
         await audit("category.translate", { from: before.translations, to: after.translations });
+      }
+      if (after.water_points !== before.water_points) {
+        await audit("category.water_points", { from: before.water_points, to: after.water_points });
+      }
+      if (after.means_not_working !== before.means_not_working) {
+        await audit("category.means_not_working", { from: before.means_not_working, to: after.means_not_working });
       }
       return after;
     });

@@ -52,6 +52,10 @@ export const categorySchema = z.object({
   /** One of the portal's icons (category-icons.ts). */
   icon: z.enum(CATEGORY_ICON_KEYS),
   translations: categoryTranslationsSchema,
+  /** The form offers the water points near the pin for it (migration 036, docs/decisions/036-water-points.md). */
+  waterPoints: z.boolean(),
+  /** An open report of it means its water point is not working (docs/decisions/039-water-point-status.md). */
+  meansNotWorking: z.boolean(),
 });
 export type CategoryView = z.output<typeof categorySchema>;
 
@@ -129,6 +133,8 @@ export const newCategorySchema = z.object({
   group: group(),
   icon: z._default(z.enum(CATEGORY_ICON_KEYS), "other"),
   translations: z._default(translationsInput(), {}),
+  waterPoints: z._default(z.boolean(), false),
+  meansNotWorking: z._default(z.boolean(), false),
 });
 export type NewCategory = z.output<typeof newCategorySchema>;
 
@@ -141,6 +147,9 @@ export const categoryChangeSchema = z.object({
   icon: z.optional(z.enum(CATEGORY_ICON_KEYS)),
   /** Every language's version at once: a language left out is no longer translated. */
   translations: z.optional(translationsInput()),
+  /** Whether the form offers water points for it, and whether an open report of it means the point is not working. */
+  waterPoints: z.optional(z.boolean()),
+  meansNotWorking: z.optional(z.boolean()),
 });
 export type CategoryChange = z.output<typeof categoryChangeSchema>;
 

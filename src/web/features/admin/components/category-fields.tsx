@@ -55,6 +55,7 @@ export function CategoryFields({ category, idPrefix }: { category?: CategoryView
         </Field>
       </div>
       <IconChoice idPrefix={idPrefix} chosen={category?.icon ?? "other"} />
+      <WaterPointFlags idPrefix={idPrefix} category={category} />
       <fieldset className="admin-form__languages">
         <legend>{t("In the other languages")}</legend>
         <p className="hint">{t("A language left empty shows the English name and description.")}</p>
@@ -100,6 +101,51 @@ export function CategoryFields({ category, idPrefix }: { category?: CategoryView
     </>
   );
 }
+
+/**
+ * Whether the form offers water points for the category, and whether an open report of it means the point is not
+ * working (migration 036, docs/decisions/039-water-point-status.md). Sent as `waterPoints` and `meansNotWorking`.
+ */
+function WaterPointFlags({ idPrefix, category }: { idPrefix: string; category?: CategoryView }) {
+  const t = useT();
+  return (
+    <fieldset className="admin-form__flags">
+      <legend>{t("Water points for this category")}</legend>
+      <div className="checkbox-field">
+        <input
+          type="checkbox"
+          id={`${idPrefix}-water-points`}
+          name="waterPoints"
+          defaultChecked={category?.waterPoints ?? false}
+          aria-describedby={`${idPrefix}-water-points-hint`}
+        />
+        <label htmlFor={`${idPrefix}-water-points`}>{t("Offer water points on the form")}</label>
+      </div>
+      <p className="hint" id={`${idPrefix}-water-points-hint`}>
+        {t("Residents can choose a water point near their pin, or type the code painted on it.")}
+      </p>
+      <div className="checkbox-field">
+        <input
+          type="checkbox"
+          id={`${idPrefix}-means-not-working`}
+          name="meansNotWorking"
+          defaultChecked={category?.meansNotWorking ?? false}
+          aria-describedby={`${idPrefix}-means-not-working-hint`}
+        />
+        <label htmlFor={`${idPrefix}-means-not-working`}>{t("An open report means the point is not working")}</label>
+      </div>
+      <p className="hint" id={`${idPrefix}-means-not-working-hint`}>
+        {t("While such a report is open, the point's page and the map show the point as not working.")}
+      </p>
+    </fieldset>
+  );
+}
+
+/** The water point flags a submitted category form holds: a ticked box is sent, an unticked one is not. */
+export const waterPointFlagsOf = (form: FormData) => ({
+  waterPoints: form.get("waterPoints") === "on",
+  meansNotWorking: form.get("meansNotWorking") === "on",
+});
 
 /** The icon, one radio button per drawing, each named for assistive technology. */
 function IconChoice({ idPrefix, chosen }: { idPrefix: string; chosen: IconKey }) {

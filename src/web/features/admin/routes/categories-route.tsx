@@ -29,7 +29,7 @@ import { CategoryIcon } from "#web/lib/categories/category-icon.tsx";
 import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
-import { CategoryFields, translationsOf } from "../components/category-fields.tsx";
+import { CategoryFields, translationsOf, waterPointFlagsOf } from "../components/category-fields.tsx";
 
 export async function categoriesLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getAdminCategories(request.signal));
@@ -72,6 +72,7 @@ async function perform(intent: string, form: FormData, code: string): Promise<Ca
       group: text(form, "group"),
       icon: iconOf(form),
       translations: translationsOf(form),
+      ...waterPointFlagsOf(form),
     });
     if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const created = await createCategory({ ...parsed.data, group: parsed.data.group ?? "" });
@@ -84,6 +85,7 @@ async function perform(intent: string, form: FormData, code: string): Promise<Ca
       group: text(form, "group") || null,
       icon: iconOf(form),
       translations: translationsOf(form),
+      ...waterPointFlagsOf(form),
     });
     if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const saved = await updateCategory(code, parsed.data);
