@@ -5,6 +5,7 @@ import { routeIds, routePatterns } from "./paths.ts";
 import { teamPagePaths } from "#web/features/admin/routes/team-page-paths.ts";
 import { SERVICE_TARGETS_PAGE_PATH } from "#web/features/admin/routes/service-targets-page-path.ts";
 import { PERSONAL_DATA_PAGE_PATH } from "#web/features/admin/routes/personal-data-page-path.ts";
+import { WATER_POINTS_PAGE_PATH } from "#web/features/admin/routes/water-points-page-path.ts";
 
 // The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
 // a route only once its module is in, so no console page (sign-in too) shows before its texts
@@ -123,6 +124,17 @@ export const consoleRoutes: RouteObject[] = [
                         loader: m.routingRulesLoader,
                         action: m.routingRulesAction,
                         Component: m.RoutingRulesRoute,
+                      };
+                    },
+                  },
+                  {
+                    path: WATER_POINTS_PAGE_PATH,
+                    lazy: async () => {
+                      const m = await admin();
+                      return {
+                        loader: m.waterPointsLoader,
+                        action: m.waterPointsAction,
+                        Component: m.WaterPointsRoute,
                       };
                     },
                   },

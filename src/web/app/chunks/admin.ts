@@ -7,6 +7,11 @@ export { AccountsRoute, accountsAction, accountsLoader } from "#web/features/adm
 export { ApiKeysRoute, apiKeysAction, apiKeysLoader } from "#web/features/admin/routes/api-keys-route.tsx";
 export { AuditRoute, auditLoader } from "#web/features/admin/routes/audit-route.tsx";
 export { PersonalDataRoute, personalDataLoader } from "#web/features/admin/routes/personal-data-route.tsx";
+export {
+  WaterPointsRoute,
+  waterPointsAction,
+  waterPointsLoader,
+} from "#web/features/admin/routes/water-points-route.tsx";
 export { TeamsRoute, teamsAction, teamsLoader } from "#web/features/admin/routes/teams-route.tsx";
 export {
   RoutingRulesRoute,

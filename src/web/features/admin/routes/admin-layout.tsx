@@ -8,6 +8,7 @@ import { teamPagePaths } from "./team-page-paths.ts";
 import "#web/styles/admin.css";
 import { SERVICE_TARGETS_PAGE_PATH } from "./service-targets-page-path.ts";
 import { PERSONAL_DATA_PAGE_PATH } from "./personal-data-page-path.ts";
+import { WATER_POINTS_PAGE_PATH } from "./water-points-page-path.ts";
 
 /** The administration is for administrators: others get a page that says so (the API refuses them too). */
 export async function adminLayoutLoader({ request }: LoaderFunctionArgs) {
@@ -41,6 +42,7 @@ export function AdminLayout() {
         <NavLink to={teamPagePaths.teams}>{t("Teams")}</NavLink>
         <NavLink to={teamPagePaths.routingRules}>{t("Routing rules")}</NavLink>
         <NavLink to={SERVICE_TARGETS_PAGE_PATH}>{t("Service targets")}</NavLink>
+        <NavLink to={WATER_POINTS_PAGE_PATH}>{t("Water points")}</NavLink>
         <NavLink to={paths.staffAdminApiKeys()}>{t("API keys")}</NavLink>
         <NavLink to={paths.staffAdminResponseTemplates()}>{t("Response templates")}</NavLink>
         <NavLink to={PERSONAL_DATA_PAGE_PATH}>{t("Personal data")}</NavLink>
