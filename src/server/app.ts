@@ -47,6 +47,7 @@ import { open311Routes } from "./open311/open311-routes.ts";
 import { mediaRoutes } from "./routes/media-routes.ts";
 import { operatorPage, operatorStyle } from "./operator/operator-page.ts";
 import { operatorRoutes } from "./operator/operator-routes.ts";
+import { privacyRoutes } from "./privacy/privacy-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { publicProgressRoutes } from "./progress/public-progress-routes.ts";
 import { waterPointRegistryRoutes } from "./water-points/water-point-registry-routes.ts";
@@ -237,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoute, { metrics, token: config.metricsToken });
   await app.register(mediaRoutes, { imageStore, repository });
   await app.register(operatorRoutes, { logo: config.operator.logo });
+  // What the privacy notice says, from the settings (docs/decisions/042-privacy-and-retention.md).
+  await app.register(privacyRoutes, { operator: config.operator, privacy: config.privacy, sms: !!config.sms });
 
   await app.register(publicCategoryRoutes, { db });
   // A report's public timeline and the statistics: what the staff's work looks like from outside.

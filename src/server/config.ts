@@ -11,6 +11,7 @@ import { parseBrandColor } from "./operator/brand-color.ts";
 import { readOperatorLogo } from "./operator/operator-logo.ts";
 import { parseEmergencyPhone, type OperatorSettings } from "./operator/operator-settings.ts";
 import { checkSmsSettings, smsConfig, smsEnvShape, type SmsConfig } from "./sms/sms-config.ts";
+import { privacyConfig, privacyEnvShape, type PrivacySettings } from "./privacy/privacy-config.ts";
 
 /** A value checked by one of the parsers above (they throw an Error whose message says what is wrong). */
 const parsedWith = <T>(parse: (text: string) => T) =>
@@ -157,6 +158,7 @@ const envSchema = z
     PORTAL_BRAND_COLOR: parsedWith(parseBrandColor).optional(),
     // SMS through a gateway (sms/sms-config.ts, docs/decisions/035-sms-through-a-gateway.md): off unless SMS_GATEWAY.
     ...smsEnvShape,
+    ...privacyEnvShape,
   })
   .superRefine(checkSmsSettings)
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
@@ -181,7 +183,7 @@ const envSchema = z
 /** Without MAIL_FROM (only allowed with the .eml folder): a sender that says where the message came from. */
 const DEFAULT_MAIL_FROM = "Water Grievance Portal <no-reply@localhost>";
 
-export interface Config {
+export interface Config extends PrivacySettings {
   port: number;
   host: string;
   dataDir: string;
@@ -338,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       brandColor: e.PORTAL_BRAND_COLOR,
     },
     sms: smsConfig(e),
+    ...privacyConfig(e),
   };
 }
 

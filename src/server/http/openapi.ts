@@ -26,6 +26,7 @@ export const OPENAPI_TAGS = [
   { name: "open311", description: "Open311 GeoReport v2 for work-order systems and 311 apps." },
   { name: "exports", description: "Reports as CSV and Atom feeds." },
   { name: "sms", description: "What the SMS gateway (Kannel) calls: messages from phones, delivery reports." },
+  { name: "privacy", description: "What the privacy notice says: whom to ask, how long data is kept." },
   { name: "health", description: "Status probes, stored images and this reference." },
 ] as const;
 

@@ -14,7 +14,8 @@ import { createSmsGateway } from "../sms/create-sms-gateway.ts";
 import { startSmsOutboxWorker } from "../sms/sms-outbox-worker.ts";
 import { startControlSocket, type ControlSocket } from "../operations/backup/control-socket-server.ts";
 import { localUrlOf, mailLinkBaseOf } from "./public-links.ts";
-import { controlSocketPath } from "../operations/backup/control-socket-protocol.ts";
+import { controlSocketPath, DUMP_REQUEST } from "../operations/backup/control-socket-protocol.ts";
+import { retentionControlHandlers } from "../privacy/retention-command.ts";
 import { createImageStore } from "../storage/create-image-store.ts";
 import { missingOperatorSettings } from "../operator/operator-settings.ts";
 
@@ -81,6 +82,7 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       orphanGraceMinutes: config.orphanGraceMinutes,
       logger: app.log,
       analyze: db.kind === "pglite",
+      retention: config.privacy.retention,
     });
     // E-mail (decision 014): the outbox is delivered in the background, by every instance (outbox-worker.ts).
     const mailTransport = createMailTransport(config.mail);
@@ -126,7 +128,12 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     if (isPgliteDatabase(db)) {
       const socketPath = controlSocketPath(config.dataDir);
       try {
-        controlSocket = await startControlSocket(socketPath, () => db.dumpDataDir(), app.log);
+        // And `npm run retention` asks it to run the retention there (privacy/retention-command.ts).
+        const handlers = {
+          [DUMP_REQUEST]: () => db.dumpDataDir(),
+          ...retentionControlHandlers(db, imageStore, config.privacy.retention),
+        };
+        controlSocket = await startControlSocket(socketPath, handlers, app.log);
       } catch (error) {
         app.log.warn(
           { err: error },

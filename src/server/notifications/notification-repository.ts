@@ -1,5 +1,6 @@
 import type { NotificationKind, NotificationStatus, StaffNotification } from "#shared/notifications/follow.ts";
 import type { Queryable } from "../db/database.ts";
+import { RETENTION_MARKER } from "../privacy/retention-marker.ts";
 
 /** The messages queued about one report, oldest first, as staff see them (outbox_grievance_created_idx). */
 export async function notificationsOf(db: Queryable, grievanceId: string): Promise<StaffNotification[]> {
@@ -16,9 +17,11 @@ export async function notificationsOf(db: Queryable, grievanceId: string): Promi
     next_attempt_at: Date;
     last_error: string | null;
   }>(
-    `SELECT id::text, kind, recipient, subject, created_at, attempts, sent_at, sent_via, failed_at, next_attempt_at, last_error
+    // A recipient erased by the retention run (docs/decisions/042-privacy-and-retention.md) reads as its marker.
+    `SELECT id::text, kind, coalesce(recipient, $2) AS recipient, subject, created_at, attempts, sent_at, sent_via,
+            failed_at, next_attempt_at, last_error
      FROM outbox WHERE grievance_id = $1 ORDER BY created_at, id`,
-    [grievanceId],
+    [grievanceId, RETENTION_MARKER],
   );
   const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
   return rows.map((row) => {

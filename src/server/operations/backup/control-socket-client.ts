@@ -10,6 +10,11 @@ const SILENCE_LIMIT_MS = 120_000;
  * (no socket file, or a leftover of a process that is gone).
  */
 export function requestDatabaseDump(socketPath: string): Promise<Buffer | undefined> {
+  return requestOfPortal(socketPath, DUMP_REQUEST);
+}
+
+/** Sends one request to the portal running on this data folder; its answer, or undefined when none listens. */
+export function requestOfPortal(socketPath: string, request: string): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const socket = net.createConnection(socketPath);
     const chunks: Buffer[] = [];
@@ -21,14 +26,14 @@ export function requestDatabaseDump(socketPath: string): Promise<Buffer | undefi
     );
     socket.once("connect", () => {
       connected = true;
-      socket.write(DUMP_REQUEST);
+      socket.write(request);
     });
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.once("error", (error: NodeJS.ErrnoException) => {
       if (!connected && (error.code === "ENOENT" || error.code === "ECONNREFUSED")) resolve(undefined);
       else if (error.code === "EACCES") {
         reject(
-          new BackupError(`${socketPath} belongs to another user: run the backup as the user the portal runs as.`),
+          new BackupError(`${socketPath} belongs to another user: run the command as the user the portal runs as.`),
         );
       } else
         reject(
@@ -60,7 +65,7 @@ function parseAnswer(received: Buffer): Buffer {
   if (!head.ok) throw new BackupError(head.message);
   const body = received.subarray(newline + 1);
   if (body.length !== head.bytes) {
-    throw new BackupError(`The running portal's database copy was cut short (${body.length} of ${head.bytes} bytes).`);
+    throw new BackupError(`The running portal's answer was cut short (${body.length} of ${head.bytes} bytes).`);
   }
   return body;
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import net from "node:net";
 import type { FastifyBaseLogger } from "fastify";
-import { DUMP_REQUEST, type ControlAnswer } from "./control-socket-protocol.ts";
+import type { ControlAnswer, ControlHandlers } from "./control-socket-protocol.ts";
 
 export interface ControlSocket {
   /** Stops accepting requests and waits for a dump being sent; call it before closing the database. */
@@ -12,14 +12,16 @@ export interface ControlSocket {
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * Listens on `socketPath` (mode 0600) and answers DUMP_REQUEST with `dump()`. The caller holds the data folder's
- * lock, so a socket file already there is a leftover of a process that was killed: it is replaced.
+ * Listens on `socketPath` (mode 0600) and answers each request with its handler (DUMP_REQUEST with the database's
+ * copy). The caller holds the data folder's lock, so a socket file already there is a leftover of a process that was
+ * killed: it is replaced.
  */
 export async function startControlSocket(
   socketPath: string,
-  dump: () => Promise<Blob>,
+  handlers: ControlHandlers,
   logger: FastifyBaseLogger,
 ): Promise<ControlSocket> {
+  const longest = Math.max(...Object.keys(handlers).map((request) => request.length));
   await fs.rm(socketPath, { force: true });
   // Connected but not yet asking: closed at once on shutdown, while an answer being sent is waited for.
   const waiting = new Set<net.Socket>();
@@ -32,13 +34,13 @@ export async function startControlSocket(
     socket.on("data", (chunk: Buffer) => {
       request += chunk.toString("utf8");
       if (!request.includes("\n")) {
-        if (request.length > DUMP_REQUEST.length) socket.destroy();
+        if (request.length > longest) socket.destroy();
         return;
       }
       socket.removeAllListeners("data");
       waiting.delete(socket);
       socket.setTimeout(0);
-      void answer(socket, request === DUMP_REQUEST, dump, logger);
+      void answer(socket, request, handlers, logger);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -58,20 +60,26 @@ export async function startControlSocket(
   };
 }
 
-async function answer(socket: net.Socket, known: boolean, dump: () => Promise<Blob>, logger: FastifyBaseLogger) {
+async function answer(socket: net.Socket, request: string, handlers: ControlHandlers, logger: FastifyBaseLogger) {
   const send = (head: ControlAnswer, body?: Buffer) => {
     socket.write(`${JSON.stringify(head)}\n`);
     if (body) socket.end(body);
     else socket.end();
   };
-  if (!known) return send({ ok: false, message: "Unknown request; this portal answers only dump-database." });
+  const handler = Object.hasOwn(handlers, request) ? handlers[request] : undefined;
+  if (!handler) {
+    const known = Object.keys(handlers).map((name) => name.trim());
+    return send({ ok: false, message: `Unknown request; this portal answers only ${known.join(", ")}.` });
+  }
+  const what = request.trim();
   const started = Date.now();
   try {
-    const bytes = Buffer.from(await (await dump()).arrayBuffer());
+    const answered = await handler();
+    const bytes = Buffer.isBuffer(answered) ? answered : Buffer.from(await answered.arrayBuffer());
     send({ ok: true, bytes: bytes.length }, bytes);
-    logger.info({ bytes: bytes.length, ms: Date.now() - started }, "Database copy sent for a backup.");
+    logger.info({ request: what, bytes: bytes.length, ms: Date.now() - started }, "Control socket request answered.");
   } catch (error) {
-    logger.error({ err: error }, "Database copy for a backup failed.");
-    send({ ok: false, message: `The running portal could not copy its database: ${(error as Error).message}` });
+    logger.error({ err: error, request: what }, "Control socket request failed.");
+    send({ ok: false, message: `The running portal could not do ${what}: ${(error as Error).message}` });
   }
 }
