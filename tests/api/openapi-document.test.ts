@@ -157,6 +157,8 @@ describe("operationId", () => {
     "retire",
     "unretire",
     "assign",
+    // What the SMS gateway calls: a message from a phone, a delivery report (receiveSms, docs/decisions/035).
+    "receive",
     // Bulk actions from the queue: "bulk" then the single operation's verb and noun (bulkAssignGrievances).
     "bulk",
   ];

@@ -5,6 +5,9 @@ import { expect } from "vitest";
 import { apiPaths } from "#shared/api-paths.ts";
 import { createAppWithRoutes, type RegisteredRoute } from "./route-inventory.ts";
 import type { TestApp } from "./test-app.ts";
+import { gatewaySms } from "./sms-gateway-support.ts";
+
+const SMS_FOR_DOCUMENT = gatewaySms();
 
 /** What the openapi-*.test.ts files share: the real app's document, its types, and helpers to read it. */
 
@@ -41,7 +44,8 @@ export async function serveDocument(): Promise<ServedDocument> {
   // With a built web app, as in production: its pages and files are routes too, and must stay out of the document.
   const webDir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-web-"));
   await fs.writeFile(path.join(webDir, "index.html"), "<!doctype html><title>Portal</title><div id=root></div>");
-  const { t, routes } = await createAppWithRoutes({ config: { webDir } });
+  // With SMS on (its routes exist only then), so the document's checks cover them too.
+  const { t, routes } = await createAppWithRoutes({ config: { webDir, sms: SMS_FOR_DOCUMENT } });
   const res = await t.app.inject({ method: "GET", url: apiPaths.openapi });
   expect(res.statusCode).toBe(200);
   const document = res.json<OpenApiDocument>();

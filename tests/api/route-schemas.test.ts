@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppWithRoutes, isExcused, pathParamsOf, type RegisteredRoute } from "./route-inventory.ts";
+import { gatewaySms } from "./sms-gateway-support.ts";
 import type { TestApp } from "./test-app.ts";
 
 // Every route declares what it reads and answers (docs/api-conventions.md): this names each one that does not.
@@ -8,7 +9,8 @@ let t: TestApp;
 let routes: RegisteredRoute[];
 
 beforeAll(async () => {
-  ({ t, routes } = await createAppWithRoutes());
+  // With SMS on: its routes exist only then.
+  ({ t, routes } = await createAppWithRoutes({ config: { sms: gatewaySms() } }));
 });
 afterAll(async () => t.close());
 
