@@ -228,7 +228,7 @@ omit-empty = true
   }
 
   private spawnBox(box: "bearerbox" | "smsbox"): ChildProcess {
-    const child = spawn(box, [this.configPath], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(`/usr/sbin/${box}`, [this.configPath], { stdio: ["ignore", "ignore", "pipe"] });
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       fs.appendFileSync(path.join(this.dir, `${box}.err`), chunk);
     });
