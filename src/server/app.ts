@@ -205,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mapDefaultCenter: config.mapDefaultCenter,
     serviceArea: config.serviceArea,
     geocoder: config.geocoderUrl !== undefined,
+    sms: config.sms !== undefined,
     pmtiles: config.mapPmtiles,
   });
   await app.register(pmtilesRoutes, { archive: config.mapPmtiles });

@@ -157,6 +157,8 @@ describe("operationId", () => {
     "retire",
     "unretire",
     "assign",
+    // A message to a report's reporter by SMS (sendSmsToReporter, docs/decisions/041-sms-for-staff.md).
+    "send",
     // What the SMS gateway calls: a message from a phone, a delivery report (receiveSms, docs/decisions/035).
     "receive",
     // Bulk actions from the queue: "bulk" then the single operation's verb and noun (bulkAssignGrievances).

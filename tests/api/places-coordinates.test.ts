@@ -113,7 +113,7 @@ describe("GET /api/grievances?bbox=", () => {
 });
 
 describe("map settings and the CSP", () => {
-  it("answers the defaults: OpenStreetMap tiles with their attribution, no service area, no geocoder", async () => {
+  it("answers the defaults: OpenStreetMap tiles with their attribution, no service area, no geocoder, no SMS", async () => {
     const res = await t.app.inject({ url: "/api/map-settings" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toMatch(/max-age=\d+/);
@@ -123,6 +123,7 @@ describe("map settings and the CSP", () => {
       center: { latitude: 0, longitude: 0, zoom: 2 },
       serviceArea: null,
       geocoder: false,
+      sms: false,
       pmtiles: null,
     });
   });

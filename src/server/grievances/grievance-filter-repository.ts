@@ -54,5 +54,5 @@ export function columnsOf(alias: string): string {
     ${categoryNameOf(`${alias}category`)} AS category,
     ${alias}priority, ${alias}status, ${alias}user_email, ${alias}user_phone, ${alias}images, ${alias}created_at,
     ${alias}latitude::float8 AS latitude, ${alias}longitude::float8 AS longitude, ${alias}affected_count,
-    ${alias}due_resolve_at`;
+    ${alias}due_resolve_at, ${alias}channel`;
 }

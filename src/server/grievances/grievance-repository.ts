@@ -44,8 +44,8 @@ export class GrievanceRepository {
     const { rows } = await tx.query<GrievanceRow>(
       `INSERT INTO grievances
          (title, description, location, category, priority, status, user_email, user_phone, images, reference,
-          tracking_token_hash, latitude, longitude, locale, channel, water_point_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16)
+          tracking_token_hash, latitude, longitude, locale, channel, water_point_id, sms_updates)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17)
        ON CONFLICT (reference) DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -65,6 +65,8 @@ export class GrievanceRepository {
         tracking.locale ?? DEFAULT_LOCALE,
         tracking.channel ?? "web",
         tracking.waterPointId ?? null,
+        // Consent to updates by SMS (DESIGN.md D18): ticked on the form, or the report came by SMS.
+        grievance.sms_updates ?? tracking.channel === "sms",
       ],
     );
     return rows[0];

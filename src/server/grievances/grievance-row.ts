@@ -35,6 +35,8 @@ export interface GrievanceRow {
   affected_count: number;
   /** When it must be resolved by its service target (migration 031); null without one. */
   due_resolve_at: Date | null;
+  /** How it reached the utility (migrations/027): an SMS sender's number is never shown to the public. */
+  channel: Channel;
 }
 
 /** What makes a new report findable by its reporter: its reference and the hash of its tracking token. */

@@ -45,11 +45,15 @@ export function toImageView(image: StoredImage, imageUrlPrefix: string): Grievan
   };
 }
 
-/** The only way a grievance leaves the server to the public: contact details masked (docs/product-decisions.md D8). */
+/**
+ * The only way a grievance leaves the server to the public: contact details masked (docs/product-decisions.md D8).
+ * A report sent by SMS shows nothing of its sender's number, not even masked: the number is the channel itself
+ * (docs/decisions/041-sms-for-staff.md).
+ */
 export function toPublicGrievance(row: GrievanceRow): PublicGrievance {
   return {
     ...toGrievanceView(row),
     user_email: row.user_email ? maskEmail(row.user_email) : null,
-    user_phone: row.user_phone ? maskPhone(row.user_phone) : null,
+    user_phone: row.user_phone && row.channel !== "sms" ? maskPhone(row.user_phone) : null,
   };
 }

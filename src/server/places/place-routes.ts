@@ -26,6 +26,8 @@ export interface PlaceRoutesOptions {
   serviceArea: ServiceAreaGeometry | undefined;
   /** Whether GEOCODER_URL is set. */
   geocoder: boolean;
+  /** Whether SMS is set up (config.sms): the form offers updates by SMS. */
+  sms: boolean;
   /** MAP_PMTILES_FILE: the maps draw its tiles, served at apiPaths.mapTiles. */
   pmtiles: PmtilesArchive | undefined;
 }
@@ -46,6 +48,7 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
     center: options.mapDefaultCenter,
     serviceArea: options.serviceArea ?? null,
     geocoder: options.geocoder,
+    sms: options.sms,
     pmtiles: options.pmtiles
       ? {
           url: apiPaths.mapTiles,
@@ -62,7 +65,9 @@ export const placeRoutes: FastifyPluginAsync<PlaceRoutesOptions> = async (plainA
       schema: {
         operationId: "getMapSettings",
         summary: "What the maps need",
-        description: "Tile URL and attribution, where maps open, the service area, whether addresses can be looked up.",
+        description:
+          "Tile URL and attribution, where maps open, the service area, whether addresses can be looked up, and " +
+          "whether the report form offers updates by SMS.",
         tags: ["places"],
         response: { 200: mapSettingsSchema, ...errorResponses(500) },
       },

@@ -31,6 +31,8 @@ export async function queueViewerOf(db: Queryable, staffId: string, view: QueueV
 export function viewConditions(view: QueueView, who: QueueViewer, params: unknown[]): string[] {
   const open = "g.status <> 'resolved'";
   if (view === "needs-team") return [open, "g.team_id IS NULL"];
+  // Sent by SMS without a usable place: grievances_needs_place_idx (migrations/039), its predicate word for word.
+  if (view === "needs-place") return [open, "g.channel = 'sms'", "g.latitude IS NULL"];
   // Without a viewer (no one signed in, which the routes never allow) or a team, "mine" and "my teams" are empty.
   if (view === "mine") {
     if (!who.viewer) return ["false"];

@@ -19,9 +19,11 @@ export interface SessionRouteOptions {
   db: Database;
   limits: SessionLimits;
   throttle: ThrottleSettings;
+  /** Whether SMS is set up (config.sms): the console offers SMS to reporters then. */
+  sms: boolean;
 }
 
-function sessionView(session: ActiveSession, limits: SessionLimits): StaffSession {
+function sessionView(session: ActiveSession, limits: SessionLimits, sms: boolean): StaffSession {
   const idle = new Date(session.lastSeenAt.getTime() + limits.idleMinutes * 60_000);
   const absolute = new Date(session.createdAt.getTime() + limits.maxHours * 3_600_000);
   return {
@@ -29,11 +31,12 @@ function sessionView(session: ActiveSession, limits: SessionLimits): StaffSessio
     role: session.role,
     idleExpiresAt: (idle < absolute ? idle : absolute).toISOString(),
     expiresAt: absolute.toISOString(),
+    sms,
   };
 }
 
 /** POST/GET/DELETE /api/staff/session (registered under the /api/staff prefix). */
-export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, throttle }: SessionRouteOptions) {
+export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, throttle, sms }: SessionRouteOptions) {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const path = underStaffPrefix(staffApiPaths.session);
 
@@ -58,7 +61,7 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
     setSessionCookie(request, reply, outcome.sessionId);
     // The account's id, not its e-mail: the log keeps no one's contact details (docs/operating.md, "Logs").
     request.log.info({ staffId: outcome.staffId }, "staff signed in");
-    return sessionView(outcome.session, limits);
+    return sessionView(outcome.session, limits, sms);
   });
 
   const current = {
@@ -69,7 +72,7 @@ export async function sessionRoutes(plainApp: FastifyInstance, { db, limits, thr
     response: { 200: staffSessionSchema, ...errorResponses(401, 500, 503) },
   };
   app.get(path, { preHandler: requireStaff(db, limits), schema: current }, async (request) =>
-    sessionView(staffOf(request), limits),
+    sessionView(staffOf(request), limits, sms),
   );
 
   // Signing out always succeeds and always clears the cookie, signed in or not.

@@ -22,6 +22,7 @@ import { nextDueExpression, overdueExpression } from "./overdue-sql.ts";
 import type { OverdueTargets } from "./overdue-targets.ts";
 import { queueExtrasOf, type QueueExtras } from "./queue-extras-repository.ts";
 import { internalNotesOf } from "./internal-note-repository.ts";
+import { smsConversationOf } from "./staff-sms-repository.ts";
 import { orderWithinView, viewConditions, type QueueViewer } from "./queue-view-repository.ts";
 
 /** Read side of the console: the work queue and one report with its full timeline. Hidden reports included. */
@@ -49,7 +50,7 @@ function columns(): string {
     extract(epoch FROM now() - g.created_at)::float8 AS age_seconds,
     g.team_id, (SELECT t.name FROM teams t WHERE t.id = g.team_id) AS team_name,
     g.assignee_id, (SELECT a.email FROM staff_accounts a WHERE a.id = g.assignee_id) AS assignee_email,
-    g.channel, g.due_acknowledge_at`;
+    g.due_acknowledge_at`;
 }
 
 /** The queue's query and who a `view` ("mine", "my teams") is about: the signed-in staff member (queueViewerOf). */
@@ -285,6 +286,7 @@ export async function findStaffGrievance(
   db: Queryable,
   id: string,
   targets: OverdueTargets,
+  smsDailyLimit?: number,
 ): Promise<StaffGrievanceDetail | undefined> {
   if (!UUID_PATTERN.test(id)) return undefined;
   const params: unknown[] = [];
@@ -296,7 +298,7 @@ export async function findStaffGrievance(
   );
   const row = rows[0];
   if (!row) return undefined;
-  const [events, reporterUpdates, notifications, extras, internalNotes] = await Promise.all([
+  const [events, reporterUpdates, notifications, extras, internalNotes, sms] = await Promise.all([
     db.query<{
       id: string;
       kind: StaffEventKind;
@@ -321,6 +323,7 @@ export async function findStaffGrievance(
     queueExtrasOf(db, [id]),
     // Staff only (docs/decisions/032-internal-notes-stay-inside.md).
     internalNotesOf(db, id),
+    smsConversationOf(db, id, row.user_phone, smsDailyLimit),
   ]);
   return {
     ...toStaffGrievance(row, targets, extras),
@@ -338,5 +341,6 @@ export async function findStaffGrievance(
     reporterUpdates,
     notifications,
     internalNotes,
+    sms,
   };
 }

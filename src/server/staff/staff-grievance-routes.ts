@@ -36,16 +36,18 @@ export interface StaffGrievanceRouteOptions {
   /** PUBLIC_URL (config.ts): the start of the links in the e-mail to followers; else the request's origin. */
   /** Where links in e-mail start: from configuration only, never a request (http/public-links.ts). */
   mailLinkBase: string;
+  /** SMS_DAILY_LIMIT when SMS is set up: a report's messages due past it show as waiting. */
+  smsDailyLimit?: number | undefined;
 }
 
 /** The console's report routes (under /api/staff, behind requireStaff). Every change answers the updated report. */
 export async function staffGrievanceRoutes(
   plainApp: FastifyInstance,
-  { db, targets, mailLinkBase }: StaffGrievanceRouteOptions,
+  { db, targets, mailLinkBase, smsDailyLimit }: StaffGrievanceRouteOptions,
 ) {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const detail = async (id: string) => {
-    const grievance = await findStaffGrievance(db, id, targets);
+    const grievance = await findStaffGrievance(db, id, targets, smsDailyLimit);
     if (!grievance) throw new HttpError(404, STAFF_MESSAGES.notFound);
     return grievance;
   };

@@ -28,6 +28,7 @@ import { staffGrievanceRoutes } from "./staff-grievance-routes.ts";
 import { callAndDuplicateRoutes } from "./call-and-duplicate-routes.ts";
 import { responseTemplateRoutes } from "../admin/response-template-routes.ts";
 import { workRoutes } from "./work-routes.ts";
+import { staffSmsRoutes } from "./staff-sms-routes.ts";
 import { technicianLinkRoutes } from "../field/technician-link-routes.ts";
 import { teamWorkRoutes } from "../progress/team-work-routes.ts";
 import { personalDataRoutes } from "../privacy/personal-data-routes.ts";
@@ -76,12 +77,17 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
       staff.addHook("onSend", async (_request, reply) => {
         reply.header("cache-control", "no-store");
       });
-      await staff.register(sessionRoutes, { db, limits, throttle });
+      await staff.register(sessionRoutes, { db, limits, throttle, sms: config.sms !== undefined });
       // The holder of a new account sets a password through a one-time link (not signed in).
       await staff.register(passwordLinkRoutes, { db });
       await staff.register(async (guarded: FastifyInstance) => {
         guarded.addHook("preHandler", requireStaff(db, limits));
-        await guarded.register(staffGrievanceRoutes, { db, targets, mailLinkBase });
+        await guarded.register(staffGrievanceRoutes, {
+          db,
+          targets,
+          mailLinkBase,
+          smsDailyLimit: config.sms?.dailyLimit,
+        });
         // Assigning, bulk actions and internal notes (docs/decisions/032-internal-notes-stay-inside.md).
         await guarded.register(workRoutes, { db, targets, service, mailLinkBase });
         await guarded.register(incidentStaffRoutes, { db, mailLinkBase });
@@ -104,6 +110,8 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
           controller: { name: config.operator.name ?? null, contact: null },
           now: clock,
         });
+        // A message to the reporter by SMS, a report placed on the map (docs/decisions/041-sms-for-staff.md).
+        await guarded.register(staffSmsRoutes, { db, targets, sms: config.sms, serviceArea, mailLinkBase });
         // Administration (admins only): categories, accounts, API keys, the audit log (docs/decisions/017).
         await guarded.register(categoryAdminRoutes, { db });
         // The registry of water points: import, add, edit, retire (docs/decisions/036-water-points.md).

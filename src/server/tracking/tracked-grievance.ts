@@ -9,7 +9,7 @@ import { fixedQuestionOf } from "./reporter-workflow.ts";
 
 /**
  * What the reporter's private page shows (GET /api/track/:token, and the answer to "Is it fixed?"): the report with
- * its contact details in full, the public timeline, the visible updates, the state of "Is it fixed?" and the water
+ * its contact details in full (but an SMS sender's number), the public timeline, the visible updates, the state of "Is it fixed?" and the water
  * incident it was linked to, as its public page shows it. Undefined when the report was hidden meanwhile: gone, as
  * for everyone.
  */
@@ -21,5 +21,9 @@ export async function trackedGrievanceOf(db: Queryable, row: GrievanceRow): Prom
     findIncidentOfReport(db, row.id),
   ]);
   if (!progress) return undefined;
-  return { grievance: toGrievanceView(row), timeline: progress.timeline, updates, fixedQuestion, incident };
+  const grievance = toGrievanceView(row);
+  // An SMS sender's private link travels by SMS and may be passed on: their number is on no page, this one included
+  // (docs/decisions/041-sms-for-staff.md).
+  if (row.channel === "sms") grievance.user_phone = null;
+  return { grievance, timeline: progress.timeline, updates, fixedQuestion, incident };
 }

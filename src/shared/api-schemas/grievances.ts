@@ -156,6 +156,11 @@ export const mapSettingsSchema = z.object({
   /** Whether GET /api/geocode/reverse can look up addresses (GEOCODER_URL). */
   geocoder: z.boolean(),
   /**
+   * Whether SMS is set up (SMS_GATEWAY): the report form then offers "Send me updates by SMS" (DESIGN.md D18). Here
+   * because the form already reads these settings for its map, so it costs no request of its own.
+   */
+  sms: z.boolean(),
+  /**
    * The portal's own raster tiles (MAP_PMTILES_FILE), drawn instead of `tileUrl`'s: the file's address, read in
    * byte ranges, the tiles' image type and zoom levels. Null: tiles come from `tileUrl`.
    */

@@ -9,6 +9,7 @@ import {
 } from "./grievances.ts";
 import { incidentStatsSchema, incidentSummarySchema } from "./incidents.ts";
 import { statsTrendsSchema } from "./progress.ts";
+import { staffSmsConversationSchema } from "./staff-sms.ts";
 import { internalNoteSchema } from "./staff-work.ts";
 
 /** Answers of the staff console's API (under /api/staff) and of the public statistics. */
@@ -22,6 +23,8 @@ export const staffSessionSchema = z.object({
   idleExpiresAt: z.string(),
   /** When this session ends regardless of use, ISO time. */
   expiresAt: z.string(),
+  /** Whether SMS is set up (SMS_GATEWAY): staff can then write to reporters by SMS (docs/decisions/041). */
+  sms: z.boolean(),
 });
 
 /** A report in the staff queue: everything, contact details in full (docs/product-decisions.md D8). */
@@ -84,6 +87,8 @@ export const staffEventKindSchema = z.enum([
   "escalated",
   /** A technician's one-time link sent or revoked (docs/decisions/031-technician-links.md). */
   "technician-link",
+  /** Staff placed the report on the map (docs/decisions/041-sms-for-staff.md): details `from` and `to`. */
+  "location",
 ]);
 
 /**
@@ -146,6 +151,8 @@ export const staffGrievanceDetailSchema = z.extend(staffGrievanceSchema, {
   notifications: z.array(staffNotificationSchema),
   /** Notes for staff only, oldest first (docs/decisions/032-internal-notes-stay-inside.md). */
   internalNotes: z.array(internalNoteSchema),
+  /** Its SMS in and out, oldest first, and the number's consent (docs/decisions/041-sms-for-staff.md). */
+  sms: staffSmsConversationSchema,
 });
 
 /** Median durations over one look-back window; null when nothing happened in it. */

@@ -109,6 +109,35 @@ export const notNullIsland = z.refine<{ latitude?: number | undefined; longitude
   },
 );
 
+/**
+ * The reporter's consent to updates by SMS (DESIGN.md D18): ticked on the form ("true", or "on" as a plain HTML
+ * checkbox sends it), true from code; absent or blank is no. A report sent by SMS consents by itself.
+ */
+export const SMS_UPDATES_MESSAGES = {
+  label: msg("Send me updates by SMS"),
+  invalid: msg("Please tick “Send me updates by SMS” or leave it empty."),
+  needsPhone: msg("Please give your phone number to receive updates by SMS, or untick “Send me updates by SMS”."),
+} as const;
+const smsUpdatesSchema = blankAsAbsent(
+  z.optional(
+    z.pipe(
+      z.union([z.boolean(), z.enum(["true", "false", "on"])], { error: SMS_UPDATES_MESSAGES.invalid }),
+      z.transform((value) => value === true || value === "true" || value === "on"),
+    ),
+  ),
+);
+
+/** Updates by SMS go to the phone number: ticked without one, the phone field says so. */
+const smsNeedsPhone = z.refine<{ sms_updates?: boolean | undefined; user_phone?: string | undefined }>(
+  (v) => !v.sms_updates || v.user_phone !== undefined,
+  {
+    message: SMS_UPDATES_MESSAGES.needsPhone,
+    path: ["user_phone"],
+    // Said once the phone field's own check passed: its own message says what is wrong with it.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "user_phone"),
+  },
+);
+
 export const grievanceInputSchema = z
   .object({
     title: requiredText(msg("Issue Title"), FIELD_LIMITS.title),
@@ -136,13 +165,15 @@ export const grievanceInputSchema = z
         ),
       ),
     ),
+    // "Send me updates by SMS" (DESIGN.md D18): the form sends "true" when ticked; it needs a phone number.
+    sms_updates: smsUpdatesSchema,
     latitude: latitudeSchema,
     longitude: longitudeSchema,
     // The code painted on the water point the report is about, in any case; the server says whether a point in
     // service has it (docs/decisions/040-reporting-against-water-points.md).
     water_point: waterPointCodeSchema,
   })
-  .check(bothOrNeither, notNullIsland);
+  .check(bothOrNeither, notNullIsland, smsNeedsPhone);
 
 export type GrievanceInput = z.input<typeof grievanceInputSchema>;
 export type NewGrievance = z.output<typeof grievanceInputSchema>;

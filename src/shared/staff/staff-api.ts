@@ -65,6 +65,9 @@ export const staffApiPaths = {
   responseTemplates: "/api/staff/response-templates",
   adminResponseTemplates: "/api/staff/admin/response-templates",
   adminResponseTemplate: "/api/staff/admin/response-templates/:id",
+  /** A message to the reporter by SMS; the place staff set on the map (docs/decisions/041-sms-for-staff.md). */
+  smsToReporter: "/api/staff/grievances/:id/sms",
+  location: "/api/staff/grievances/:id/location",
   /** Hides one update from the reporter (docs/decisions/015-reporter-actions.md). */
   hideUpdate: "/api/staff/grievances/:id/updates/:updateId/hide",
   /** Signed-in staff read every report's images here, hidden ones' too. */

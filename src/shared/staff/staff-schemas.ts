@@ -109,9 +109,10 @@ export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /**
  * The queue's views of the signed-in staff member's work, each of open reports only: assigned to them, to any team
- * they are a member of, to no team yet (migrations/027's partial indexes).
+ * they are a member of, to no team yet (migrations/027's partial indexes); and reports sent by SMS without a pin,
+ * for staff to place on the map (migrations/039, docs/decisions/041-sms-for-staff.md).
  */
-export const QUEUE_VIEWS = ["mine", "my-teams", "needs-team"] as const;
+export const QUEUE_VIEWS = ["mine", "my-teams", "needs-team", "needs-place"] as const;
 export type QueueView = (typeof QUEUE_VIEWS)[number];
 
 /**

@@ -21,6 +21,7 @@ const FIELD_ORDER: (GrievanceField | "images")[] = [
   "priority",
   "user_email",
   "user_phone",
+  "sms_updates",
 ];
 
 /**
@@ -39,6 +40,7 @@ const SUMMARY_LINKS: Record<GrievanceField | "images", string> = {
   description: msg("Detailed Description: {message}"),
   user_email: msg("Email Address: {message}"),
   user_phone: msg("Phone Number: {message}"),
+  sms_updates: msg("Send me updates by SMS: {message}"),
   images: msg("Upload Images: {message}"),
 };
 

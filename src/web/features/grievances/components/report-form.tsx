@@ -18,6 +18,7 @@ import { LocationPin } from "./location-pin.tsx";
 import { inlineMessage, reportFieldId as fieldId, summaryLinksOf } from "./report-form-messages.ts";
 import { SimilarReports, type SimilarReportParts } from "./similar-reports.tsx";
 import { StorageNotice } from "./storage-notice.tsx";
+import { SmsUpdatesField, useSmsOffered } from "./sms-updates-field.tsx";
 import { usePinFields } from "./use-pin-fields.ts";
 import { useReportSubmission } from "./use-report-submission.ts";
 
@@ -50,8 +51,12 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
   const categoryNoteId = `${fieldId("category")}-note`;
   const summaryLinks = summaryLinksOf(t, errors, photos.error);
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+  const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     change(event.target.name as GrievanceField, event.target.value);
+    // Updates by SMS need the number: emptied, the tick goes with it.
+    if (event.target.name === "user_phone" && event.target.value.trim() === "") change("sms_updates", "");
+  };
+  const smsOffered = useSmsOffered();
 
   // What every field of the form shares: its label's target, its error, and the entry it shows.
   const fieldOf = (field: GrievanceField) => ({
@@ -238,6 +243,16 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
             />
           )}
         </Field>
+
+        {smsOffered && (
+          <SmsUpdatesField
+            id={fieldId("sms_updates")}
+            checked={values.sms_updates === "true"}
+            hasPhone={values.user_phone.trim() !== ""}
+            disabled={busy}
+            onChange={(ticked) => change("sms_updates", ticked ? "true" : "")}
+          />
+        )}
       </div>
 
       <p className="hint">{t("Your email and phone are optional and are never shown in full to the public.")}</p>

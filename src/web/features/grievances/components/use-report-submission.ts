@@ -29,6 +29,7 @@ export const EMPTY_VALUES: ReportValues = {
   description: "",
   user_email: "",
   user_phone: "",
+  sms_updates: "",
   latitude: "",
   longitude: "",
   water_point: "",

@@ -13,6 +13,8 @@ const LABELS: Record<QueueView | "all", string> = {
   mine: msg("Mine"),
   "my-teams": msg("My teams"),
   "needs-team": msg("Needs a team"),
+  // Sent by SMS without a usable place, for staff to place on the map (docs/decisions/041-sms-for-staff.md).
+  "needs-place": msg("Needs a place"),
 };
 
 /** The view the address asks for, or undefined for every report. */

@@ -37,6 +37,12 @@ function describe(event: StaffTimelineEvent, t: ReturnType<typeof useT>): { titl
           noteLabel: "",
         };
   }
+  // Staff placed the report on the map (docs/decisions/041-sms-for-staff.md).
+  if (event.kind === "location") {
+    const to = (event.details as { to?: { latitude?: number; longitude?: number } }).to;
+    const pin = `${to?.latitude?.toFixed(6) ?? "?"}, ${to?.longitude?.toFixed(6) ?? "?"}`;
+    return { title: t("Placed on the map at {pin}", { pin }), noteLabel: "" };
+  }
   const from = event.from ? t(statusLabel(event.from)) : "?";
   const to = event.to ? t(statusLabel(event.to)) : "?";
   if (event.actor === "reporter") {

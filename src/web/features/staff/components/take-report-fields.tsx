@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { DEFAULT_PRIORITY, FIELD_LIMITS, PRIORITIES } from "#shared/domain.ts";
 import { priorityLabel } from "#shared/format.ts";
 import { LOCALE_NAMES, LOCALES, type Locale } from "#shared/i18n/locales.ts";
@@ -8,6 +8,8 @@ import { useCategories } from "#web/lib/categories/use-categories.ts";
 import { Field } from "#web/lib/form-field.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { CHANNEL_LABELS } from "./channel-label.ts";
+import { useSmsOn } from "./sms-on.ts";
+import { SMS_UPDATES_MESSAGES } from "#shared/grievances/grievance-schema.ts";
 
 /**
  * The fields of "Take a report" (docs/decisions/033-duplicates-calls-and-templates.md): the public form's, named as
@@ -27,6 +29,8 @@ export function TakeReportFields({
   const t = useT();
   const categories = useCategories();
   const field = (name: string) => ({ id: `take-${name}`, error: errorOf(name) });
+  const smsOn = useSmsOn();
+  const [hasPhone, setHasPhone] = useState(false);
   return (
     <div className="form-grid">
       <Field {...field("channel")} label={t("How the report reached you")} mark="required">
@@ -99,8 +103,27 @@ export function TakeReportFields({
         )}
       </Field>
       <Field {...field("user_phone")} label={t("Phone Number")} mark="optional">
-        {(control) => <input type="tel" name="user_phone" maxLength={FIELD_LIMITS.phone} dir="ltr" {...control} />}
+        {(control) => (
+          <input
+            type="tel"
+            name="user_phone"
+            maxLength={FIELD_LIMITS.phone}
+            dir="ltr"
+            onInput={(event) => setHasPhone(event.currentTarget.value.trim() !== "")}
+            {...control}
+          />
+        )}
       </Field>
+      {/* The caller's consent to updates by SMS (DESIGN.md D18), as on the public form; sent only with a number. */}
+      {smsOn && (
+        <div className="field field--full">
+          <label className="checkbox-field" htmlFor="take-sms_updates">
+            <input type="checkbox" id="take-sms_updates" name="sms_updates" value="true" disabled={!hasPhone} />
+            <span>{t(SMS_UPDATES_MESSAGES.label)}</span>
+          </label>
+          {!hasPhone && <p className="hint">{t("Give a phone number above to receive updates by SMS.")}</p>}
+        </div>
+      )}
       <Field {...field("user_email")} label={t("Email Address")} mark="optional">
         {(control) => <input type="email" name="user_email" maxLength={FIELD_LIMITS.email} dir="ltr" {...control} />}
       </Field>

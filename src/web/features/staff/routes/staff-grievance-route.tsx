@@ -19,6 +19,8 @@ import { ReportIncidentPanel } from "../components/report-incident-panel.tsx";
 import { TechnicianLinksPanel } from "../components/technician-links-panel.tsx";
 import { DuplicatePanel } from "../components/duplicate-panel.tsx";
 import { PersonalDataPanel } from "../components/personal-data-panel.tsx";
+import { SmsPanel } from "../components/sms-panel.tsx";
+import { PlaceReportPanel } from "../components/place-report-panel.tsx";
 import { withStaffSession } from "#web/lib/session-guard.ts";
 import { paths } from "#web/lib/paths.ts";
 
@@ -97,6 +99,8 @@ function StaffGrievancePage({
         <StaffReportSummary grievance={grievance} />
         <StatusChangeForm status={grievance.status} />
         <StaffReportBody grievance={grievance} />
+        <SmsPanel grievance={grievance} />
+        <PlaceReportPanel grievance={grievance} />
         <AssignmentPanel grievance={grievance} />
         <PriorityForm priority={grievance.priority} />
         <InternalNotesPanel grievanceId={grievance.id} notes={grievance.internalNotes} />
