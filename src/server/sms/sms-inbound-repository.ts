@@ -112,9 +112,13 @@ export async function consentToSmsUpdates(tx: Queryable, grievanceId: string): P
   await tx.query("UPDATE grievances SET sms_updates = true WHERE id = $1", [grievanceId]);
 }
 
-/** STOP: nothing more is sent to the number (but the confirmation) until START. */
-export async function stopNumber(tx: Queryable, phone: string, at: Date): Promise<void> {
-  await tx.query("UPDATE sms_numbers SET stopped_at = coalesce(stopped_at, $2) WHERE phone = $1", [phone, at]);
+/** STOP: nothing more is sent to the number (but the confirmation) until START. False when it already was stopped. */
+export async function stopNumber(tx: Queryable, phone: string, at: Date): Promise<boolean> {
+  const { rows } = await tx.query(
+    "UPDATE sms_numbers SET stopped_at = $2 WHERE phone = $1 AND stopped_at IS NULL RETURNING phone",
+    [phone, at],
+  );
+  return rows.length > 0;
 }
 
 export async function startNumber(tx: Queryable, phone: string): Promise<void> {

@@ -158,9 +158,10 @@ async function command(context: Context): Promise<InboundOutcome> {
         });
       }
       return handle(context, "stop", async (tx) => {
-        await stopNumber(tx, sms.phone, now);
+        const stopped = await stopNumber(tx, sms.phone, now);
         await endAlertSubscriptions(tx, sms.phone, now);
-        return { reply: replyText(locale, "stopped"), event: "stop" };
+        // One confirmation: a second STOP while stopped is not answered.
+        return { reply: stopped ? replyText(locale, "stopped") : null, event: "stop" };
       });
     case "start":
       return handle(context, "start", async (tx) => {
