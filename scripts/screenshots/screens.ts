@@ -80,6 +80,7 @@ export function screensOf(seeded: Partial<Seeded>): Screen[] {
     { name: "admin-categories", title: "Admin: categories", path: "/staff/admin/categories", console: true },
     { name: "admin-accounts", title: "Admin: staff accounts", path: "/staff/admin/accounts", console: true },
     { name: "admin-api-keys", title: "Admin: API keys", path: "/staff/admin/api-keys", console: true },
+    { name: "admin-water-points", title: "Admin: water points", path: "/staff/admin/water-points", console: true },
     { name: "admin-teams", title: "Admin: teams", path: "/staff/admin/teams", console: true },
     { name: "admin-routing-rules", title: "Admin: routing rules", path: "/staff/admin/routing-rules", console: true },
     {

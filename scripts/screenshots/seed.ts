@@ -219,6 +219,16 @@ export async function seed(base: string, staff: StaffLogin): Promise<Seeded> {
     201,
   );
   await asStaff("/api/staff/admin/api-keys", { name: "City dashboard" }, 201);
+  // A few registry points by hand, as an administrator adds them (docs/decisions/036-water-points.md).
+  for (const [code, name, source, tech, status, offset] of [
+    ["KS-0101", "Kiosk by the market", "Piped Water", "Tap", "Yes", 0.002],
+    ["HP-0102", "Hand pump, school yard", "Borehole", "Hand Pump", "No", -0.003],
+    ["SP-0103", "Standpipe, Elm Street", "Piped Water", "Standpipe", "Unknown", 0.004],
+  ] as const) {
+    const point = { code, name, water_source: source, water_tech: tech, status_id: status, adm1: "Nairobi" };
+    const at = { latitude: String(-1.2921 + offset), longitude: String(36.8219 - offset) };
+    await asStaff("/api/staff/admin/water-points", { ...point, ...at }, 201);
+  }
   // Teams and routing rules (docs/decisions/029-teams-routing-and-assignment.md): a crew for the incident's
   // neighbourhood, and the city's sewer department for sanitation anywhere.
   const amina = account.account.id as string;

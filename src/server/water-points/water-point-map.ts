@@ -24,7 +24,64 @@ export function clusterCell(bbox: Bbox): number {
   return 2 ** Math.ceil(Math.log2(side / CELLS_ACROSS));
 }
 
-export async function waterPointMap(db: Database, bbox: Bbox): Promise<WaterPointMap> {
+/**
+ * Clustered answers are kept this long: a country-wide view counts every point in it (a few hundred milliseconds at
+ * half a million), and everyone panning the national map asks for the same cells. As stale as the answer's own
+ * Cache-Control allows; per instance.
+ */
+export const CLUSTER_CACHE_MS = 60_000;
+const CLUSTER_CACHE_ENTRIES = 500;
+
+/** Clustered answers by grid cell and the cells the box covers: a box panned within the same cells is the same. */
+export class ClusterCache {
+  private readonly entries = new Map<string, { at: number; answer: WaterPointMap }>();
+  private readonly now: () => number;
+  constructor(now: () => number = Date.now) {
+    this.now = now;
+  }
+
+  get(key: string): WaterPointMap | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.at > CLUSTER_CACHE_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.answer;
+  }
+
+  set(key: string, answer: WaterPointMap): void {
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (this.entries.size >= CLUSTER_CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { at: this.now(), answer });
+  }
+}
+
+/** The box grown to whole cells of the grid: the clusters of the cells it touches, each counted whole. */
+export function snapToCells(bbox: Bbox, cell: number): Bbox {
+  const down = (value: number) => Math.floor(value / cell) * cell;
+  const up = (value: number) => (Math.floor(value / cell) + 1) * cell;
+  return {
+    minLon: Math.max(-180, down(bbox.minLon)),
+    minLat: Math.max(-90, down(bbox.minLat)),
+    maxLon: Math.min(180, up(bbox.maxLon)),
+    maxLat: Math.min(90, up(bbox.maxLat)),
+  };
+}
+
+export async function waterPointMap(db: Database, bbox: Bbox, cache?: ClusterCache): Promise<WaterPointMap> {
+  const cell = clusterCell(bbox);
+  const cells = snapToCells(bbox, cell);
+  const key = `${cell}:${cells.minLon},${cells.minLat},${cells.maxLon},${cells.maxLat}`;
+  const cached = cache?.get(key);
+  // Only clustered answers are kept, so a cached one stands for a box that held more than the cap.
+  if (cached) return cached;
+  const answer = await readWaterPointMap(db, bbox, cells, cell);
+  if (answer.clustered) cache?.set(key, answer);
+  return answer;
+}
+
+async function readWaterPointMap(db: Database, bbox: Bbox, cells: Bbox, cell: number): Promise<WaterPointMap> {
   return db.transaction(async (tx) => {
     // One more than the cap: whether the area holds more is known without counting them all.
     const points = await pointsInBox(tx, bbox, WATER_POINT_MAP_CAP + 1);
@@ -40,7 +97,7 @@ export async function waterPointMap(db: Database, bbox: Bbox): Promise<WaterPoin
         })),
       };
     }
-    const clusters = await clustersInBox(tx, bbox, clusterCell(bbox));
+    const clusters = await clustersInBox(tx, cells, cell);
     return {
       type: "FeatureCollection",
       clustered: true,

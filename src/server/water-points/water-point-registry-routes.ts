@@ -9,7 +9,7 @@ import { bboxSchema } from "#shared/grievances/grievance-schema.ts";
 import type { Database } from "../db/database.ts";
 import { refusePlaceQuery } from "../places/query-problem.ts";
 import { waterPointCsv, waterPointGeojson, WPDX_COLUMNS } from "./water-point-export.ts";
-import { WATER_POINT_MAP_CAP, waterPointMap } from "./water-point-map.ts";
+import { ClusterCache, WATER_POINT_MAP_CAP, waterPointMap } from "./water-point-map.ts";
 import { exportWaterPointRows } from "./water-point-registry-repository.ts";
 
 /** Imports and edits are rare; a minute's staleness on the map is harmless, as for the form's nearby points. */
@@ -24,6 +24,7 @@ const GEOJSON = "application/geo+json";
  */
 export const waterPointRegistryRoutes: FastifyPluginAsync<{ db: Database }> = async (plainApp, { db }) => {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
+  const clusters = new ClusterCache();
 
   app.get(
     apiPaths.waterPoints,
@@ -35,7 +36,8 @@ export const waterPointRegistryRoutes: FastifyPluginAsync<{ db: Database }> = as
           `A FeatureCollection of the points in service within \`bbox\` (minLon,minLat,maxLon,maxLat): each a Point ` +
           `with \`code\`, \`name\` and \`status\` (functional, not-functional, unknown). When the area holds more than ` +
           `${WATER_POINT_MAP_CAP}, the features are clusters instead (\`clustered: true\`): one per cell of a grid ` +
-          "over the area, at its points' mean position, with `cluster: true` and their `count`, and no code.",
+          "over the area (cells of a power of two of a degree, anchored at 0,0, the box grown to whole cells), at its " +
+          "points' mean position, with `cluster: true` and their `count`, and no code. Clusters may be a minute old.",
         tags: ["places"],
         querystring: z.object({ bbox: bboxSchema() }),
         response: { 200: waterPointMapSchema, ...errorResponses(400, 500, 503) },
@@ -43,7 +45,7 @@ export const waterPointRegistryRoutes: FastifyPluginAsync<{ db: Database }> = as
       schemaErrorFormatter: refusePlaceQuery,
     },
     async (request, reply) => {
-      const answer = await waterPointMap(db, request.query.bbox);
+      const answer = await waterPointMap(db, request.query.bbox, clusters);
       reply.header("cache-control", `public, max-age=${MAP_MAX_AGE_SECONDS}`);
       return answer;
     },
