@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Region } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErasureResult, PersonalData } from "#shared/api-schemas/personal-data.ts";
 import { createTestApp, expectHumanError, multipart, postGrievance, validFields, type TestApp } from "./test-app.ts";
@@ -197,7 +197,7 @@ describe("blurring a region of a photo (blurGrievancePhoto)", () => {
       .toBuffer();
   };
   // The spread of the red channel's values in a region (sharp's stats() reads the whole image, not an extract).
-  const spread = async (png: Buffer, region: sharp.Region) => {
+  const spread = async (png: Buffer, region: Region) => {
     const raw = await sharp(png).extract(region).removeAlpha().raw().toBuffer();
     const reds = raw.filter((_, i) => i % 3 === 0);
     const mean = reds.reduce((sum, v) => sum + v, 0) / reds.length;
