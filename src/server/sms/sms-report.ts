@@ -5,6 +5,7 @@ import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
 import { hashTrackingToken, newTrackingToken } from "../tracking/tracking-token.ts";
 import { trackingUrlOf } from "../tracking/tracking-url.ts";
+import { waterPointCodeOfSms } from "../water-points/sms-water-point.ts";
 import {
   consentToSmsUpdates,
   countReportsOfDay,
@@ -46,6 +47,8 @@ export async function submitSmsReport({ deps, sms, said, locale, now, day }: Sms
     category: categoryFromKeywords(sms.text, categories) ?? triageCategory(categories),
     location: placeIn(sms.text),
     user_phone: sms.phone,
+    // A message starting with a water point's code is about that point, and placed at it (docs/decisions/040).
+    water_point: await waterPointCodeOfSms(deps.db, sms.text),
   });
   const token = newTrackingToken();
   try {
