@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     onImageProcessed: metrics?.imageProcessed,
     mailLinkBase,
+    sms: config.sms,
   });
 
   // ---- Routes ----

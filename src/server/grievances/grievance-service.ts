@@ -10,6 +10,8 @@ import { HttpError } from "../http/http-error.ts";
 import { Abandoned, concurrencyLimit, type Limiter } from "../images/concurrency-limit.ts";
 import { detectImageFormat, type ImageFormat } from "../images/image-format.ts";
 import { processImage, type ProcessedImage } from "../images/image-pipeline.ts";
+import { withSmsConsent } from "../sms/sms-consent.ts";
+import type { SmsConfig } from "../sms/sms-config.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { makeImageKeys } from "../storage/object-key.ts";
 import type { GrievanceRepository } from "./grievance-repository.ts";
@@ -38,6 +40,11 @@ export interface GrievanceServiceDeps {
   onImageProcessed?: (seconds: number) => void;
   /** The start of links in messages about a new report (PUBLIC_URL; http/public-links.ts). */
   mailLinkBase: string;
+  /**
+   * The SMS settings, undefined when SMS is off: "Send me updates by SMS" is kept only with SMS on and a number read
+   * into E.164 (src/server/sms/sms-consent.ts).
+   */
+  sms?: SmsConfig | undefined;
 }
 
 /**
@@ -70,8 +77,10 @@ export class GrievanceService {
     if (!(await isActiveCategory(this.deps.db, input.category))) {
       throw new HttpError(400, MESSAGES.categoryNotOffered, { category: MESSAGES.categoryNotOffered });
     }
+    // Likewise "Send me updates by SMS" with a number SMS cannot reach (the number kept in E.164 when it can).
+    const consented = withSmsConsent(input, this.deps.sms);
     // Likewise a water point's code that no point in service has; a report without a pin takes the point's.
-    const { report, waterPointId } = await attachWaterPoint(this.deps.db, input);
+    const { report, waterPointId } = await attachWaterPoint(this.deps.db, consented);
     return this.withStoredImages(uploads, MESSAGES.submitFailed, (images) =>
       this.deps.db.transaction(async (tx) => {
         const inserted = await this.insertWithFreeReference(tx, report, images, { ...tracking, waterPointId });
