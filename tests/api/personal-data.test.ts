@@ -1,6 +1,7 @@
 import sharp, { type Region } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErasureResult, PersonalData } from "#shared/api-schemas/personal-data.ts";
+import { loadConfig } from "#server/config.ts";
 import { createTestApp, expectHumanError, multipart, postGrievance, validFields, type TestApp } from "./test-app.ts";
 import { addStaff, staffClient } from "./staff/staff-helpers.ts";
 
@@ -20,7 +21,8 @@ let token: string;
 const find = (query: string) => as({ method: "GET", url: `/api/staff/personal-data?${query}` });
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl: `https://${HOST}` } });
+  const privacy = { ...loadConfig({}).privacy, contact: "dpo@water.example.org" };
+  t = await createTestApp({ config: { publicUrl: `https://${HOST}`, privacy, operator: { name: "Lakeside Water" } } });
   await addStaff(t.db);
   as = await staffClient(t.app);
   const submitted = await postGrievance(t.app, {
@@ -64,6 +66,7 @@ describe("access on request (findPersonalData)", () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json<PersonalData>();
     expect(data.reports.map((r) => [r.reference, r.email, r.phone])).toEqual([[reference, EMAIL, PHONE]]);
+    expect(data.controller).toEqual({ name: "Lakeside Water", contact: "dpo@water.example.org" });
     expect(data.follows).toMatchObject([{ reference, email: EMAIL, asReporter: true }]);
     expect(data.alertSubscriptions).toMatchObject([{ channel: "email", locality: "Old Town" }]);
     expect(data.emails.map((m) => m.kind)).toContain("receipt");

@@ -107,7 +107,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (
           service,
           imageStore,
           maxImagePixels: config.maxImagePixels,
-          controller: { name: config.operator.name ?? null, contact: null },
+          controller: { name: config.operator.name ?? null, contact: config.privacy.contact ?? null },
           now: clock,
         });
         // A message to the reporter by SMS, a report placed on the map (docs/decisions/041-sms-for-staff.md).
