@@ -21,8 +21,10 @@ let token: string;
 const find = (query: string) => as({ method: "GET", url: `/api/staff/personal-data?${query}` });
 
 beforeAll(async () => {
-  const privacy = { ...loadConfig({}).privacy, contact: "dpo@water.example.org" };
-  t = await createTestApp({ config: { publicUrl: `https://${HOST}`, privacy, operator: { name: "Lakeside Water" } } });
+  const defaults = loadConfig({});
+  const privacy = { ...defaults.privacy, contact: "dpo@water.example.org" };
+  const operator = { ...defaults.operator, name: "Lakeside Water" };
+  t = await createTestApp({ config: { publicUrl: `https://${HOST}`, privacy, operator } });
   await addStaff(t.db);
   as = await staffClient(t.app);
   const submitted = await postGrievance(t.app, {
