@@ -105,6 +105,8 @@ describe("categories", () => {
       // Neither offers water points nor means a point is not working unless asked (migration 036).
       waterPoints: false,
       meansNotWorking: false,
+      // Administrators see its keywords for reports by SMS (migration 037): none until they give some.
+      sms_keywords: {},
     });
     expect((await publicList()).at(-1)!.name).toBe("Water kiosks");
 

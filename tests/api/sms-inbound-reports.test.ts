@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { AdminCategoryView } from "#shared/categories/category-schemas.ts";
 import type { TrackedGrievance } from "#shared/tracking/tracking.ts";
-import { HOST } from "./staff/staff-helpers.ts";
+import { adminAndStaffClients, HOST } from "./staff/staff-helpers.ts";
 import {
   advanceDays,
   inbound,
@@ -133,13 +134,42 @@ describe("a report by SMS", () => {
     expect((await numberRow(OTHER_PHONE))?.locale).toBe("ar");
   });
 
-  it("uses the keywords administrators edit", async () => {
-    await t.db.query(
-      `UPDATE categories SET sms_keywords = '{"en": ["kiosk"], "fr": ["borne"]}'::jsonb WHERE key = 'Infrastructure Problems'`,
-    );
+  it("uses the keywords administrators edit on the category (audited), and shows them only to administrators", async () => {
+    const { admin } = await adminAndStaffClients(t.app, t.db, "admin@water.example", "staff@water.example");
+    const edited = await admin({
+      method: "PATCH",
+      url: "/api/staff/admin/categories/infrastructure",
+      payload: { sms_keywords: { en: [" kiosk ", "Kiosk", ""], fr: ["borne"], ar: ["كشك"] } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<AdminCategoryView>().sms_keywords).toEqual({ en: ["kiosk"], fr: ["borne"], ar: ["كشك"] });
+    const { rows } = await t.db.query<{ action: string }>("SELECT action FROM audit_log ORDER BY id");
+    expect(rows.map((row) => row.action)).toEqual(["category.sms_keywords"]);
+
     await sendSms("The kiosk on the corner is closed");
     await sendSms("La borne fontaine ne marche pas");
-    expect((await reports()).map((r) => r.category)).toEqual(["Infrastructure Problems", "Infrastructure Problems"]);
+    await sendSms("الكشك مغلق", { from: OTHER_PHONE });
+    expect((await reports()).map((r) => r.category)).toEqual([
+      "Infrastructure Problems",
+      "Infrastructure Problems",
+      "Infrastructure Problems",
+    ]);
+    // The public list has no keywords: they are the administrators' tool.
+    const list = await t.app.inject({ url: "/api/categories", headers: { host: HOST } });
+    expect(list.body).not.toContain("sms_keywords");
+    expect(
+      (await admin({ method: "GET", url: "/api/staff/admin/categories" }))
+        .json<{ categories: AdminCategoryView[] }>()
+        .categories.find((c) => c.key === "Leakage Issues")!.sms_keywords.es,
+    ).toContain("fuga");
+
+    const tooLong = await admin({
+      method: "PATCH",
+      url: "/api/staff/admin/categories/infrastructure",
+      payload: { sms_keywords: { en: ["x".repeat(61)] } },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<{ message: string }>().message).toBe("Each SMS keyword must be at most 60 characters.");
   });
 });
 

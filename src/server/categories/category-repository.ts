@@ -1,5 +1,11 @@
 import { isCategoryIcon, type CategoryIcon } from "#shared/categories/category-icons.ts";
-import type { CategoryTranslations, CategoryView, NewCategory } from "#shared/categories/category-schemas.ts";
+import type {
+  AdminCategoryView,
+  CategoryTranslations,
+  CategoryView,
+  NewCategory,
+} from "#shared/categories/category-schemas.ts";
+import type { SmsKeywords } from "#shared/categories/sms-keywords.ts";
 import type { Queryable } from "../db/database.ts";
 
 /**
@@ -20,10 +26,13 @@ export interface CategoryRow {
   /** Whether the form offers water points, and whether an open report means the point is not working (migration 036). */
   water_points: boolean;
   means_not_working: boolean;
+  /** Keywords per language that give a report by SMS this category (migration 037). */
+  sms_keywords: SmsKeywords;
 }
 
 const COLUMNS =
-  "key, service_code, name, description, group_name, active, position, icon, translations, water_points, means_not_working";
+  "key, service_code, name, description, group_name, active, position, icon, translations, water_points, " +
+  "means_not_working, sms_keywords";
 
 /** Every category, active or not, in the administrators' order. */
 export async function listCategories(db: Queryable): Promise<CategoryRow[]> {
@@ -59,12 +68,19 @@ export const toCategoryView = (row: CategoryRow): CategoryView => ({
   meansNotWorking: row.means_not_working,
 });
 
+/** A category as administrators see it (adminCategorySchema): also its SMS keywords. */
+export const toAdminCategoryView = (row: CategoryRow): AdminCategoryView => ({
+  ...toCategoryView(row),
+  sms_keywords: row.sms_keywords,
+});
+
 /** Adds a category at the end of the order; its key is its service code. */
 export async function insertCategory(tx: Queryable, input: NewCategory): Promise<CategoryRow> {
   const { rows } = await tx.query<CategoryRow>(
     `INSERT INTO categories (key, service_code, name, description, group_name, icon, translations, water_points,
-       means_not_working, position)
-     VALUES ($1, $1, $2, $3, $4, $5, $6::jsonb, $7, $8, (SELECT coalesce(max(position), 0) + 1 FROM categories))
+       means_not_working, sms_keywords, position)
+     VALUES ($1, $1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb,
+             (SELECT coalesce(max(position), 0) + 1 FROM categories))
      RETURNING ${COLUMNS}`,
     [
       input.service_code,
@@ -75,6 +91,7 @@ export async function insertCategory(tx: Queryable, input: NewCategory): Promise
       JSON.stringify(input.translations),
       input.waterPoints,
       input.meansNotWorking,
+      JSON.stringify(input.sms_keywords),
     ],
   );
   return rows[0]!;
@@ -89,13 +106,14 @@ export async function lockCategory(tx: Queryable, serviceCode: string): Promise<
 }
 
 /**
- * Stores a category's name, description, group, whether it is offered, its icon, its translations and its water
- * point flags.
+ * Stores a category's name, description, group, whether it is offered, its icon, its translations, its water
+ * point flags and its SMS keywords.
  */
 export async function saveCategory(tx: Queryable, row: CategoryRow): Promise<CategoryRow> {
   const { rows } = await tx.query<CategoryRow>(
     `UPDATE categories SET name = $2, description = $3, group_name = $4, active = $5, icon = $6,
-       translations = $7::jsonb, water_points = $8, means_not_working = $9, updated_at = now()
+       translations = $7::jsonb, water_points = $8, means_not_working = $9, sms_keywords = $10::jsonb,
+       updated_at = now()
      WHERE service_code = $1 RETURNING ${COLUMNS}`,
     [
       row.service_code,
@@ -107,6 +125,7 @@ export async function saveCategory(tx: Queryable, row: CategoryRow): Promise<Cat
       JSON.stringify(row.translations),
       row.water_points,
       row.means_not_working,
+      JSON.stringify(row.sms_keywords),
     ],
   );
   return rows[0]!;

@@ -5,10 +5,11 @@ import { apiPaths } from "#shared/api-paths.ts";
 import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
 import {
   CATEGORY_MESSAGES,
+  adminCategoryListSchema,
+  adminCategorySchema,
   categoryChangeSchema,
   categoryListSchema,
   categoryOrderSchema,
-  categorySchema,
   newCategorySchema,
 } from "#shared/categories/category-schemas.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
@@ -16,7 +17,7 @@ import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import { requireAdmin, staffOf } from "../staff/require-staff.ts";
-import { listCategories, toCategoryView } from "./category-repository.ts";
+import { listCategories, toAdminCategoryView, toCategoryView } from "./category-repository.ts";
 import { createCategory, reorderCategories, updateCategory } from "./category-workflow.ts";
 
 /** GET /api/categories: what the form, the filters and the statistics offer (docs/decisions/017). */
@@ -54,10 +55,10 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
         operationId: "listAdminCategories",
         summary: "Every category, for the administrators' page",
         security: STAFF_SECURITY,
-        response: { 200: categoryListSchema, ...errors },
+        response: { 200: adminCategoryListSchema, ...errors },
       },
     },
-    async () => ({ categories: (await listCategories(db)).map(toCategoryView) }),
+    async () => ({ categories: (await listCategories(db)).map(toAdminCategoryView) }),
   );
 
   app.post(
@@ -69,12 +70,12 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
         summary: "Add a category at the end of the order",
         security: STAFF_SECURITY,
         body: newCategorySchema,
-        response: { 201: categorySchema, ...errors, 409: apiErrorSchema },
+        response: { 201: adminCategorySchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const row = await createCategory(db, staffActor(request), request.body);
-      return reply.code(201).send(toCategoryView(row));
+      return reply.code(201).send(toAdminCategoryView(row));
     },
   );
 
@@ -87,11 +88,13 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
         summary: "Put the categories in a new order",
         security: STAFF_SECURITY,
         body: categoryOrderSchema,
-        response: { 200: categoryListSchema, ...errors },
+        response: { 200: adminCategoryListSchema, ...errors },
       },
     },
     async (request) => ({
-      categories: (await reorderCategories(db, staffActor(request), request.body.service_codes)).map(toCategoryView),
+      categories: (await reorderCategories(db, staffActor(request), request.body.service_codes)).map(
+        toAdminCategoryView,
+      ),
     }),
   );
 
@@ -105,13 +108,13 @@ export const categoryAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (
         security: STAFF_SECURITY,
         params: serviceCodeParams,
         body: categoryChangeSchema,
-        response: { 200: categorySchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: adminCategorySchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
       const row = await updateCategory(db, staffActor(request), request.params.serviceCode, request.body);
       if (!row) throw new HttpError(404, CATEGORY_MESSAGES.notFound);
-      return toCategoryView(row);
+      return toAdminCategoryView(row);
     },
   );
 };

@@ -71,6 +71,7 @@ export async function updateCategory(
         translations: change.translations ?? before.translations,
         water_points: change.waterPoints ?? before.water_points,
         means_not_working: change.meansNotWorking ?? before.means_not_working,
+        sms_keywords: change.sms_keywords ?? before.sms_keywords,
       });
       const audit = (action: string, details: Record<string, unknown>) =>
         recordAudit(tx, actor, { action, target: serviceCode, details });
@@ -91,6 +92,9 @@ export async function updateCategory(
       }
       if (after.means_not_working !== before.means_not_working) {
         await audit("category.means_not_working", { from: before.means_not_working, to: after.means_not_working });
+      }
+      if (JSON.stringify(after.sms_keywords) !== JSON.stringify(before.sms_keywords)) {
+        await audit("category.sms_keywords", { from: before.sms_keywords, to: after.sms_keywords });
       }
       return after;
     });

@@ -1,3 +1,4 @@
+import type { SmsKeywords } from "#shared/categories/sms-keywords.ts";
 import { FIELD_LIMITS } from "#shared/domain.ts";
 import { isArabicWord, wordsOf } from "./sms-words.ts";
 
@@ -90,9 +91,6 @@ export function placeIn(text: string): string | undefined {
   if (!place) return undefined;
   return place.length > FIELD_LIMITS.location ? place.slice(0, FIELD_LIMITS.location).trim() : place;
 }
-
-/** A category's SMS keywords by language (categories.sms_keywords, migration 037). */
-export type SmsKeywords = Partial<Record<string, string[]>>;
 
 export interface KeywordCategory {
   key: string;

@@ -4,6 +4,7 @@ import { msg } from "../i18n/locales.ts";
 import { TRANSLATED_LOCALES, byTranslatedLocale } from "../i18n/translated-locales.ts";
 import { isStorableText } from "../storable-text.ts";
 import { CATEGORY_ICON_KEYS } from "./category-icons.ts";
+import { smsKeywordsInput, smsKeywordsSchema } from "./sms-keywords.ts";
 
 /**
  * Categories as data (migration 016, docs/decisions/017): what the API answers about them and what administrators
@@ -61,6 +62,12 @@ export type CategoryView = z.output<typeof categorySchema>;
 
 export const categoryListSchema = z.object({ categories: z.array(categorySchema) });
 export type CategoryList = z.output<typeof categoryListSchema>;
+
+/** A category as administrators see it: also its keywords for reports by SMS (sms-keywords.ts). */
+export const adminCategorySchema = z.extend(categorySchema, { sms_keywords: smsKeywordsSchema });
+export type AdminCategoryView = z.output<typeof adminCategorySchema>;
+export const adminCategoryListSchema = z.object({ categories: z.array(adminCategorySchema) });
+export type AdminCategoryList = z.output<typeof adminCategoryListSchema>;
 
 const text = (max: number, tooLong: string) =>
   z.string().check(z.trim(), z.maxLength(max, tooLong), z.refine(isStorableText, CATEGORY_MESSAGES.invalidText));
@@ -135,6 +142,7 @@ export const newCategorySchema = z.object({
   translations: z._default(translationsInput(), {}),
   waterPoints: z._default(z.boolean(), false),
   meansNotWorking: z._default(z.boolean(), false),
+  sms_keywords: z._default(smsKeywordsInput(), {}),
 });
 export type NewCategory = z.output<typeof newCategorySchema>;
 
@@ -150,6 +158,8 @@ export const categoryChangeSchema = z.object({
   /** Whether the form offers water points for it, and whether an open report of it means the point is not working. */
   waterPoints: z.optional(z.boolean()),
   meansNotWorking: z.optional(z.boolean()),
+  /** Every language's SMS keywords at once: a language left out has none. */
+  sms_keywords: z.optional(smsKeywordsInput()),
 });
 export type CategoryChange = z.output<typeof categoryChangeSchema>;
 

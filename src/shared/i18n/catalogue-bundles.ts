@@ -7,7 +7,7 @@ import type { Locale } from "./locales.ts";
  */
 export const CATALOGUE_BUNDLES = {
   public: ["frame", "shared", "report", "browse", "report-water-points", "tracking-privacy"],
-  console: ["console", "console-sms", "console-water-points", "console-privacy"],
+  console: ["console", "console-sms", "console-water-points", "console-privacy", "console-sms-keywords"],
   // The statistics' charts: downloaded by their page alone (docs/decisions/027-statistics-charts.md).
   stats: ["stats"],
   // The technician's page and its link's e-mail (docs/decisions/031-technician-links.md): downloaded by that page alone.

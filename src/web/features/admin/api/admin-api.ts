@@ -1,7 +1,12 @@
 import { pathTo } from "#shared/api-paths.ts";
 import type { AccountView, ApiKeyView, AuditEntryView, PasswordLink } from "#shared/admin/admin-schemas.ts";
 import type { CategoryIcon } from "#shared/categories/category-icons.ts";
-import type { CategoryList, CategoryTranslations, CategoryView } from "#shared/categories/category-schemas.ts";
+import type {
+  AdminCategoryList,
+  AdminCategoryView,
+  CategoryTranslations,
+} from "#shared/categories/category-schemas.ts";
+import type { SmsKeywords } from "#shared/categories/sms-keywords.ts";
 import { staffApiPaths } from "#shared/staff/staff-api.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { searchOf } from "#web/lib/query-string.ts";
@@ -12,25 +17,26 @@ function sendJson<T>(path: string, method: "POST" | "PATCH", body: unknown): Pro
 }
 
 export const getAdminCategories = (signal?: AbortSignal) =>
-  apiFetch<CategoryList>(staffApiPaths.adminCategories, { signal });
+  apiFetch<AdminCategoryList>(staffApiPaths.adminCategories, { signal });
 
-/** What the category form sends besides the English texts: its icon and the other languages' texts. */
+/** What the category form sends besides the English texts: its icon, the other languages' texts, its SMS keywords. */
 interface CategoryExtras {
   icon?: CategoryIcon;
   translations?: CategoryTranslations;
+  sms_keywords?: SmsKeywords;
 }
 
 export const createCategory = (
   input: { name: string; service_code: string; description: string; group: string } & CategoryExtras,
-) => sendJson<CategoryView>(staffApiPaths.adminCategories, "POST", input);
+) => sendJson<AdminCategoryView>(staffApiPaths.adminCategories, "POST", input);
 
 export const updateCategory = (
   serviceCode: string,
   change: { name?: string; description?: string; group?: string | null; active?: boolean } & CategoryExtras,
-) => sendJson<CategoryView>(pathTo(staffApiPaths.adminCategory, { serviceCode }), "PATCH", change);
+) => sendJson<AdminCategoryView>(pathTo(staffApiPaths.adminCategory, { serviceCode }), "PATCH", change);
 
 export const reorderCategories = (serviceCodes: string[]) =>
-  sendJson<CategoryList>(staffApiPaths.adminCategoryOrder, "POST", { service_codes: serviceCodes });
+  sendJson<AdminCategoryList>(staffApiPaths.adminCategoryOrder, "POST", { service_codes: serviceCodes });
 
 export const getAccounts = (signal?: AbortSignal) =>
   apiFetch<{ accounts: AccountView[] }>(staffApiPaths.adminAccounts, { signal });

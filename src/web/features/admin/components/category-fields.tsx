@@ -1,17 +1,23 @@
 import { CATEGORY_ICONS, CATEGORY_ICON_KEYS, type CategoryIcon as IconKey } from "#shared/categories/category-icons.ts";
-import { CATEGORY_LIMITS, type CategoryTranslations, type CategoryView } from "#shared/categories/category-schemas.ts";
+import {
+  CATEGORY_LIMITS,
+  type AdminCategoryView,
+  type CategoryTranslations,
+  type CategoryView,
+} from "#shared/categories/category-schemas.ts";
 import { TRANSLATED_LOCALES } from "#shared/i18n/translated-locales.ts";
 import { LOCALE_NAMES, directionOf } from "#shared/i18n/locales.ts";
 import { CategoryIcon } from "#web/lib/categories/category-icon.tsx";
 import { Field } from "#web/lib/form-field.tsx";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { SmsKeywordFields } from "./sms-keyword-fields.tsx";
 
 /**
  * A category's fields on the administrators' page: the English name, group and description (what Open311 answers),
  * its icon, and its name and description in each other language (migration 021, docs/decisions/019-languages.md).
  * Each language's inputs carry that language's `lang` and direction, so Arabic is typed right to left.
  */
-export function CategoryFields({ category, idPrefix }: { category?: CategoryView; idPrefix: string }) {
+export function CategoryFields({ category, idPrefix }: { category?: AdminCategoryView; idPrefix: string }) {
   const t = useT();
   return (
     <>
@@ -56,6 +62,7 @@ export function CategoryFields({ category, idPrefix }: { category?: CategoryView
       </div>
       <IconChoice idPrefix={idPrefix} chosen={category?.icon ?? "other"} />
       <WaterPointFlags idPrefix={idPrefix} category={category} />
+      <SmsKeywordFields idPrefix={idPrefix} keywords={category?.sms_keywords} />
       <fieldset className="admin-form__languages">
         <legend>{t("In the other languages")}</legend>
         <p className="hint">{t("A language left empty shows the English name and description.")}</p>

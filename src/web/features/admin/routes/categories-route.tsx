@@ -12,7 +12,7 @@ import {
   CATEGORY_LIMITS,
   categoryChangeSchema,
   newCategorySchema,
-  type CategoryView,
+  type AdminCategoryView,
 } from "#shared/categories/category-schemas.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
 import { t } from "#web/lib/i18n/i18n.ts";
@@ -30,6 +30,7 @@ import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { createCategory, getAdminCategories, reorderCategories, updateCategory } from "../api/admin-api.ts";
 import { BusySubmitButton } from "#web/lib/busy-submit-button.tsx";
 import { CategoryFields, translationsOf, waterPointFlagsOf } from "../components/category-fields.tsx";
+import { smsKeywordsOf } from "../components/sms-keyword-fields.tsx";
 
 export async function categoriesLoader({ request }: LoaderFunctionArgs) {
   return withStaffSession(request, () => getAdminCategories(request.signal));
@@ -73,6 +74,7 @@ async function perform(intent: string, form: FormData, code: string): Promise<Ca
       icon: iconOf(form),
       translations: translationsOf(form),
       ...waterPointFlagsOf(form),
+      ...smsKeywordsOf(form),
     });
     if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const created = await createCategory({ ...parsed.data, group: parsed.data.group ?? "" });
@@ -86,6 +88,7 @@ async function perform(intent: string, form: FormData, code: string): Promise<Ca
       icon: iconOf(form),
       translations: translationsOf(form),
       ...waterPointFlagsOf(form),
+      ...smsKeywordsOf(form),
     });
     if (!parsed.success) return problemOf(intent, parsed.error.issues);
     const saved = await updateCategory(code, parsed.data);
@@ -152,7 +155,13 @@ export function CategoriesRoute() {
   );
 }
 
-function CategoryItem(props: { category: CategoryView; first: boolean; last: boolean; order: string; busy: boolean }) {
+function CategoryItem(props: {
+  category: AdminCategoryView;
+  first: boolean;
+  last: boolean;
+  order: string;
+  busy: boolean;
+}) {
   const { category, first, last, order, busy } = props;
   const t = useT();
   const { name } = category;
