@@ -16,6 +16,7 @@ import path from "node:path";
  */
 
 export const FAKESMSC = "/usr/lib/kannel/test/fakesmsc";
+const FAKESMSC_LINE = 200;
 const START_TIMEOUT_MS = 15_000;
 
 export interface KannelOptions {
@@ -50,6 +51,8 @@ export class Kannel {
   readonly password = "kannel-sendsms-secret";
   /** Every message in and out, in the order the phones sent and received them. */
   readonly transcript: PhoneMessage[] = [];
+  /** What happened between messages (the gateway stopped, staff acted), by the transcript's length at the time. */
+  private readonly notes: { at: number; text: string }[] = [];
   private readonly dir: string;
   private readonly ports: Ports;
   private readonly options: KannelOptions;
@@ -59,6 +62,10 @@ export class Kannel {
   // Parts of multipart messages waiting for their siblings, by receiver and reference.
   private readonly partials = new Map<string, { total: number; parts: Map<number, Buffer> }>();
   private waiters: (() => void)[] = [];
+  // Lines for fakesmsc, one at a time: it takes the next line only once it has sent the one before (a second line in
+  // the same read waits for more input).
+  private pending: string[] = [];
+  private inFlight = false;
 
   private constructor(options: KannelOptions, ports: Ports, dir: string) {
     this.options = options;
@@ -136,6 +143,7 @@ omit-empty = true
 
   /** Starts bearerbox, smsbox and the phones (fakesmsc), and waits until all are on line. */
   async startGateway(): Promise<void> {
+    if (this.transcript.length > 0) this.note("Kannel started again");
     const started = Date.now();
     this.processes.push(this.spawnBox("bearerbox"));
     await this.until(async () => (await this.status()) !== undefined, started);
@@ -156,9 +164,12 @@ omit-empty = true
    * then refuses connections. startGateway brings it back on the same ports.
    */
   async stopGateway(): Promise<void> {
+    this.note("Kannel stopped (bearerbox, smsbox and the phones' fake SMS centre)");
     const running = this.processes;
     this.processes = [];
     this.phone = undefined;
+    this.pending = [];
+    this.inFlight = false;
     await Promise.all(running.map((child) => stopProcess(child)));
   }
 
@@ -174,8 +185,23 @@ omit-empty = true
     const line = gsm
       ? `${from} ${this.options.number} text ${text}`
       : `${from} ${this.options.number} ucs2 ${percentEncode(Buffer.from(text, "utf16le").swap16())}`;
-    this.phone.stdin.write(`${line}\n`);
+    // fakesmsc reads standard input in pieces of about 200 bytes and sends a longer line only when more input comes.
+    if (line.length >= FAKESMSC_LINE) {
+      throw new Error(
+        `fakesmsc cannot read a line of ${line.length} characters (under ${FAKESMSC_LINE}): a shorter text`,
+      );
+    }
+    this.pending.push(line);
+    this.pump();
     this.transcript.push({ direction: "in", phone: from, text, parts: 1, coding: gsm ? "gsm" : "ucs2" });
+  }
+
+  private pump(): void {
+    if (this.inFlight || !this.phone?.stdin) return;
+    const line = this.pending.shift();
+    if (line === undefined) return;
+    this.inFlight = true;
+    this.phone.stdin.write(`${line}\n`);
   }
 
   /** Messages the phone `phone` received so far. */
@@ -203,16 +229,22 @@ omit-empty = true
     return this.receivedBy(phone);
   }
 
-  /** The conversation as the phones printed it, one line per message. */
-  printTranscript(phones?: readonly string[]): string {
-    return this.transcript
-      .filter((m) => !phones || phones.includes(m.phone))
-      .map((m) => {
-        const arrow = m.direction === "in" ? `${m.phone} -> portal` : `portal -> ${m.phone}`;
-        const how = `${m.coding === "ucs2" ? "UCS-2" : "GSM"}${m.parts > 1 ? `, ${m.parts} parts` : ""}`;
-        return `${arrow} [${how}]: ${m.text.replace(/\n/g, " / ")}`;
-      })
-      .join("\n");
+  /** A line for the transcript between messages: what happened meanwhile. */
+  note(text: string): void {
+    this.notes.push({ at: this.transcript.length, text });
+  }
+
+  /** The conversation as the phones printed it, one line per message, a line break in a text as " / ". */
+  printTranscript(): string {
+    const lines: string[] = [];
+    this.transcript.forEach((m, index) => {
+      for (const note of this.notes) if (note.at === index) lines.push(`   ... ${note.text}`);
+      const arrow = m.direction === "in" ? `${m.phone} -> portal` : `portal -> ${m.phone}`;
+      const how = `${m.coding === "ucs2" ? "UCS-2" : "GSM"}${m.parts > 1 ? `, ${m.parts} parts` : ""}`;
+      lines.push(`${arrow} [${how}]: ${m.text.replace(/\n/g, " / ")}`);
+    });
+    for (const note of this.notes) if (note.at >= this.transcript.length) lines.push(`   ... ${note.text}`);
+    return lines.join("\n");
   }
 
   /** bearerbox's status page, undefined while it does not answer. */
@@ -246,21 +278,27 @@ omit-empty = true
 
   /**
    * fakesmsc's log: "Got message N: <FROM TO text MESSAGE>", "<FROM TO ucs-2 %XX...>" or, for a part of a long one,
-   * "<FROM TO udh %05%00%03REF TOTAL SEQ data %XX...>". A GSM text may hold line breaks, so a message ends at ">"
-   * followed by the next log line (or the end of what was read so far).
+   * "<FROM TO udh %05%00%03REF TOTAL SEQ data %XX...>". Kannel's fake SMS centre talks to fakesmsc one line per
+   * message, GSM text as it is: a line break in a text reaches fakesmsc as the end of the message and the rest as a
+   * "message" of its own without sender, receiver or type, which is put back here as the text's next line. (A real
+   * SMS centre carries the line break, which GSM-7 has.)
    */
   private read(chunk: string): void {
     this.log += chunk;
-    const pattern = /Got message \d+: <(\S+) (\S+) (text|ucs-2|udh) ([\s\S]*?)>\n(?=\d{4}-\d\d-\d\d |$)/g;
-    let consumed = 0;
-    for (const match of this.log.matchAll(pattern)) {
-      consumed = (match.index ?? 0) + match[0].length;
-      this.received(match[2] ?? "", match[3] ?? "", match[4] ?? "");
+    const lines = this.log.split("\n");
+    this.log = lines.pop() ?? "";
+    for (const line of lines) {
+      if (/fakesmsc: sent message \d+/.test(line)) {
+        this.inFlight = false;
+        this.pump();
+      }
+      const content = /Got message \d+: <(.*)>$/.exec(line)?.[1];
+      if (content === undefined) continue;
+      const message = /^(\S+) (\S+) (text|ucs-2|udh) (.*)$/s.exec(content);
+      const last = this.transcript.at(-1);
+      if (!message && last?.direction === "out" && last.coding === "gsm") last.text += `\n${content}`;
+      else if (message) this.received(message[2] ?? "", message[3] ?? "", message[4] ?? "");
     }
-    if (consumed > 0) this.log = this.log.slice(consumed);
-    // Keep only what may still be the start of a message.
-    const start = this.log.lastIndexOf("Got message ");
-    this.log = start === -1 ? "" : this.log.slice(start);
     for (const wake of this.waiters.splice(0)) wake();
   }
 
@@ -315,8 +353,18 @@ function percentDecode(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
+/**
+ * What fakesmsc decodes (Kannel's URL decoding): a space as "+", printable ASCII but "%" and "+" as it is, the rest
+ * as %XX. As short as it can be: fakesmsc's lines must stay short.
+ */
 const percentEncode = (bytes: Buffer): string =>
-  [...bytes].map((byte) => `%${byte.toString(16).padStart(2, "0").toUpperCase()}`).join("");
+  [...bytes]
+    .map((byte) => {
+      if (byte === 0x20) return "+";
+      if (byte > 0x20 && byte < 0x7f && byte !== 0x25 && byte !== 0x2b) return String.fromCharCode(byte);
+      return `%${byte.toString(16).padStart(2, "0").toUpperCase()}`;
+    })
+    .join("");
 
 const utf16be = (bytes: Buffer): string => new TextDecoder("utf-16be").decode(bytes);
 
@@ -340,7 +388,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
