@@ -11,7 +11,7 @@ export type StaffSmsConversation = z.output<typeof staffSmsConversationSchema>;
 interface SmsRow {
   id: string;
   direction: "in" | "out";
-  phone: string;
+  phone: string | null;
   body: string;
   created_at: Date;
   kind: StaffSmsMessage["kind"];
@@ -64,7 +64,7 @@ export async function smsConversationOf(
       WHERE m.grievance_id = $1 ORDER BY m.created_at, m.seq`,
     [grievanceId, dailyLimit ?? null],
   );
-  const phones = new Set(rows.map((row) => row.phone));
+  const phones = new Set(rows.flatMap((row) => (row.phone ? [row.phone] : [])));
   const own = userPhone ? toE164(userPhone, undefined) : undefined;
   if (own) phones.add(own);
   const consent = await db.query<{ sms_updates: boolean; stopped: boolean }>(

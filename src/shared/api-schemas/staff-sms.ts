@@ -16,8 +16,8 @@ export const staffSmsMessageSchema = z.object({
   /** When it arrived (in) or was written (out), ISO time. */
   at: z.string(),
   direction: z.enum(["in", "out"]),
-  /** The number it came from or went to, E.164: the report's own, or the one it was written from. */
-  phone: z.string(),
+  /** The number it came from or went to, E.164; null once erased (retention, erasure on request). */
+  phone: z.nullable(z.string()),
   text: z.string(),
   /** Out: what it is (a reply, an update, "Is it fixed?", a message from staff, an incident alert); null for in. */
   kind: z.nullable(z.enum(["reply", "update", "fixed-question", "staff", "incident-alert"])),

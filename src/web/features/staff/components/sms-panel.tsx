@@ -10,6 +10,7 @@ import { Field } from "#web/lib/form-field.tsx";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { sendSmsToReporter } from "../api/staff-sms-api.ts";
 import { StaffPanel } from "./staff-panel.tsx";
 import { useSmsOn } from "./sms-on.ts";
@@ -36,9 +37,12 @@ const STATES: Record<SmsState, string> = {
 function SmsItem({ sms }: { sms: SmsMessage }) {
   const t = useT();
   const out = sms.direction === "out";
+  // The address in its own direction: in Arabic its "-" and "@" would otherwise be reordered with the sentence.
   const who = out
     ? sms.kind === "staff" && sms.staffEmail
-      ? t("To the reporter, from {email}", { email: sms.staffEmail })
+      ? withElements(t("To the reporter, from {email}", { email: slot("email") }), {
+          email: <bdi dir="ltr">{sms.staffEmail}</bdi>,
+        })
       : t("To the reporter")
     : t("From the reporter");
   return (
