@@ -18,4 +18,6 @@ export const incident = () => import("../features/incidents/routes/incident-rout
 export const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
 export const accessibility = () => import("../features/about/routes/accessibility-route.tsx");
 export const field = () => import("../features/field/routes/field-route.tsx");
+export const waterPoint = () => import("../features/water-points/routes/water-point-route.tsx");
+export const waterPointSign = () => import("../features/water-points/routes/water-point-sign-route.tsx");
 // The console's route modules are loaded by its own route table (console-routes.tsx).

@@ -20,6 +20,8 @@ import {
   submit,
   track,
   trackLoader,
+  waterPoint,
+  waterPointSign,
 } from "./route-modules.ts";
 
 /**
@@ -37,6 +39,8 @@ import {
  *     /incidents         Water incidents, active and recent (loader; action: alerts for an area)
  *     /incidents/:id     One incident (loader, 404 -> Page not found; action: "I am affected", alerts; the form's
  *                        "This is probably part of …" sends its "I am affected" here too)
+ *     /water-points/:code       A water point: status, downtime, reports (loader, 404 -> Page not found)
+ *     /water-points/:code/sign  Its printable sign with QR codes (loader)
  *     *                  Page not found (docs/product-decisions.md D10)
  * (console frame, in the staff chunk: its own header with the account and Sign out, no public chrome; the table is
  *  console-routes.tsx, added the first time the visitor goes under /staff)
@@ -158,6 +162,20 @@ const ROUTES: RouteObject[] = [
                 lazy: async () => {
                   const m = await field();
                   return { loader: m.fieldLoader, Component: m.FieldRoute };
+                },
+              },
+              {
+                path: routePatterns.waterPoint,
+                lazy: async () => {
+                  const m = await waterPoint();
+                  return { loader: m.waterPointLoader, Component: m.WaterPointRoute };
+                },
+              },
+              {
+                path: routePatterns.waterPointSign,
+                lazy: async () => {
+                  const m = await waterPointSign();
+                  return { loader: m.waterPointLoader, Component: m.WaterPointSignRoute };
                 },
               },
               { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },

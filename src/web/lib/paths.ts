@@ -81,6 +81,8 @@ export const routePatterns = {
   incidents: INCIDENTS_PAGE_PATH,
   incident: `${INCIDENTS_PAGE_PATH}/:id`,
   accessibility: "/accessibility",
+  waterPoint: "/water-points/:code",
+  waterPointSign: "/water-points/:code/sign",
   staffSignIn: "/staff/sign-in",
   staffSignOut: "/staff/sign-out",
   staffConsole: "/staff",

@@ -1,0 +1,19 @@
+import { data, type LoaderFunctionArgs } from "react-router";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import { getWaterPoint } from "./water-points-api.ts";
+import { loadWaterPointTexts } from "./water-point-texts.ts";
+
+/**
+ * The point and the page's texts, side by side; a code no point has is the app's friendly "Page not found" (the
+ * route's error boundary shows it). The page and the sign read the same.
+ */
+export async function waterPointLoader({ params, request }: LoaderFunctionArgs) {
+  const [point] = await Promise.all([
+    getWaterPoint(params.code ?? "", request.signal).catch((error: unknown) => {
+      if (error instanceof ApiRequestError && error.isNotFound) throw data(null, { status: 404 });
+      throw error;
+    }),
+    loadWaterPointTexts(),
+  ]);
+  return point;
+}
