@@ -15,6 +15,7 @@ import { checkPins, checkTallies, SeedError, searchTermShares } from "./seed-che
 import { NEIGHBOURHOODS } from "./seed-places.ts";
 import { SEARCH_TERMS } from "./seed-text.ts";
 import { countAll, growTo } from "./seed.ts";
+import { growWaterPoints, waterPointsFor } from "./seed-water-points.ts";
 import { startServer } from "./server-handle.ts";
 import { readSettings, SettingsError } from "./settings.ts";
 
@@ -116,7 +117,13 @@ async function prepare(database: BenchDatabase, rows: number): Promise<{ ids: st
       `Pins inside the city: ${(pins.pinned * 100).toFixed(1)} % of reports; ${(pins.denseBox * 100).toFixed(1)} % of them ` +
         `in the kilometre around the ${NEIGHBOURHOODS[0]!.name}`,
     );
-    return { ids: await sampleIds(db), seeded };
+    // The registry of water points beside the reports (BENCH_WATER_POINTS, seed-water-points.ts).
+    const points = await growWaterPoints(db, waterPointsFor(rows));
+    const total = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM water_points")).rows[0]?.n ?? 0;
+    console.log(
+      `Water points: ${total.toLocaleString("en")} (${points.added.toLocaleString("en")} seeded in ${points.seconds.toFixed(1)} s)`,
+    );
+    return { ids: await sampleIds(db), seeded: `${seeded}; ${total.toLocaleString("en")} water points` };
   } finally {
     await db.close();
   }

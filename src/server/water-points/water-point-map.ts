@@ -10,7 +10,7 @@ import { clustersInBox, pointsInBox } from "./water-point-registry-repository.ts
  */
 
 /** The most points one answer carries. */
-export const WATER_POINT_MAP_CAP = 1_000;
+export const WATER_POINT_MAP_CAP = 500;
 
 /** About this many cells across the area's longer side when it is clustered. */
 const CELLS_ACROSS = 16;

@@ -179,7 +179,10 @@ function WaterPointItem({
       <div className="admin-list__head">
         <div>
           <h4 className="admin-list__name">
-            <code className="water-point-code" dir="ltr">{point.code}</code> <bdi>{point.name}</bdi>
+            <code className="water-point-code" dir="ltr">
+              {point.code}
+            </code>{" "}
+            <bdi>{point.name}</bdi>
           </h4>
           <p className="admin-list__meta">
             {t(STATUS_LABELS[point.status_id])}
