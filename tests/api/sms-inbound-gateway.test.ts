@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { HOST } from "./staff/staff-helpers.ts";
-import { inbound, inboundUrl, PHONE, replies, sendSms, t, TOKEN, useInboundPortal } from "./sms-inbound-support.ts";
+import {
+  inbound,
+  inboundUrl,
+  metric,
+  PHONE,
+  replies,
+  sendSms,
+  t,
+  TOKEN,
+  useInboundPortal,
+} from "./sms-inbound-support.ts";
 
 // The inbound URL as Kannel's sms-service calls it (docs/decisions/037-sms-conversations.md): the token, the same
 // message twice, UCS-2 text, senders that cannot be answered.
@@ -109,5 +119,21 @@ describe("senders", () => {
     const res = await t.app.inject({ url, headers: { host: HOST } });
     expect(res.statusCode).toBe(400);
     expect(await inbound()).toEqual([]);
+  });
+});
+
+describe("metrics", () => {
+  it("count what was received, once per message, and what was refused, by reason", async () => {
+    const received = await metric("sms_received_total");
+    const refused = async (reason: string) => metric(`sms_refused_total{reason="${reason}"}`);
+    const before = { token: await refused("token"), sender: await refused("sender") };
+    await sendSms("HELP", { id: "kannel-metrics-1" });
+    await sendSms("HELP", { id: "kannel-metrics-1" });
+    await sendSms("Leak at the school");
+    await sendSms("HELP", { token: "wrong-token-0123456789abcdef" });
+    await sendSms("HELP", { from: "OPERATOR" });
+    expect(await metric("sms_received_total")).toBe(received + 2);
+    expect(await refused("token")).toBe(before.token + 1);
+    expect(await refused("sender")).toBe(before.sender + 1);
   });
 });

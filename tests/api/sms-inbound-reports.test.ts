@@ -5,6 +5,7 @@ import { adminAndStaffClients, HOST } from "./staff/staff-helpers.ts";
 import {
   advanceDays,
   inbound,
+  metric,
   numberRow,
   OTHER_PHONE,
   PHONE,
@@ -196,6 +197,8 @@ describe("the daily limit of reports per number", () => {
     expect(mine.at(-1)!.body).toBe(
       "You have sent 3 reports today, our daily limit. Please send new reports tomorrow. Send STATUS for your latest report.",
     );
+    // Both counted as refused for the limit (/metrics).
+    expect(await metric('sms_refused_total{reason="limited"}')).toBe(2);
     // Commands still work.
     await sendSms("STATUS");
     expect((await replies()).at(-1)!.body).toMatch(/^Report WS-[A-Z0-9]{6}: Pending\.$/);

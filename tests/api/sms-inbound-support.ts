@@ -14,6 +14,7 @@ export const PHONE = "+254712345678";
 export const OTHER_PHONE = "+254733000111";
 export const TOKEN = "inbound-token-0123456789abcdef";
 export const PUBLIC_URL = `http://${HOST}`;
+export const METRICS_TOKEN = "metrics-token-0123456789abcdef";
 
 export const INBOUND_SMS: SmsConfig = {
   gateway: "kannel",
@@ -35,7 +36,7 @@ export const advanceDays = (days: number) => {
 export function useInboundPortal(): void {
   beforeAll(async () => {
     t = await createTestApp({
-      config: { submissionsPerHour: 10_000, publicUrl: PUBLIC_URL, sms: INBOUND_SMS },
+      config: { submissionsPerHour: 10_000, publicUrl: PUBLIC_URL, sms: INBOUND_SMS, metricsToken: METRICS_TOKEN },
       now: () => new Date(Date.now() + offsetMs),
     });
   });
@@ -147,4 +148,11 @@ export async function numberRow(phone = PHONE) {
     [phone],
   );
   return rows[0];
+}
+
+/** A counter's value in /metrics (0 when absent). */
+export async function metric(name: string): Promise<number> {
+  const res = await t.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = res.body.split("\n").find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(" ")[1]) : 0;
 }
