@@ -32,6 +32,13 @@ export const waterPointCodeSchema = z.pipe(
   ),
 );
 
+/** A point's status in words, as its page says it: message ids, translated where shown. */
+export const WATER_POINT_STATUS_LABELS: Record<"functional" | "not-functional" | "unknown", string> = {
+  functional: msg("Working"),
+  "not-functional": msg("Not working"),
+  unknown: msg("Status unknown"),
+};
+
 /** Codes compare whatever their case: the one spelling used for that. */
 export const sameWaterPointCode = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 

@@ -6,6 +6,8 @@ import { LOCATION_MESSAGES } from "#shared/places/location-messages.ts";
 import { useT } from "../i18n/i18n-context.tsx";
 import { createMap, L, nameMap, pinIcon } from "./create-map.ts";
 import { MapNotice } from "./map-notice.tsx";
+import { useWaterPointsLayer, type WaterPointsLayerOptions } from "./water-points-layer.ts";
+import { WaterPointsLegend } from "./water-points-legend.tsx";
 import "./location-picker.css";
 
 /**
@@ -18,6 +20,8 @@ export interface LocationPickerProps {
   pin: LatLng | null;
   onPin: (pin: LatLng) => void;
   disabled?: boolean;
+  /** The water points as a layer, pressing one choosing it (the report form: docs/decisions/040). */
+  waterPoints?: WaterPointsLayerOptions | undefined;
 }
 
 /** Close enough to see the street, from a phone's fix or a click. */
@@ -33,7 +37,7 @@ const latLngOf = (point: L.LatLng): LatLng => {
 export const isOutsideServiceArea = (settings: MapSettings, pin: LatLng): boolean =>
   settings.serviceArea !== null && !isInsideArea(settings.serviceArea, pin);
 
-export default function LocationPicker({ settings, pin, onPin, disabled = false }: LocationPickerProps) {
+export default function LocationPicker({ settings, pin, onPin, disabled = false, waterPoints }: LocationPickerProps) {
   const t = useT();
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -47,6 +51,9 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
   // The pin the map opens on, read once when the map is made (later pins arrive through the effect below).
   const initialPin = useRef(pin);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // The map once made, for the layers drawn on it.
+  const [leaflet, setLeaflet] = useState<L.Map | null>(null);
+  useWaterPointsLayer(waterPoints ? leaflet : null, waterPoints ?? {});
 
   useEffect(() => {
     if (!element.current) return;
@@ -60,8 +67,10 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
     if (start) created.setView([start.latitude, start.longitude], PIN_ZOOM);
     created.on("click", (event: L.LeafletMouseEvent) => onPinRef.current(latLngOf(event.latlng)));
     map.current = created;
+    setLeaflet(created);
     return () => {
       created.remove();
+      setLeaflet(null);
       map.current = null;
       marker.current = null;
     };
@@ -132,6 +141,7 @@ export default function LocationPicker({ settings, pin, onPin, disabled = false 
       >
         {t(LOCATION_MESSAGES.placePinAtCentre)}
       </button>
+      {waterPoints && <WaterPointsLegend />}
     </div>
   );
 }

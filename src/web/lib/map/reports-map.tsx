@@ -11,6 +11,8 @@ import { PIN_PATH } from "./reports-map-icons.ts";
 import { useMarkerLayer, type OpenCardRequest } from "./reports-map-layer.ts";
 import { PopupCard } from "./reports-map-popup.tsx";
 import { mapStatusText, visibleBbox, type MarkerBatch } from "./reports-map-view.ts";
+import { useWaterPointsLayer } from "./water-points-layer.ts";
+import { WaterPointsLegend } from "./water-points-legend.tsx";
 import "./reports-map.css";
 
 export type { MarkerBatch } from "./reports-map-view.ts";
@@ -30,6 +32,8 @@ export interface ReportsMapProps<M extends MapPoint> {
   label: string;
   /** What the pins' colours mean: each a marker class (reports-map-icons.ts) and its words (message ids, translated here). */
   legend?: readonly { className: string; label: string }[];
+  /** Whether the water points are a layer of the map, with their legend (the public list's map). */
+  waterPoints?: boolean;
 }
 
 /** Panning or zooming several times in a row asks once, when the map has come to rest. */
@@ -115,6 +119,7 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
   const batch = loaded.batch;
   const placesAt = useMemo(() => clusterReports(batch?.markers ?? []), [batch]);
   useMarkerLayer(map, placesAt, props, setCard);
+  useWaterPointsLayer(props.waterPoints ? map : null, {});
 
   return (
     <div className="reports-map">
@@ -136,6 +141,7 @@ export default function ReportsMap<M extends MapPoint>(props: ReportsMapProps<M>
       <MapNotice text={tilesFailed ? t(LOCATION_MESSAGES.mapTilesFailed) : undefined} />
       <div ref={element} className="map map--tall reports-map__map" data-testid="reports-map" />
       {props.legend && <MapLegend entries={props.legend} />}
+      {props.waterPoints && <WaterPointsLegend />}
       {card && <PopupCard card={card} map={map} render={props.renderCard} onGone={closeCard} />}
     </div>
   );

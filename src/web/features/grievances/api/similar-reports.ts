@@ -1,6 +1,7 @@
 import { apiPaths } from "#shared/api-paths.ts";
 import type { ReverseGeocodeResponse, SimilarReportsResponse } from "#shared/api-types.ts";
 import { isNullIsland, SIMILAR_TITLE_MIN_LENGTH, type LatLng } from "#shared/places/geo.ts";
+import { WATER_POINT_CODE_PATTERN } from "#shared/water-points/report-water-point.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { searchOf } from "#web/lib/query-string.ts";
 
@@ -9,6 +10,8 @@ export interface SimilarInput {
   category: string;
   title: string;
   pin: LatLng | null;
+  /** The water point chosen on the form: its open reports come first (docs/decisions/040). */
+  waterPoint?: string;
 }
 
 /**
@@ -21,8 +24,17 @@ export function similarSearch(input: SimilarInput): string | undefined {
   const usableTitle = trimmed.length >= SIMILAR_TITLE_MIN_LENGTH ? trimmed : undefined;
   // A pin at 0,0 is refused (the group says why): nothing is near it.
   const pin = input.pin && !isNullIsland(input.pin) ? input.pin : null;
-  if (!category || (!pin && !usableTitle)) return undefined;
-  return searchOf({ category, latitude: pin?.latitude, longitude: pin?.longitude, title: usableTitle });
+  // A code that cannot be one is not asked about: the field says so.
+  const typed = input.waterPoint?.trim() ?? "";
+  const waterPoint = WATER_POINT_CODE_PATTERN.test(typed) ? typed : undefined;
+  if (!category || (!pin && !usableTitle && !waterPoint)) return undefined;
+  return searchOf({
+    category,
+    latitude: pin?.latitude,
+    longitude: pin?.longitude,
+    title: usableTitle,
+    water_point: waterPoint,
+  });
 }
 
 export function findSimilar(search: string, signal: AbortSignal): Promise<SimilarReportsResponse> {

@@ -8,6 +8,8 @@ import { AfterRepairImages } from "#web/lib/grievance-view/after-repair-images.t
 import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
 import { ReportPlace } from "#web/lib/grievance-view/report-place.tsx";
+import { waterPointPagePath } from "#shared/page-paths.ts";
+import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 
 /**
  * What the report's page shows from other features, handed in by the app (app/pages/grievance-page.tsx): the
@@ -22,6 +24,8 @@ export interface GrievancePageParts {
 export function GrievanceDetails({ grievance, parts }: { grievance: PublicGrievance; parts: GrievancePageParts }) {
   const t = useT();
   const hasContact = Boolean(grievance.user_email || grievance.user_phone);
+  // The water point it is about (docs/decisions/040-reporting-against-water-points.md), on the report's own answer only.
+  const waterPoint = (grievance as { water_point?: { code: string; name: string } | null }).water_point;
 
   return (
     <article className="details card" data-testid="grievance-details">
@@ -55,6 +59,18 @@ export function GrievanceDetails({ grievance, parts }: { grievance: PublicGrieva
       <IssueDescription text={grievance.description} />
 
       <ReportPlace latitude={grievance.latitude} longitude={grievance.longitude} />
+
+      {waterPoint && (
+        <p className="details__water-point" data-testid="report-water-point">
+          <span className="details__meta-label">{t("Water point:")}</span>{" "}
+          <Link to={waterPointPagePath(waterPoint.code)}>
+            {withElements(t("{name} ({code})", { name: slot("name"), code: slot("code") }), {
+              name: <bdi>{waterPoint.name}</bdi>,
+              code: <bdi>{waterPoint.code}</bdi>,
+            })}
+          </Link>
+        </p>
+      )}
 
       <GrievanceProgressSlot grievance={grievance} />
 

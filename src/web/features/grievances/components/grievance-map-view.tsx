@@ -32,6 +32,7 @@ export function GrievanceMapView() {
       markerStatus={markerStatus}
       label={t("Map of the reports matching the filters")}
       legend={STATUS_LEGEND}
+      waterPoints
     />
   );
 }

@@ -6,6 +6,7 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { loadMapSettings } from "#web/lib/map/map-settings-api.ts";
 import { useGeolocation } from "#web/lib/map/use-geolocation.ts";
 import { useLazyPicker } from "#web/lib/map/use-lazy-picker.ts";
+import type { WaterPointsLayerOptions } from "#web/lib/map/water-points-layer.ts";
 import { describedBy, errorIdOf, FieldError, FieldMarkText } from "#web/lib/form-field.tsx";
 import { reverseGeocode } from "../api/similar-reports.ts";
 
@@ -24,6 +25,8 @@ export interface LocationPinProps {
   locationFillable: boolean;
   onLocationFill: (label: string) => void;
   disabled: boolean;
+  /** The water points on the map, pressing one choosing it (docs/decisions/040-reporting-against-water-points.md). */
+  waterPoints?: WaterPointsLayerOptions;
 }
 
 const formatCoordinate = (value: number) => value.toFixed(6);
@@ -40,6 +43,7 @@ export function LocationPin({
   locationFillable,
   onLocationFill,
   disabled,
+  waterPoints,
 }: LocationPinProps) {
   const t = useT();
   const [open, setOpen] = useState(pin !== null);
@@ -172,7 +176,7 @@ export function LocationPin({
           <p className="pin-group__unavailable">{t(LOCATION_MESSAGES.mapUnavailable)}</p>
         )}
         {open && Picker && map.kind === "ready" && (
-          <Picker settings={map.settings} pin={pin} onPin={place} disabled={disabled} />
+          <Picker settings={map.settings} pin={pin} onPin={place} disabled={disabled} waterPoints={waterPoints} />
         )}
       </div>
       {pin && (

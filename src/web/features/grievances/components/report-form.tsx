@@ -21,6 +21,8 @@ import { StorageNotice } from "./storage-notice.tsx";
 import { SmsUpdatesField, useSmsOffered } from "./sms-updates-field.tsx";
 import { usePinFields } from "./use-pin-fields.ts";
 import { useReportSubmission } from "./use-report-submission.ts";
+import { useWaterPointChoice } from "./use-water-point-choice.ts";
+import { WaterPointField } from "./water-point-field.tsx";
 
 /**
  * What the form shows from other features, handed in by the app (app/pages/submit-page.tsx): the active incidents
@@ -48,6 +50,11 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
   // The categories offered now (data: docs/decisions/017); the server checks the one sent again.
   const { categories, failed: categoriesFailed } = useCategories();
   const { pin, locationFillable, setPin, fillLocation } = usePinFields(values, setValues, edited);
+  // The water point (docs/decisions/040): offered for the categories linked to water points, shown once one is chosen.
+  const waterPoint = useWaterPointChoice(setValues, edited, setPin);
+  const offersWaterPoints =
+    values.water_point.trim() !== "" ||
+    (categories?.some((category) => category.key === values.category && category.waterPoints) ?? false);
   const categoryNoteId = `${fieldId("category")}-note`;
   const summaryLinks = summaryLinksOf(t, errors, photos.error);
 
@@ -138,6 +145,7 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
           locationFillable={locationFillable}
           onLocationFill={fillLocation}
           disabled={busy}
+          waterPoints={{ chosen: values.water_point, onChoose: waterPoint.choose }}
         />
 
         <Field
@@ -162,7 +170,25 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
           )}
         </Field>
 
-        <SimilarReports category={values.category} title={values.title} pin={pin} affected={parts.affected} />
+        {offersWaterPoints && (
+          <WaterPointField
+            id={fieldId("water_point")}
+            code={values.water_point}
+            pin={pin}
+            error={errors.water_point}
+            disabled={busy}
+            onCodeChange={waterPoint.setCode}
+            onPinTo={setPin}
+          />
+        )}
+
+        <SimilarReports
+          category={values.category}
+          title={values.title}
+          pin={pin}
+          waterPoint={values.water_point}
+          affected={parts.affected}
+        />
 
         {parts.incidentMatch({ category: values.category, location: values.location, pin })}
 
