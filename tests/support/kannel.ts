@@ -3,6 +3,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { FAKESMSC, phoneLine, PhoneLog, type PhoneMessage } from "./fakesmsc.ts";
+
+export type { PhoneMessage };
 
 /**
  * A real Kannel for tests (docs/decisions/035-sms-through-a-gateway.md, README "SMS"): bearerbox with Kannel's fake SMS
@@ -15,8 +18,6 @@ import path from "node:path";
  * both on line.
  */
 
-export const FAKESMSC = "/usr/lib/kannel/test/fakesmsc";
-const FAKESMSC_LINE = 200;
 const START_TIMEOUT_MS = 15_000;
 
 export interface KannelOptions {
@@ -26,17 +27,6 @@ export interface KannelOptions {
   token: string;
   /** SMS_NUMBER: what phones write to. */
   number: string;
-}
-
-/** One message as a phone saw it: sent from the phone (in) or received by it (out). */
-export interface PhoneMessage {
-  direction: "in" | "out";
-  /** The phone's number. */
-  phone: string;
-  text: string;
-  /** Parts it arrived in (out), 1 for a single SMS. */
-  parts: number;
-  coding: "gsm" | "ucs2";
 }
 
 interface Ports {
@@ -58,14 +48,19 @@ export class Kannel {
   private readonly options: KannelOptions;
   private processes: ChildProcess[] = [];
   private phone: ChildProcess | undefined;
-  private log = "";
-  // Parts of multipart messages waiting for their siblings, by receiver and reference.
-  private readonly partials = new Map<string, { total: number; parts: Map<number, Buffer> }>();
   private waiters: (() => void)[] = [];
   // Lines for fakesmsc, one at a time: it takes the next line only once it has sent the one before (a second line in
   // the same read waits for more input).
   private pending: string[] = [];
   private inFlight = false;
+  private readonly phoneLog = new PhoneLog({
+    received: (message) => this.transcript.push(message),
+    sent: () => {
+      this.inFlight = false;
+      this.pump();
+    },
+    last: () => this.transcript.at(-1),
+  });
 
   private constructor(options: KannelOptions, ports: Ports, dir: string) {
     this.options = options;
@@ -181,19 +176,10 @@ omit-empty = true
   /** A phone sends a message to the portal's number: GSM text as it is, anything else as UCS-2. */
   phoneSends(from: string, text: string): void {
     if (!this.phone?.stdin) throw new Error("the gateway is down: no phone can send");
-    const gsm = /^[\x20-\x7e]*$/.test(text);
-    const line = gsm
-      ? `${from} ${this.options.number} text ${text}`
-      : `${from} ${this.options.number} ucs2 ${percentEncode(Buffer.from(text, "utf16le").swap16())}`;
-    // fakesmsc reads standard input in pieces of about 200 bytes and sends a longer line only when more input comes.
-    if (line.length >= FAKESMSC_LINE) {
-      throw new Error(
-        `fakesmsc cannot read a line of ${line.length} characters (under ${FAKESMSC_LINE}): a shorter text`,
-      );
-    }
+    const { line, coding } = phoneLine(from, this.options.number, text);
     this.pending.push(line);
     this.pump();
-    this.transcript.push({ direction: "in", phone: from, text, parts: 1, coding: gsm ? "gsm" : "ucs2" });
+    this.transcript.push({ direction: "in", phone: from, text, parts: 1, coding });
   }
 
   private pump(): void {
@@ -276,107 +262,10 @@ omit-empty = true
     }
   }
 
-  /**
-   * fakesmsc's log: "Got message N: <FROM TO text MESSAGE>", "<FROM TO ucs-2 %XX...>" or, for a part of a long one,
-   * "<FROM TO udh %05%00%03REF TOTAL SEQ data %XX...>". Kannel's fake SMS centre talks to fakesmsc one line per
-   * message, GSM text as it is: a line break in a text reaches fakesmsc as the end of the message and the rest as a
-   * "message" of its own without sender, receiver or type, which is put back here as the text's next line. (A real
-   * SMS centre carries the line break, which GSM-7 has.)
-   */
   private read(chunk: string): void {
-    this.log += chunk;
-    const lines = this.log.split("\n");
-    this.log = lines.pop() ?? "";
-    for (const line of lines) {
-      if (/fakesmsc: sent message \d+/.test(line)) {
-        this.inFlight = false;
-        this.pump();
-      }
-      const content = /Got message \d+: <(.*)>$/.exec(line)?.[1];
-      if (content === undefined) continue;
-      const message = /^(\S+) (\S+) (text|ucs-2|udh) (.*)$/s.exec(content);
-      const last = this.transcript.at(-1);
-      if (!message && last?.direction === "out" && last.coding === "gsm") last.text += `\n${content}`;
-      else if (message) this.received(message[2] ?? "", message[3] ?? "", message[4] ?? "");
-    }
+    this.phoneLog.read(chunk);
     for (const wake of this.waiters.splice(0)) wake();
   }
-
-  private received(to: string, type: string, data: string): void {
-    if (type === "text") {
-      this.transcript.push({ direction: "out", phone: to, text: data, parts: 1, coding: "gsm" });
-      return;
-    }
-    if (type === "ucs-2") {
-      this.transcript.push({
-        direction: "out",
-        phone: to,
-        text: utf16be(percentDecode(data)),
-        parts: 1,
-        coding: "ucs2",
-      });
-      return;
-    }
-    const udh = /^(\S+) data (.*)$/s.exec(data);
-    const header = percentDecode(udh?.[1] ?? "");
-    // 05 00 03 ref total seq: a concatenated message's part (the only UDH the portal's messages carry).
-    const [ref, total, seq] = [header[3] ?? 0, header[4] ?? 1, header[5] ?? 1];
-    const key = `${to} ${ref}`;
-    const entry = this.partials.get(key) ?? { total, parts: new Map<number, Buffer>() };
-    entry.parts.set(seq, percentDecode(udh?.[2] ?? ""));
-    this.partials.set(key, entry);
-    if (entry.parts.size < entry.total) return;
-    this.partials.delete(key);
-    const bytes = Buffer.concat([...entry.parts.entries()].sort(([a], [b]) => a - b).map(([, part]) => part));
-    const ucs2 = looksLikeUtf16be(bytes);
-    this.transcript.push({
-      direction: "out",
-      phone: to,
-      text: ucs2 ? utf16be(bytes) : bytes.toString("utf8"),
-      parts: entry.total,
-      coding: ucs2 ? "ucs2" : "gsm",
-    });
-  }
-}
-
-/** Percent-decoding to bytes, "+" as a space (Kannel's URL encoding). */
-function percentDecode(text: string): Buffer {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] ?? "";
-    if (char === "%" && /^[0-9a-fA-F]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else if (char === "+") bytes.push(0x20);
-    else bytes.push(...Buffer.from(char, "utf8"));
-  }
-  return Buffer.from(bytes);
-}
-
-/**
- * What fakesmsc decodes (Kannel's URL decoding): a space as "+", printable ASCII but "%" and "+" as it is, the rest
- * as %XX. As short as it can be: fakesmsc's lines must stay short.
- */
-const percentEncode = (bytes: Buffer): string =>
-  [...bytes]
-    .map((byte) => {
-      if (byte === 0x20) return "+";
-      if (byte > 0x20 && byte < 0x7f && byte !== 0x25 && byte !== 0x2b) return String.fromCharCode(byte);
-      return `%${byte.toString(16).padStart(2, "0").toUpperCase()}`;
-    })
-    .join("");
-
-const utf16be = (bytes: Buffer): string => new TextDecoder("utf-16be").decode(bytes);
-
-/**
- * A long message's parts carry no coding, only bytes: UTF-16BE text of Arabic, Hindi or Latin letters has a byte
- * below 0x20 at most even positions, which a GSM text (UTF-8 here) never has.
- */
-function looksLikeUtf16be(bytes: Buffer): boolean {
-  if (bytes.length % 2 !== 0 || bytes.length === 0) return false;
-  let low = 0;
-  for (let i = 0; i < bytes.length; i += 2) if ((bytes[i] ?? 0xff) < 0x20) low++;
-  return low * 2 >= bytes.length / 2;
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
