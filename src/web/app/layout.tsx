@@ -70,9 +70,7 @@ function Footer() {
             <li>
               <Link to={paths.accessibility()}>{t("Accessibility")}</Link>
             </li>
-            <li>
-              <Link to={paths.privacy()}>{t("Privacy")}</Link>
-            </li>
+            {/* The privacy notice's link goes here, beside the accessibility statement, once the notice exists. */}
             <li>
               <Link to={paths.staffSignIn()}>{t("Staff sign-in")}</Link>
             </li>
