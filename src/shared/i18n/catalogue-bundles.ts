@@ -6,7 +6,7 @@ import type { Locale } from "./locales.ts";
  * per language: the public pages' and the staff console's. The server reads every file (docs/decisions/019).
  */
 export const CATALOGUE_BUNDLES = {
-  public: ["frame", "shared", "report", "browse", "report-water-points", "tracking-privacy"],
+  public: ["frame", "shared", "report", "browse", "report-water-points", "tracking-privacy", "privacy-links"],
   console: ["console", "console-sms", "console-water-points", "console-privacy", "console-sms-keywords"],
   // The statistics' charts: downloaded by their page alone (docs/decisions/027-statistics-charts.md).
   stats: ["stats"],
@@ -14,6 +14,8 @@ export const CATALOGUE_BUNDLES = {
   field: ["field"],
   // The accessibility statement's texts: long, read rarely, so downloaded by its page alone.
   accessibility: ["accessibility"],
+  // The privacy notice's texts (docs/decisions/042-privacy-and-retention.md): downloaded by its page alone.
+  privacy: ["privacy"],
   // A water point's page and its printable sign (docs/decisions/036-water-points.md): downloaded by those pages alone.
   "water-points": ["water-points"],
   // The SMS the portal sends (docs/decisions/035-sms-through-a-gateway.md): the server's alone.

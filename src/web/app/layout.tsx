@@ -70,7 +70,9 @@ function Footer() {
             <li>
               <Link to={paths.accessibility()}>{t("Accessibility")}</Link>
             </li>
-            {/* The privacy notice's link goes here, beside the accessibility statement, once the notice exists. */}
+            <li>
+              <Link to={paths.privacy()}>{t("Privacy")}</Link>
+            </li>
             <li>
               <Link to={paths.staffSignIn()}>{t("Staff sign-in")}</Link>
             </li>

@@ -17,6 +17,7 @@ export const incidents = () => import("../features/incidents/routes/incidents-ro
 export const incident = () => import("../features/incidents/routes/incident-route.tsx");
 export const myReports = () => import("../features/tracking/routes/my-reports-route.tsx");
 export const accessibility = () => import("../features/about/routes/accessibility-route.tsx");
+export const privacy = () => import("../features/privacy/routes/privacy-route.tsx");
 export const field = () => import("../features/field/routes/field-route.tsx");
 export const waterPoint = () => import("../features/water-points/routes/water-point-route.tsx");
 export const waterPointSign = () => import("../features/water-points/routes/water-point-sign-route.tsx");

@@ -6,6 +6,7 @@ import { isConsolePath, routePatterns } from "./paths.ts";
 
 import {
   accessibility,
+  privacy,
   details,
   detailsLoader,
   field,
@@ -36,6 +37,7 @@ import {
  *     /field/:token      A technician's one-time link to a job: the report, notes, "Mark the job fixed" (loader)
  *     /my-reports        Reports submitted from this browser (from localStorage)
  *     /accessibility     The accessibility statement (loader: its texts in the visitor's language)
+ *     /privacy           The privacy notice, written from the settings (loader: its texts and GET /api/privacy)
  *     /incidents         Water incidents, active and recent (loader; action: alerts for an area)
  *     /incidents/:id     One incident (loader, 404 -> Page not found; action: "I am affected", alerts; the form's
  *                        "This is probably part of …" sends its "I am affected" here too)
@@ -184,6 +186,13 @@ const ROUTES: RouteObject[] = [
                 lazy: async () => {
                   const m = await accessibility();
                   return { loader: m.accessibilityLoader, Component: m.AccessibilityRoute };
+                },
+              },
+              {
+                path: routePatterns.privacy,
+                lazy: async () => {
+                  const m = await privacy();
+                  return { loader: m.privacyLoader, Component: m.PrivacyRoute };
                 },
               },
               // Not lazy: the error boundary shows the same page for a 404, so it is in the first chunk anyway.

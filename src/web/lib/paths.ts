@@ -46,6 +46,8 @@ export const paths = {
   incident: (id: string) => incidentPagePath(id),
   /** The accessibility statement: what the portal meets, and how to tell the operator what it does not. */
   accessibility: () => "/accessibility",
+  /** The privacy notice (docs/decisions/042-privacy-and-retention.md): what is kept, why, for how long. */
+  privacy: () => "/privacy",
   /** `next`: the console page to return to after signing in. */
   staffSignIn: (next?: string) => `/staff/sign-in${searchOf({ next })}`,
   staffSignOut: () => "/staff/sign-out",
@@ -81,6 +83,7 @@ export const routePatterns = {
   incidents: INCIDENTS_PAGE_PATH,
   incident: `${INCIDENTS_PAGE_PATH}/:id`,
   accessibility: "/accessibility",
+  privacy: "/privacy",
   waterPoint: "/water-points/:code",
   waterPointSign: "/water-points/:code/sign",
   staffSignIn: "/staff/sign-in",

@@ -4,7 +4,9 @@ import { FIELD_LIMITS, PRIORITIES } from "#shared/domain.ts";
 import type { GrievanceField } from "#shared/grievances/grievance-schema.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { priorityLabel } from "#shared/format.ts";
+import { Link } from "react-router";
 import { Field, FieldError } from "#web/lib/form-field.tsx";
+import { paths } from "#web/lib/paths.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { SupportReference } from "#web/lib/support-reference.tsx";
@@ -281,7 +283,11 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
         )}
       </div>
 
-      <p className="hint">{t("Your email and phone are optional and are never shown in full to the public.")}</p>
+      <p className="hint">
+        {t("Your email and phone are optional and are never shown in full to the public.")}{" "}
+        {/* Beside the contact fields, what is done with them (docs/decisions/042-privacy-and-retention.md). */}
+        <Link to={paths.privacy()}>{t("How your contact details are used, and for how long they are kept")}</Link>
+      </p>
 
       <div className="form-actions">
         <button type="submit" className="button button--large" disabled={busy}>

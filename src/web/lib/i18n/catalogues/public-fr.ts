@@ -2,7 +2,7 @@ import type { Messages } from "@lingui/core";
 
 // The public pages' texts in this language, one chunk (docs/decisions/019-languages.md).
 const files = import.meta.glob<Messages>(
-  "../../../../shared/i18n/catalogues/fr/{frame,shared,report,browse,report-water-points,tracking-privacy}.json",
+  "../../../../shared/i18n/catalogues/fr/{frame,shared,report,browse,report-water-points,tracking-privacy,privacy-links}.json",
   {
     query: "?catalogue",
     import: "default",
