@@ -73,7 +73,9 @@ export function configVariables(): string[] {
     source.search(/const envSchema = z\s*\.object\(\{/),
     source.search(/^ {2}\}\)\s*\.refine\(/m),
   );
-  return [...schema.matchAll(/^ {2,4}([A-Z][A-Z0-9_]*):/gm)]
+  // And the groups of settings config.ts spreads into it from modules of their own (their `…EnvShape` objects).
+  const groups = ["src/server/sms/sms-config.ts", "src/server/privacy/privacy-config.ts"].map(read).join("\n");
+  return [...schema.matchAll(/^ {2,4}([A-Z][A-Z0-9_]*):/gm), ...groups.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)]
     .map((m) => m[1] as string)
     .concat(["NODE_ENV", "MALLOC_ARENA_MAX"]);
 }
