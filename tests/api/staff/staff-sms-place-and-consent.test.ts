@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffGrievanceDetail, StaffQueueResponse } from "#shared/staff/staff-api.ts";
 import { createTestApp, multipart, postGrievance, validFields, type TestApp } from "../test-app.ts";
+import { orderWithinView, viewConditions } from "#server/staff/queue-view-repository.ts";
+import { QUEUE_ORDERS } from "#server/staff/staff-grievance-repository.ts";
 import { adminAndStaffClients } from "./staff-helpers.ts";
 import { TEST_SMS } from "./sms-support.ts";
 
@@ -47,6 +49,22 @@ describe("Needs a place and setGrievanceLocation", () => {
     const view = await needsPlace();
     expect(view.items.map((item) => item.id)).toEqual([first, second]);
     expect(view.items.every((item) => item.channel === "sms")).toBe(true);
+  });
+
+  it("reads the view in its partial index's order, without sorting", async () => {
+    await t.db.query("SET enable_seqscan = off");
+    try {
+      const where = viewConditions("needs-place", {}, []).join(" AND ");
+      const order = orderWithinView(QUEUE_ORDERS["oldest-open"]);
+      const { rows } = await t.db.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN SELECT g.id FROM grievances g WHERE ${where} ORDER BY ${order} LIMIT 25`,
+      );
+      const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+      expect(plan).toContain("grievances_needs_place_idx");
+      expect(plan).not.toMatch(/\bSort\b/);
+    } finally {
+      await t.db.query("RESET enable_seqscan");
+    }
   });
 
   it("places the pin, keeps the words, records it on the timeline and in the audit log, and leaves the view", async () => {
