@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportResult, WaterPointAdminList } from "#shared/api-schemas/water-point-registry.ts";
+import { MAX_IMPORT_BYTES } from "#server/water-points/water-point-admin-routes.ts";
+import { MAX_IMPORT_ENTRIES } from "#server/water-points/water-point-import-file.ts";
 import { createTestApp, multipart, type TestApp } from "./test-app.ts";
 import { SAME_ORIGIN, adminAndStaffClients, type staffClient } from "./staff/staff-helpers.ts";
 
@@ -156,6 +158,21 @@ describe("importWaterPoints", () => {
     const empty = await admin({ method: "POST", url: IMPORT, ...(await multipart({ note: "x" })) });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/choose a file/);
+  });
+
+  it("refuses a file over the size or the number of points, saying how to split it", async () => {
+    const rows = Array.from({ length: MAX_IMPORT_ENTRIES + 1 }, (_, i) => `P-${i},1,1`);
+    const tooMany = await upload(["wpdx_id,lat_deg,lon_deg", ...rows].join("\n"), { dryRun: true });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(
+      "The file holds more than 200,000 water points. Please split it (by region, for example) and import each part.",
+    );
+    const tooLarge = await upload("x".repeat(MAX_IMPORT_BYTES + 128 * 1024));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe(
+      "The file is larger than 40 MB. Please split it (by region, for example) and import each part.",
+    );
+    expect(await pointCount()).toBe(3);
   });
 
   it("is for administrators only", async () => {
