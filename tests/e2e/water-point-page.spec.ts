@@ -125,7 +125,7 @@ test("the sign has the code, the name, two QR codes that read as the page and th
   await expect(sign).toBeVisible();
 });
 
-test("the sign speaks the visitor's language, and an unknown code is the friendly page not found", async ({
+test("the sign speaks the visitor's language, and an unknown code or view is the friendly page not found", async ({
   browser,
 }) => {
   const context = await browser.newContext({ locale: "ar" });
@@ -137,7 +137,9 @@ test("the sign speaks the visitor's language, and an unknown code is the friendl
   await context.close();
 
   const other = await browser.newPage();
-  await other.goto(at("/water-points/WP-9999"));
-  await expect(other.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  for (const pathname of ["/water-points/WP-9999", "/water-points/WP-0412/poster"]) {
+    await other.goto(at(pathname));
+    await expect(other.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  }
   await other.close();
 });

@@ -22,7 +22,6 @@ import {
   track,
   trackLoader,
   waterPoint,
-  waterPointSign,
 } from "./route-modules.ts";
 
 /**
@@ -42,7 +41,7 @@ import {
  *     /incidents/:id     One incident (loader, 404 -> Page not found; action: "I am affected", alerts; the form's
  *                        "This is probably part of …" sends its "I am affected" here too)
  *     /water-points/:code       A water point: status, downtime, reports (loader, 404 -> Page not found)
- *     /water-points/:code/sign  Its printable sign with QR codes (loader)
+ *     /water-points/:code/sign  Its printable sign with QR codes (the same route and loader; the sign's own chunk)
  *     *                  Page not found (docs/product-decisions.md D10)
  * (console frame, in the staff chunk: its own header with the account and Sign out, no public chrome; the table is
  *  console-routes.tsx, added the first time the visitor goes under /staff)

@@ -84,8 +84,8 @@ export const routePatterns = {
   incident: `${INCIDENTS_PAGE_PATH}/:id`,
   accessibility: "/accessibility",
   privacy: "/privacy",
-  waterPoint: "/water-points/:code",
-  waterPointSign: "/water-points/:code/sign",
+  /** A water point's page, and its sign with `view` "sign" (page-paths.ts writes both). */
+  waterPoint: "/water-points/:code/:view?",
   staffSignIn: "/staff/sign-in",
   staffSignOut: "/staff/sign-out",
   staffConsole: "/staff",

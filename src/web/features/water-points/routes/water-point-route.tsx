@@ -1,11 +1,12 @@
-import { useId } from "react";
-import { Link, useLoaderData } from "react-router";
+import { lazy, Suspense, useId } from "react";
+import { Link, useLoaderData, useParams } from "react-router";
+import type { WaterPointView } from "#shared/api-schemas/water-points.ts";
 import { reportAtWaterPointPath, waterPointSignPath } from "#shared/page-paths.ts";
 import { formatCount, formatDate, formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { PinMapSlot } from "#web/lib/map/pin-map-slot.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import type { waterPointLoader } from "../api/water-point-loader.ts";
+import { loadSign, type waterPointLoader } from "../api/water-point-loader.ts";
 import { useWaterPointTexts } from "../api/water-point-texts.ts";
 import { WaterPointReports } from "../components/water-point-reports.tsx";
 import { useDurationText, WaterPointStatusBadge } from "../components/water-point-status.tsx";
@@ -14,15 +15,31 @@ import "./water-points.css";
 
 export { waterPointLoader } from "../api/water-point-loader.ts";
 
+const WaterPointSign = lazy(loadSign);
+
 /**
- * /water-points/:code, a water point's page (docs/decisions/039-water-point-status.md): whether it works and since
- * when, how long it has not worked in all, where it is, the reports about it, and the ways to report a problem at it.
- * Its texts come with it (catalogue "water-points").
+ * /water-points/:code and /water-points/:code/sign: one line of the route table for both, since the first load of
+ * every page carries the whole table (docs/decisions/012-a-light-first-load.md); the sign comes in a chunk of its
+ * own. Their texts come with them (catalogue "water-points").
  */
 export function WaterPointRoute() {
-  const t = useT();
   useWaterPointTexts();
   const point = useLoaderData<typeof waterPointLoader>();
+  const { view } = useParams();
+  if (view !== "sign") return <WaterPointPage point={point} />;
+  return (
+    <Suspense fallback={null}>
+      <WaterPointSign point={point} />
+    </Suspense>
+  );
+}
+
+/**
+ * A water point's page (docs/decisions/039-water-point-status.md): whether it works and since when, how long it has
+ * not worked in all, where it is, the reports about it, and the ways to report a problem at it.
+ */
+function WaterPointPage({ point }: { point: WaterPointView }) {
+  const t = useT();
   const duration = useDurationText();
   const placeId = useId();
   useDocumentTitle(point.name);

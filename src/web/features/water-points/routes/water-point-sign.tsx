@@ -1,24 +1,20 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
+import type { WaterPointView } from "#shared/api-schemas/water-points.ts";
 import { waterPointPagePath } from "#shared/page-paths.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import type { waterPointLoader } from "../api/water-point-loader.ts";
-import { useWaterPointTexts } from "../api/water-point-texts.ts";
 import { QrCode } from "../components/qr-code.tsx";
 import "./water-point-sign.css";
-
-export { waterPointLoader } from "../api/water-point-loader.ts";
 
 /**
  * /water-points/:code/sign, the sign a utility prints and sticks on the point (docs/decisions/039-water-point-status.md):
  * its code large, its name, a QR code to its page and one to the form with the point chosen, and the SMS number when
- * SMS is on, in the page's language. Printed on A4 or A5 (water-point-sign.css): the site's frame is left out.
+ * SMS is on, in the page's language. Printed on A4 or A5 (water-point-sign.css): the site's frame is left out. A chunk
+ * of its own (with the QR codes' encoder), loaded by the point's route only for the sign.
  */
-export function WaterPointSignRoute() {
+export default function WaterPointSign({ point }: { point: WaterPointView }) {
   const t = useT();
-  useWaterPointTexts();
-  const point = useLoaderData<typeof waterPointLoader>();
   useDocumentTitle(t("Sign for {code}", { code: point.code }));
   return (
     <div className="water-point-sign-page">
