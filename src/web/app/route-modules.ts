@@ -20,5 +20,4 @@ export const accessibility = () => import("../features/about/routes/accessibilit
 export const privacy = () => import("../features/privacy/routes/privacy-route.tsx");
 export const field = () => import("../features/field/routes/field-route.tsx");
 export const waterPoint = () => import("../features/water-points/routes/water-point-route.tsx");
-export const waterPointSign = () => import("../features/water-points/routes/water-point-sign-route.tsx");
 // The console's route modules are loaded by its own route table (console-routes.tsx).

@@ -172,13 +172,6 @@ const ROUTES: RouteObject[] = [
                   return { loader: m.waterPointLoader, Component: m.WaterPointRoute };
                 },
               },
-              {
-                path: routePatterns.waterPointSign,
-                lazy: async () => {
-                  const m = await waterPointSign();
-                  return { loader: m.waterPointLoader, Component: m.WaterPointSignRoute };
-                },
-              },
               { path: routePatterns.myReports, lazy: async () => ({ Component: (await myReports()).MyReportsRoute }) },
               {
                 path: routePatterns.accessibility,
