@@ -131,6 +131,7 @@ describe("incident alerts by SMS", () => {
     await subscribe(PHONE, "Sao Tome"); // a second matching locality: still one SMS per event
     await subscribe(OTHER_PHONE, "Kilimani", "fr");
     await subscribe("+254744000222", "Westlands");
+    await subscribe("+254766000444", "sao tome"); // named in the SMS as the incident names it
     await subscribe("+254755000333", "Kilimani");
     await numberIs("+254755000333", { stopped: true });
 
@@ -163,17 +164,20 @@ describe("incident alerts by SMS", () => {
       `incident-closed:${id}`,
     ]);
     expect(mine.map((sms) => sms.body)).toEqual([
-      "Water alert for kilimani: Boil water in Kilimani\nA treatment fault let untreated water into the network.\n" +
+      "Water alert for Kilimani: Boil water in Kilimani\nA treatment fault let untreated water into the network.\n" +
         "Boil all drinking water for one minute. Tankers at Kilimani School.\nReply STOP to end these messages.",
-      "Water alert update for kilimani: Boil water in Kilimani\nTankers are at the school.\nReply STOP to end these messages.",
-      "Water alert over for kilimani: Boil water in Kilimani\nThe water is safe to drink again.\nReply STOP to end these messages.",
+      "Water alert update for Kilimani: Boil water in Kilimani\nTankers are at the school.\nReply STOP to end these messages.",
+      "Water alert over for Kilimani: Boil water in Kilimani\nThe water is safe to drink again.\nReply STOP to end these messages.",
     ]);
     const french = sent.filter((sms) => sms.phone === OTHER_PHONE);
     expect(french).toHaveLength(3);
     expect(french[0]!.body.startsWith("Alerte eau à Kilimani : Faire bouillir l'eau\n")).toBe(true);
     expect(french[0]!.body.endsWith("Répondez STOP pour ne plus recevoir ces messages.")).toBe(true);
+    const saoTome = sent.filter((sms) => sms.phone === "+254766000444");
+    expect(saoTome).toHaveLength(3);
+    expect(saoTome[0]!.body.startsWith("Water alert for São Tomé: Boil water in Kilimani\n")).toBe(true);
     // Westlands is not among the incident's localities; the stopped number gets nothing.
-    expect(new Set(sent.map((sms) => sms.phone))).toEqual(new Set([PHONE, OTHER_PHONE]));
+    expect(new Set(sent.map((sms) => sms.phone))).toEqual(new Set([PHONE, OTHER_PHONE, "+254766000444"]));
   });
 
   it("an ended subscription gets nothing", async () => {

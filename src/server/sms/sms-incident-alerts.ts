@@ -2,7 +2,7 @@ import type { Locale } from "#shared/i18n/locales.ts";
 import { isLocale, msg } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
-import { subscriptionMatches } from "../incidents/incident-area.ts";
+import { sameLocality, subscriptionMatches, textNamesLocality } from "../incidents/incident-area.ts";
 import type { PublicIncident } from "../incidents/incident-repository.ts";
 import { composeSms } from "./sms-compose.ts";
 import { enqueueSms } from "./sms-outbox.ts";
@@ -55,16 +55,17 @@ export async function queueIncidentSms(tx: Queryable, news: IncidentSmsNews): Pr
     const locale: Locale = isLocale(subscription.locale) ? subscription.locale : "en";
     const t = translatorFor(locale);
     const { title, words } = news.textIn(locale);
+    // The place as staff wrote it on the incident ("São Tomé"), rather than as the resident typed it ("sao tome").
+    const place =
+      news.incident.localities.find(
+        (named) => sameLocality(named, subscription.locality) || textNamesLocality(named, subscription.locality),
+      ) ?? subscription.locality;
     const added = await enqueueSms(tx, {
       phone: subscription.phone,
       grievanceId: null,
       event: news.event,
       kind: "incident-alert",
-      body: composeSms(
-        t(HEADS[news.kind], { locality: subscription.locality, title }),
-        words,
-        t("Reply STOP to end these messages."),
-      ),
+      body: composeSms(t(HEADS[news.kind], { locality: place, title }), words, t("Reply STOP to end these messages.")),
     });
     if (added) queued++;
   }
