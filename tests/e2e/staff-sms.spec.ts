@@ -1,7 +1,8 @@
 import path from "node:path";
 import { test, type Page } from "@playwright/test";
 import type { StaffGrievanceDetail } from "#shared/staff/staff-api.ts";
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance } from "./support/fixtures.ts";
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance, tileEnv } from "./support/fixtures.ts";
+import { startTileServer, type TileServer } from "../support/tile-server.ts";
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
@@ -14,11 +15,15 @@ const STAFF_PASSWORD = "correct horse battery staple";
 const SHOTS = process.env.SMS_SHOTS_DIR;
 
 let portal: RunningPortal;
+let tiles: TileServer;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
+  tiles = await startTileServer();
   portal = await startPortal(
     {
+      ...tileEnv(tiles),
+      MAP_DEFAULT_CENTER: "-1.2921,36.8219,12",
       PUBLIC_URL: "https://water.example",
       SMS_GATEWAY: "kannel",
       KANNEL_SENDSMS_URL: "http://127.0.0.1:9/cgi-bin/sendsms",
@@ -34,6 +39,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await portal?.stop();
+  await tiles?.close();
 });
 
 async function signIn(page: Page, next: string) {
@@ -89,8 +95,16 @@ test("staff read a report's SMS and write to the reporter from its page", async 
   await expect(message).toHaveCount(1);
   await expectNoAxeViolations(page);
 
-  // The place panel: no pin yet.
-  await expect(page.getByTestId("place-panel")).toContainText("No pin yet, and the reporter did not describe the place.");
+  // No pin yet: staff place it on the map (setGrievanceLocation), and the timeline says so.
+  const place = page.getByTestId("place-panel");
+  await expect(place).toContainText("No pin yet, and the reporter did not describe the place.");
+  await place.getByRole("button", { name: "Choose on a map" }).click();
+  await place.getByRole("button", { name: "Place the pin at the map centre" }).click();
+  await expect(place.getByTestId("place-pin")).toContainText("-1.292100");
+  await place.getByRole("button", { name: "Save the place" }).click();
+  await expect(place.getByTestId("place-done")).toHaveText("The report's place is saved.");
+  await expect(page.getByTestId("staff-timeline")).toContainText("Placed on the map at -1.292100, 36.821900");
+  await expect(place.getByRole("heading", { name: "Move the pin" })).toBeVisible();
 
   if (SHOTS) {
     await panel.getByLabel("Message to the reporter").fill("");
