@@ -50,6 +50,7 @@ import { operatorRoutes } from "./operator/operator-routes.ts";
 import { privacyRoutes } from "./privacy/privacy-routes.ts";
 import { statusRoutes } from "./routes/status-routes.ts";
 import { publicProgressRoutes } from "./progress/public-progress-routes.ts";
+import { waterPointPageRoutes } from "./water-points/water-point-page-routes.ts";
 import { waterPointRegistryRoutes } from "./water-points/water-point-registry-routes.ts";
 import { staffPlugin } from "./staff/staff-plugin.ts";
 import { writeTargetDefaults } from "./targets/target-defaults.ts";
@@ -246,6 +247,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicCategoryRoutes, { db });
   // A report's public timeline and the statistics: what the staff's work looks like from outside.
   await app.register(publicProgressRoutes, { db, targets: config.overdueTargetDays, now: deps.now });
+  // A water point's page and sign: status, downtime, reports (docs/decisions/039-water-point-status.md).
+  await app.register(waterPointPageRoutes, {
+    db,
+    publicUrl: config.publicUrl,
+    smsNumber: config.sms?.number,
+    now: deps.now ?? (() => new Date()),
+  });
   // CSV and Atom of the public list's filter (docs/integrators.md).
   await app.register(exportRoutes, { db, publicUrl: config.publicUrl });
   // The water points of a map view, and the registry as CSV and GeoJSON (docs/decisions/036-water-points.md).

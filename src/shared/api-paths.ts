@@ -51,6 +51,8 @@ export const apiPaths = {
   incidentMatching: "/api/incidents/matching",
   incidentAffected: "/api/incidents/:id/affected",
   incidentSubscriptions: "/api/incident-subscriptions",
+  /** A water point by its code: status, downtime, reports (docs/decisions/039-water-point-status.md). */
+  waterPoint: "/api/water-points/:code",
   /** Pages behind the links in the e-mails (rendered by the server, not the web app). */
   followConfirmPage: "/follow/confirm/:token",
   unsubscribePage: "/unsubscribe/:token",
