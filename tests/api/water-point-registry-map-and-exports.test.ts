@@ -147,6 +147,18 @@ describe("the map's box", () => {
       { cluster: true, count: Math.floor((WATER_POINT_MAP_CAP + 1) / 2) },
       { cluster: true, count: Math.ceil((WATER_POINT_MAP_CAP + 1) / 2) },
     ]);
+    // A box under a degree across is counted in SQL within the box (cells of 1/32 degree here): the same rule.
+    await t.db.query(
+      `INSERT INTO water_points (code, name, latitude, longitude)
+       SELECT 'D-' || i, 'Dense ' || i, 1.101 + (i % 10) * 0.0001, 20.101 + (i % 3) * 0.0001
+       FROM generate_series(1, $1) AS i`,
+      [WATER_POINT_MAP_CAP + 1],
+    );
+    const dense = await map("20,1,20.5,1.5");
+    expect(dense.body.clustered).toBe(true);
+    expect(dense.body.features.map((feature) => feature.properties)).toEqual([
+      { cluster: true, count: WATER_POINT_MAP_CAP + 1 },
+    ]);
     // Zoomed in on one group: at most the cap, as points.
     const zoomed = await map("10,1,11,2");
     expect(zoomed.body.clustered).toBe(false);
@@ -174,7 +186,9 @@ describe("the exports", () => {
       `F-1,-1.2921,36.8219,Borehole,Hand Pump,Unknown,Nairobi,,,,2015,'@utility,"'=HYPERLINK(""http://evil.example"")"`,
     );
     expect(answer.body).not.toContain("OLD-1");
-    expect(lines.filter((line) => line.startsWith("C-"))).toHaveLength(WATER_POINT_MAP_CAP + 1);
+    expect(lines.filter((line) => line.startsWith("C-") || line.startsWith("D-"))).toHaveLength(
+      2 * (WATER_POINT_MAP_CAP + 1),
+    );
   });
 
   it("GeoJSON: a FeatureCollection of points with WPDx's names as properties, which imports back", async () => {

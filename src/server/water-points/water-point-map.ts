@@ -1,7 +1,8 @@
 import type { WaterPointMap } from "#shared/api-schemas/water-point-registry.ts";
 import type { Bbox } from "#shared/places/geo.ts";
 import type { Database } from "../db/database.ts";
-import { clustersInBox, pointsInBox } from "./water-point-registry-repository.ts";
+import { clustersFromGrid, GRID_BASE } from "./water-point-grid.ts";
+import { clustersInBox, gridCells, pointsInBox, type GridCellRow } from "./water-point-registry-repository.ts";
 
 /**
  * The map's water points in a visible area (docs/decisions/036-water-points.md, docs/integrators.md): every point in
@@ -35,6 +36,7 @@ const CLUSTER_CACHE_ENTRIES = 500;
 /** Clustered answers by grid cell and the cells the box covers: a box panned within the same cells is the same. */
 export class ClusterCache {
   private readonly entries = new Map<string, { at: number; answer: WaterPointMap }>();
+  private grid: { at: number; cells: Promise<GridCellRow[]> } | undefined;
   private readonly now: () => number;
   constructor(now: () => number = Date.now) {
     this.now = now;
@@ -48,6 +50,22 @@ export class ClusterCache {
       return undefined;
     }
     return entry.answer;
+  }
+
+  /**
+   * The whole registry counted per cell of GRID_BASE degrees, read at most once a minute (one read at a time: the
+   * requests of a cold minute share it), from which every box of cells at least that large is clustered.
+   */
+  worldGrid(load: () => Promise<GridCellRow[]>): Promise<GridCellRow[]> {
+    if (!this.grid || this.now() - this.grid.at > CLUSTER_CACHE_MS) {
+      const cells = load();
+      this.grid = { at: this.now(), cells };
+      // A failed read is not kept: the next request reads again.
+      cells.catch(() => {
+        if (this.grid?.cells === cells) this.grid = undefined;
+      });
+    }
+    return this.grid.cells;
   }
 
   set(key: string, answer: WaterPointMap): void {
@@ -76,13 +94,19 @@ export async function waterPointMap(db: Database, bbox: Bbox, cache?: ClusterCac
   const cached = cache?.get(key);
   // Only clustered answers are kept, so a cached one stands for a box that held more than the cap.
   if (cached) return cached;
-  const answer = await readWaterPointMap(db, bbox, cells, cell);
+  const answer = await readWaterPointMap(db, bbox, cells, cell, cache);
   if (answer.clustered) cache?.set(key, answer);
   return answer;
 }
 
-async function readWaterPointMap(db: Database, bbox: Bbox, cells: Bbox, cell: number): Promise<WaterPointMap> {
-  return db.transaction(async (tx) => {
+async function readWaterPointMap(
+  db: Database,
+  bbox: Bbox,
+  cells: Bbox,
+  cell: number,
+  cache: ClusterCache | undefined,
+): Promise<WaterPointMap> {
+  const answer = await db.transaction(async (tx): Promise<WaterPointMap | undefined> => {
     // One more than the cap: whether the area holds more is known without counting them all.
     const points = await pointsInBox(tx, bbox, WATER_POINT_MAP_CAP + 1);
     if (points.length <= WATER_POINT_MAP_CAP) {
@@ -97,18 +121,26 @@ async function readWaterPointMap(db: Database, bbox: Bbox, cells: Bbox, cell: nu
         })),
       };
     }
-    const clusters = await clustersInBox(tx, cells, cell);
-    return {
-      type: "FeatureCollection",
-      clustered: true,
-      cap: WATER_POINT_MAP_CAP,
-      features: clusters.map((cluster) => ({
-        type: "Feature",
-        geometry: { type: "Point", coordinates: [round(cluster.longitude), round(cluster.latitude)] },
-        properties: { cluster: true, count: cluster.count },
-      })),
-    };
+    // Cells of a degree's sixteenth or more: from the whole registry's grid, read once a minute (below).
+    if (cell >= GRID_BASE) return undefined;
+    return clustered(await clustersInBox(tx, cells, cell));
   });
+  if (answer) return answer;
+  const load = () => gridCells(db, GRID_BASE);
+  return clustered(clustersFromGrid(await (cache ? cache.worldGrid(load) : load()), GRID_BASE, cell, cells));
+}
+
+function clustered(clusters: { count: number; longitude: number; latitude: number }[]): WaterPointMap {
+  return {
+    type: "FeatureCollection",
+    clustered: true,
+    cap: WATER_POINT_MAP_CAP,
+    features: clusters.map((cluster) => ({
+      type: "Feature",
+      geometry: { type: "Point", coordinates: [round(cluster.longitude), round(cluster.latitude)] },
+      properties: { cluster: true, count: cluster.count },
+    })),
+  };
 }
 
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;

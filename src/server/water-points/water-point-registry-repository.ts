@@ -1,7 +1,7 @@
 import type { WaterPointStatus } from "#shared/api-schemas/water-points.ts";
 import type { Bbox } from "#shared/places/geo.ts";
 import type { NewWaterPoint, WaterPointFields, WaterPointStatusId } from "#shared/water-points/water-point-schemas.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { waterPointStatusSql } from "./water-point-status-repository.ts";
 
 /**
@@ -212,4 +212,30 @@ export async function* exportWaterPointRows(db: Queryable): AsyncGenerator<Expor
     if (rows.length < EXPORT_BATCH) return;
     after = rows[rows.length - 1]!.code.toUpperCase();
   }
+}
+
+/** One cell of a grid of `base` degrees anchored at 0,0 (x, y: its index), with its points' count and summed position. */
+export interface GridCellRow {
+  x: number;
+  y: number;
+  count: number;
+  sum_lon: number;
+  sum_lat: number;
+}
+
+/**
+ * Every point in service counted per cell of `base` degrees, the whole registry at once: read from the GiST index
+ * alone (an index-only scan of the world's box), one row per cell that has points.
+ */
+export async function gridCells(db: Database, base: number): Promise<GridCellRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.query("SET LOCAL enable_bitmapscan = off");
+    const { rows } = await tx.query<GridCellRow>(
+      `SELECT floor(wp.position[0] / $5)::int AS x, floor(wp.position[1] / $5)::int AS y, count(*)::int AS count,
+              sum(wp.position[0]) AS sum_lon, sum(wp.position[1]) AS sum_lat
+       FROM water_points wp WHERE ${inBox("wp")} GROUP BY 1, 2`,
+      [-180, -90, 180, 90, base],
+    );
+    return rows;
+  });
 }
