@@ -30,10 +30,11 @@ export const advanceHours = (hours: number) => {
   offsetMs += hours * HOUR_MS;
 };
 
-export function useSmsPortal(sms: SmsConfig | undefined = TEST_SMS): void {
+/** A portal with SMS on (TEST_SMS), or off with `null`. */
+export function useSmsPortal(sms: SmsConfig | null = TEST_SMS): void {
   beforeAll(async () => {
     t = await createTestApp({
-      config: { submissionsPerHour: 10_000, publicUrl: `http://${HOST}`, sms },
+      config: { submissionsPerHour: 10_000, publicUrl: `http://${HOST}`, sms: sms ?? undefined },
       now: () => new Date(Date.now() + offsetMs),
     });
   });
