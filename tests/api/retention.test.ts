@@ -5,7 +5,7 @@ import { RETENTION_MARKER } from "#server/privacy/retention-marker.ts";
 import { runRetention, type RetentionOptions } from "#server/privacy/retention-run.ts";
 import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { createTestApp, postGrievance, storedFiles, validFields, type TestApp } from "./test-app.ts";
-import { addStaff } from "./staff/staff-helpers.ts";
+import { addStaff, staffClient } from "./staff/staff-helpers.ts";
 
 // The retention run (docs/decisions/042-privacy-and-retention.md) on a real database, with its clock set by the test:
 // what each period erases, what a dry run leaves, and what never changes (the public record and the statistics).
@@ -227,11 +227,11 @@ describe("follows, subscriptions, audit log, SMS and e-mail addresses", () => {
          ('in', '+254712000003', 'HELP', 'g-old', 'help', now() - interval '200 days'),
          ('in', '+254712000004', 'HELP', 'g-new', 'help', now() - interval '10 days')`,
     );
+    const mailed = await submit({ user_email: "old-mail@example.org" });
+    // Its receipt, sent 100 days ago.
     await t.db.query(
       `UPDATE outbox SET sent_at = now(), created_at = now() - interval '100 days' WHERE grievance_id = $1`,
-      [
-        (await submit({ user_email: "old-mail@example.org" })).id, // its receipt, sent 100 days ago
-      ],
+      [mailed.id],
     );
 
     const report1 = await run({}, new Date());
@@ -256,6 +256,11 @@ describe("follows, subscriptions, audit log, SMS and e-mail addresses", () => {
     const mail = await t.db.query("SELECT count(*)::int AS n FROM outbox WHERE recipient = 'old-mail@example.org'");
     expect(mail.rows).toEqual([{ n: 0 }]);
     // The staff's list of a report's messages shows that one went, without to whom.
+    const staff = await staffClient(t.app);
+    const seen = (await staff({ method: "GET", url: `/api/staff/grievances/${mailed.id}` })).json<{
+      notifications: { recipient: string; status: string }[];
+    }>();
+    expect(seen.notifications).toEqual([expect.objectContaining({ recipient: RETENTION_MARKER, status: "sent" })]);
     // A second run finds nothing left.
     const again = await run({}, new Date());
     expect(Object.values(again.counts).every((n) => n === 0)).toBe(true);
