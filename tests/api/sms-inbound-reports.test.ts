@@ -208,4 +208,22 @@ describe("the daily limit of reports per number", () => {
     expect(await reports()).toHaveLength(5);
     expect((await numberRow())?.limit_replied_on).not.toBeNull();
   });
+
+  it("holds when two reports of one number arrive at once: the one over the limit is rolled back and limited", async () => {
+    await sendSms("Leak number 1 at the standpipe");
+    await sendSms("Leak number 2 at the standpipe");
+    const answers = await Promise.all([
+      sendSms("Leak number 3 at the standpipe"),
+      sendSms("Leak number 4 at the standpipe"),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([204, 204]);
+    expect(await reports()).toHaveLength(3);
+    expect((await inbound()).map((m) => m.handled_as).sort()).toEqual(["limited", "report", "report", "report"]);
+    expect((await replies()).map((reply) => reply.event.split(":")[0]).sort()).toEqual([
+      "receipt",
+      "receipt",
+      "receipt",
+      "reply",
+    ]);
+  });
 });

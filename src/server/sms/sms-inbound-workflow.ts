@@ -67,19 +67,28 @@ export async function receiveSms(deps: InboundSmsDeps, sms: InboundSms): Promise
   const locale: Locale = said ?? state.locale ?? "en";
   const context: Context = { deps, sms, parsed, said, locale, now, day };
   try {
-    if (parsed.kind === "report") {
-      if (state.reportsToday >= deps.reportsPerDay) return await limited(context);
-      return await submitSmsReport(context);
+    if (parsed.kind !== "report") {
+      try {
+        return await command(context);
+      } catch (error) {
+        // "No water since Monday" from a number that was asked nothing: a report, not an answer.
+        if (!(error instanceof NotAnAnswer)) throw error;
+      }
     }
-    return await command(context);
+    return await asReport(context, state.reportsToday);
   } catch (error) {
     if (error instanceof DuplicateSms) return "duplicate";
+    throw error;
+  }
+}
+
+/** A report, unless the number reached its daily limit (before, or meanwhile: then the report rolls back). */
+async function asReport(context: Context, reportsToday: number): Promise<InboundOutcome> {
+  if (reportsToday >= context.deps.reportsPerDay) return limited(context);
+  try {
+    return await submitSmsReport(context);
+  } catch (error) {
     if (error instanceof OverDailyLimit) return limited(context);
-    if (error instanceof NotAnAnswer) {
-      // "No water since Monday" from a number that was asked nothing: a report, not an answer.
-      if (state.reportsToday >= deps.reportsPerDay) return limited(context);
-      return submitSmsReport(context);
-    }
     throw error;
   }
 }
