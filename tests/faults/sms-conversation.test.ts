@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SmsConfig } from "#server/sms/sms-config.ts";
 import { createSmsGateway } from "#server/sms/create-sms-gateway.ts";
 import { startSmsOutboxWorker, type SmsOutboxWorker } from "#server/sms/sms-outbox-worker.ts";
+import { declaration } from "../api/incidents-support.ts";
 import { addStaff, resetData, staffClient } from "../api/staff/staff-helpers.ts";
 import { createTestApp, type TestApp } from "../api/test-app.ts";
 import { freePort, Kannel, kannelAvailable, type PhoneMessage } from "../support/kannel.ts";
@@ -20,6 +21,7 @@ import { freePort, Kannel, kannelAvailable, type PhoneMessage } from "../support
 
 const PHONE = "+254712345678";
 const ARABIC_PHONE = "+254733000111";
+const NEIGHBOUR = "+254722000333";
 const TOKEN = "kannel-conversation-token-0123456789";
 const TRANSCRIPT_FILE = path.resolve(import.meta.dirname, "../../test-results/sms-conversation.txt");
 
@@ -101,7 +103,7 @@ describe.skipIf(!kannelAvailable())("a conversation by SMS through a real Kannel
     await t?.close();
   });
 
-  it("report, STATUS, updates, an outage, Is it fixed? NO, STOP, START, and Arabic", async () => {
+  it("report, STATUS, updates, an outage, Is it fixed? NO, STOP, START, Arabic, HELP and an incident alert", async () => {
     // A report by SMS: the reply has its reference, its private link, and how to ask for its status.
     const [receipt] = await say(PHONE, "No water at the Kibera school tap since Monday morning");
     const report = await reportOf(PHONE);
@@ -182,7 +184,27 @@ describe.skipIf(!kannelAvailable())("a conversation by SMS through a real Kannel
     expect(arabic!.text).toMatch(/[\u0600-\u06ff]/);
     expect(arabic!.text).toContain(arabicReport!.reference);
 
-    // Every message reached its phone once: the outbox's rows and the phones' transcript agree.
+    // A neighbour asks for HELP, then for water alerts in their locality, and gets the incident staff declare.
+    const [help] = await say(NEIGHBOUR, "HELP");
+    expect(help!.text).toMatch(/STATUS/);
+    expect(help!.text).toMatch(/ALERTS/);
+    const [subscribed] = await say(NEIGHBOUR, "ALERTS Kilimani");
+    expect(subscribed!.text).toMatch(/Kilimani/);
+    kannel.note('staff declare an incident: "Boil water in Kilimani"');
+    const declared = await as({ method: "POST", url: "/api/staff/incidents", payload: declaration() });
+    expect(declared.statusCode, declared.body).toBe(201);
+    const [alert] = await next(NEIGHBOUR);
+    expect(alert!.text).toContain("Boil water in Kilimani");
+    expect(alert!.text).toMatch(/STOP/);
+
+    // Every message reached its phone once: the outbox's rows and the phones' transcript agree (once the worker
+    // has marked the last, which the phone may print first).
+    await until("the last message marked sent", async () => {
+      const { rows } = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM sms_messages WHERE direction = 'out' AND sent_at IS NULL AND failed_at IS NULL",
+      );
+      return rows[0]!.n === 0;
+    });
     const { rows: sent } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM sms_messages WHERE direction = 'out' AND sent_at IS NOT NULL",
     );

@@ -37,22 +37,26 @@ export interface PhoneLogEvents {
   received(message: PhoneMessage): void;
   /** fakesmsc sent a phone's line on: it reads the next one. */
   sent(): void;
-  /** The last message of the transcript, which a split line break continues. */
-  last(): PhoneMessage | undefined;
 }
+
+// How long a GSM text waits for the rest of its lines (see PhoneLog): they come in the same write, well within this.
+const REST_OF_LINES_MS = 150;
 
 /**
  * fakesmsc's log: "Got message N: <FROM TO text MESSAGE>", "<FROM TO ucs-2 %XX...>" or, for a part of a long one,
  * "<FROM TO udh %05%00%03REF TOTAL SEQ data %XX...>". Kannel's fake SMS centre talks to fakesmsc one line per
  * message, GSM text as it is: a line break in a text reaches fakesmsc as the end of the message and the rest as a
- * "message" of its own without sender, receiver or type, which is put back here as the text's next line. (A real SMS
- * centre carries the line break, which GSM-7 has.)
+ * "message" of its own without sender, receiver or type, which is put back here as the text's next line. A text is
+ * therefore passed on once the next message begins, or after a moment without more lines. (A real SMS centre carries
+ * the line break, which GSM-7 has.)
  */
 export class PhoneLog {
   private log = "";
   // Parts of multipart messages waiting for their siblings, by receiver and reference.
   private readonly partials = new Map<string, { total: number; parts: Map<number, Buffer> }>();
   private readonly events: PhoneLogEvents;
+  private held: PhoneMessage | undefined;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(events: PhoneLogEvents) {
     this.events = events;
@@ -67,16 +71,34 @@ export class PhoneLog {
       const content = /Got message \d+: <(.*)>$/.exec(line)?.[1];
       if (content === undefined) continue;
       const message = /^(\S+) (\S+) (text|ucs-2|udh) (.*)$/s.exec(content);
-      const last = this.events.last();
-      if (!message && last?.direction === "out" && last.coding === "gsm") last.text += `\n${content}`;
-      else if (message) this.received(message[2] ?? "", message[3] ?? "", message[4] ?? "");
+      if (!message) {
+        if (this.held) this.held.text += `\n${content}`;
+        continue;
+      }
+      this.release();
+      this.received(message[2] ?? "", message[3] ?? "", message[4] ?? "");
     }
+    if (this.held) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.release(), REST_OF_LINES_MS);
+    }
+  }
+
+  /** Passes on the text waiting for the rest of its lines. */
+  release(): void {
+    clearTimeout(this.timer);
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.events.received(held);
   }
 
   private received(to: string, type: string, data: string): void {
     const out = (text: string, parts: number, coding: "gsm" | "ucs2") =>
       this.events.received({ direction: "out", phone: to, text, parts, coding });
-    if (type === "text") return out(data, 1, "gsm");
+    if (type === "text") {
+      this.held = { direction: "out", phone: to, text: data, parts: 1, coding: "gsm" };
+      return;
+    }
     if (type === "ucs-2") return out(utf16be(percentDecode(data)), 1, "ucs2");
     const udh = /^(\S+) data (.*)$/s.exec(data);
     const header = percentDecode(udh?.[1] ?? "");

@@ -54,12 +54,14 @@ export class Kannel {
   private pending: string[] = [];
   private inFlight = false;
   private readonly phoneLog = new PhoneLog({
-    received: (message) => this.transcript.push(message),
+    received: (message) => {
+      this.transcript.push(message);
+      for (const wake of this.waiters.splice(0)) wake();
+    },
     sent: () => {
       this.inFlight = false;
       this.pump();
     },
-    last: () => this.transcript.at(-1),
   });
 
   private constructor(options: KannelOptions, ports: Ports, dir: string) {
@@ -159,6 +161,7 @@ omit-empty = true
    * then refuses connections. startGateway brings it back on the same ports.
    */
   async stopGateway(): Promise<void> {
+    this.phoneLog.release();
     this.note("Kannel stopped (bearerbox, smsbox and the phones' fake SMS centre)");
     const running = this.processes;
     this.processes = [];
@@ -166,6 +169,7 @@ omit-empty = true
     this.pending = [];
     this.inFlight = false;
     await Promise.all(running.map((child) => stopProcess(child)));
+    this.phoneLog.release();
   }
 
   async stop(): Promise<void> {
