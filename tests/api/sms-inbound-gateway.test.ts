@@ -137,3 +137,18 @@ describe("metrics", () => {
     expect(await refused("sender")).toBe(before.sender + 1);
   });
 });
+
+describe("the rate limit", () => {
+  it("holds off a flood: past 600 requests a minute from one address, 429 and nothing more is read", async () => {
+    let answered429 = 0;
+    for (let i = 0; i < 650 && answered429 === 0; i++) {
+      const res = await sendSms("HELP", { id: "kannel-flood" });
+      if (res.statusCode === 429) answered429 = i + 1;
+      else expect(res.statusCode).toBe(204);
+    }
+    // Earlier tests of this file count in the same minute: the flood is cut at or before its 601st request.
+    expect(answered429).toBeGreaterThan(0);
+    expect(answered429).toBeLessThanOrEqual(601);
+    expect(await inbound()).toHaveLength(1);
+  });
+});
