@@ -1,4 +1,4 @@
-import { apiPaths } from "#shared/api-paths.ts";
+import { apiPaths, pathTo } from "#shared/api-paths.ts";
 import { formatBbox } from "#shared/places/geo.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { boxAt, CITY_CENTRE, CITY_HALF_SIDE_METRES, randomSource } from "./seed-places.ts";
@@ -12,6 +12,13 @@ const REQUESTS = 200;
  * (seed-water-points.ts): a neighbourhood (points), the whole city and the whole country (clusters: the first of
  * each cell set is counted, the others within the minute come from the cluster cache, as on a busy portal).
  */
+/** Pages of points drawn from the first ones seeded (BW-0000001 …), which every size has. */
+function pointPages(seed: number): string[] {
+  const random = randomSource(seed);
+  const code = () => `BW-${String(1 + Math.floor(random() * 1_000)).padStart(7, "0")}`;
+  return Array.from({ length: REQUESTS }, () => pathTo(apiPaths.waterPoint, { code: code() }));
+}
+
 export function waterPointEndpoints(): Endpoint[] {
   const target = { ratio: 2, ms: 100 };
   const series = (seed: number, box: (random: () => number) => string) => {
@@ -38,5 +45,12 @@ export function waterPointEndpoints(): Endpoint[] {
       target,
     },
     { name: "water points, whole country (clusters)", paths: series(13, country), target },
+    {
+      // A point's page (getWaterPoint, docs/decisions/039-water-point-status.md): the point by upper(code), its reports
+      // and its "not working" reports' history through grievances_water_point_idx; any of the seeded points.
+      name: "a water point's page",
+      paths: pointPages(14),
+      target,
+    },
   ];
 }
