@@ -161,6 +161,9 @@ describe("operationId", () => {
     "send",
     // What the SMS gateway calls: a message from a phone, a delivery report (receiveSms, docs/decisions/035).
     "receive",
+    // Erasure on request and blurring a photo (erasePersonalData, blurGrievancePhoto, docs/decisions/043).
+    "erase",
+    "blur",
     // Bulk actions from the queue: "bulk" then the single operation's verb and noun (bulkAssignGrievances).
     "bulk",
   ];
