@@ -5,6 +5,7 @@ import { formatBbox, type Bbox } from "#shared/places/geo.ts";
 import { open311Endpoints } from "./open311-endpoints.ts";
 import { staffEndpoints } from "./staff-endpoints.ts";
 import { waterPointEndpoints } from "./water-point-endpoints.ts";
+import { reportWaterPointEndpoints } from "./report-water-point-endpoints.ts";
 import { boxAt, CITY_HALF_SIDE_METRES, drawOffset, NEIGHBOURHOODS, pointAt, randomSource } from "./seed-places.ts";
 import { CATEGORY_SHARES, LANDMARKS, OTHER_TITLES, PIPE_TITLES, SEARCH_TERMS } from "./seed-text.ts";
 
@@ -77,7 +78,12 @@ export async function portalEndpoints(base: string, ids: string[]): Promise<Endp
     { name: "statistics, figures and charts", paths: ["/api/stats"], target: { ratio: 2, ms: 100 } },
     { name: "statistics, hotspot map", paths: ["/api/stats/hotspots"], target: { ratio: 2, ms: 100 } },
   );
-  for (const endpoint of [...placeEndpoints(), ...waterPointEndpoints(), ...open311Endpoints()]) {
+  for (const endpoint of [
+    ...placeEndpoints(),
+    ...waterPointEndpoints(),
+    ...reportWaterPointEndpoints(),
+    ...open311Endpoints(),
+  ]) {
     if (await served(base, endpoint.paths[0]!)) endpoints.push(endpoint);
     else console.log(`  ${endpoint.name}: not measured, this portal answers 404 (no such API yet)`);
   }
