@@ -56,6 +56,12 @@ for (const locale of ["en", "ar"] as const) {
     await expect(rowOf(page, locale, "Phone numbers and texts of SMS")).toHaveCount(0);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
+    // On a phone the rows become blocks, each period labelled, and stay a table's rows for screen readers.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(contactRow).toHaveCount(1);
+    await expect(contactRow.getByRole("cell").first()).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 }

@@ -47,25 +47,39 @@ export function RetentionTable({ notice }: { notice: PrivacyNotice }) {
     days === 0 ? t("Until the next daily clean-up") : t("{days, plural, one {# day} other {# days}}", { days });
   return (
     <div className="privacy__table-wrap">
-      <table className="privacy__table">
+      {/* The roles keep it a table for screen readers where a phone's layout makes its rows blocks. */}
+      <table className="privacy__table" role="table">
         <caption>{t("How long each kind of personal data is kept")}</caption>
         <thead>
-          <tr>
-            <th scope="col">{t("Personal data")}</th>
-            <th scope="col" className="privacy__period">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {t("Personal data")}
+            </th>
+            <th scope="col" role="columnheader" className="privacy__period">
               {t("Kept for")}
             </th>
-            <th scope="col">{t("Counted from")}</th>
+            <th scope="col" role="columnheader">
+              {t("Counted from")}
+            </th>
           </tr>
         </thead>
         <tbody>
           {ROWS.filter((row) => !row.smsOnly || notice.sms).map((row) => (
-            <tr key={row.days}>
-              <th scope="row">{t(row.what)}</th>
-              <td className="privacy__period" data-days={notice.retention[row.days]}>
+            <tr key={row.days} role="row">
+              <th scope="row" role="rowheader">
+                {t(row.what)}
+              </th>
+              <td
+                role="cell"
+                className="privacy__period"
+                data-days={notice.retention[row.days]}
+                data-label={t("Kept for")}
+              >
                 {period(notice.retention[row.days])}
               </td>
-              <td>{t(row.from)}</td>
+              <td role="cell" data-label={t("Counted from")}>
+                {t(row.from)}
+              </td>
             </tr>
           ))}
         </tbody>
