@@ -145,7 +145,7 @@ for (const run of RUNS) {
     await check(page, "/staff?view=map", tr("Work queue"));
     await check(page, `/staff/grievances/${report.id}`, "Every screen: a report with a photo and a pin");
     await check(page, "/staff/team-work", tr("Work by team"));
-    for (const section of ["categories", "accounts", "teams", "routing-rules", "api-keys", "audit"]) {
+    for (const section of ["categories", "accounts", "teams", "routing-rules", "water-points", "api-keys", "audit"]) {
       await check(page, `/staff/admin/${section}`, tr("Administration"));
     }
     await page.context().close();
