@@ -1,4 +1,4 @@
-import type { z } from "zod/mini";
+import type { z } from "zod";
 import type { staffSmsConversationSchema, staffSmsMessageSchema } from "#shared/api-schemas/staff-sms.ts";
 import type { Queryable } from "../db/database.ts";
 import { toE164 } from "../sms/phone-number.ts";
