@@ -122,6 +122,19 @@ test("a link with the point chosen preselects it; a typed code says which point 
   await expect(page.getByRole("link", { name: /^Water point: No water point in service has this code/ })).toBeVisible();
 });
 
+test("a point on the form's map is chosen with the keyboard, and keeps the focus once ringed", async ({ page }) => {
+  await page.goto(at("/submit-grievance"));
+  await page.getByLabel("Category*").selectOption("Water Supply Problems");
+  const map = await openMap(page);
+  await map.getByRole("button", { name: "Choose Spring behind the school (WP-0414), Status unknown" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(
+    map.getByRole("button", { name: "Spring behind the school (WP-0414), Status unknown: chosen" }),
+  ).toBeFocused();
+  await expect(page.getByTestId("water-point-field").getByLabel("Code painted on the point")).toHaveValue("WP-0414");
+  await expect(page.getByTestId("pin-coordinates")).toHaveText("Latitude -1.290500, longitude 36.820100");
+});
+
 test("the list's map shows the water points with a legend; a point's popup links to its page", async ({ page }) => {
   await page.goto(at("/grievances?view=map"));
   const map = page.getByTestId("reports-map");

@@ -59,8 +59,15 @@ export function useWaterPointsLayer(map: L.Map | null, options: WaterPointsLayer
     let controller: AbortController | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const draw = () => {
+      // A point pressed with the keyboard is drawn anew (ringed once chosen): the focus stays on it.
+      const focused = map.getContainer().querySelector<HTMLElement>("[data-code]:focus")?.dataset.code;
       layer.clearLayers();
       for (const feature of answer?.features ?? []) layer.addLayer(markerOf(map, feature, latest.current));
+      if (focused)
+        map
+          .getContainer()
+          .querySelector<HTMLElement>(`[data-code="${CSS.escape(focused)}"]`)
+          ?.focus();
     };
     const reload = () => {
       controller?.abort();
@@ -126,7 +133,7 @@ function markerOf(map: L.Map, feature: WaterPointMap["features"][number], option
   if (onChoose) {
     onActivate(marker, () => onChoose(point));
     const label = chosen ? t("{name} ({code}), {status}: chosen", words) : t("Choose {name} ({code}), {status}", words);
-    marker.on("add", () => labelElement(marker, label, "water-point-marker"));
+    marker.on("add", () => labelElement(marker, label, "water-point-marker", point.code));
   } else {
     // Built as elements with their text as text (create-map.ts textElement's rule): the registry's names are data.
     // eslint-disable-next-line no-restricted-syntax
@@ -164,9 +171,10 @@ function onActivate(marker: L.Marker, activate: () => void) {
   });
 }
 
-function labelElement(marker: L.Marker, label: string, testId: string) {
+function labelElement(marker: L.Marker, label: string, testId: string, code?: string) {
   const element = marker.getElement();
   if (!element) return;
   element.setAttribute("aria-label", label);
   element.dataset.testid = testId;
+  if (code) element.dataset.code = code;
 }
