@@ -24,8 +24,11 @@ export const codeKey = (code: string): string | undefined => {
 
 /** The point in service with this code, or null when none has it (unknown, or retired). */
 export async function findWaterPointByCode(code: string, signal: AbortSignal): Promise<WaterPointView | null> {
+  // Read outside the try: Rollup keeps every property of an object read inside one (tryCatchDeoptimization), and
+  // apiPaths is in the first load of every page.
+  const path = pathTo(apiPaths.waterPoint, { code });
   try {
-    const point = await apiFetch<WaterPointView>(pathTo(apiPaths.waterPoint, { code }), { signal });
+    const point = await apiFetch<WaterPointView>(path, { signal });
     return point.retiredAt ? null : point;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
