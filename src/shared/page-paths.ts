@@ -13,10 +13,3 @@ export const consoleReportPagePath = (id: string): string => `/staff/grievances/
 
 /** The tracking page's path; the server puts it after PUBLIC_URL (or the request's origin) in `trackingUrl`. */
 export const trackingPagePath = (token: string): string => `/track/${encodeURIComponent(token)}`;
-
-/** A water point's page (docs/decisions/036-water-points.md), by its code in any case; its printable sign. */
-export const waterPointPagePath = (code: string): string => `/water-points/${encodeURIComponent(code)}`;
-export const waterPointSignPath = (code: string): string => `${waterPointPagePath(code)}/sign`;
-/** The report form with the water point chosen: the form reads the point's code from `water_point`. */
-export const reportAtWaterPointPath = (code: string): string =>
-  `/submit-grievance?water_point=${encodeURIComponent(code)}`;

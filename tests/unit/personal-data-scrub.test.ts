@@ -11,7 +11,8 @@ describe("contact details in a report's text", () => {
   });
 
   it("keeps what is not a phone number: house numbers, years, short readings, references", () => {
-    const input = "House 12, meter at 004512, since 12/03/2025, 2025-03-12 and 12.03.2025, report WS-3F9K2A, 250 m from the kiosk";
+    const input =
+      "House 12, meter at 004512, since 12/03/2025, 2025-03-12 and 12.03.2025, report WS-3F9K2A, 250 m from the kiosk";
     expect(scrubContactDetails(input)).toEqual({ text: input, replaced: 0 });
   });
 

@@ -175,7 +175,7 @@ const documentRoute: typeof jsonSchemaTransform = (original) => {
     description:
       multipart.files.description ??
       `Up to ${maxFiles} photos (${mediaTypes.join(", ")}; the type is recognised from the bytes), each at most ` +
-      `${megabytes(maxFileBytes)}. The whole body may be at most ${megabytes(multipart.maxBodyBytes)}.`,
+        `${megabytes(maxFileBytes)}. The whole body may be at most ${megabytes(multipart.maxBodyBytes)}.`,
   };
   return {
     url: transformed.url,

@@ -5,7 +5,7 @@ import { apiPaths } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { waterPointResponseSchema } from "#shared/api-schemas/water-points.ts";
 import { msg } from "#shared/i18n/locales.ts";
-import { reportAtWaterPointPath, waterPointPagePath } from "#shared/page-paths.ts";
+import { reportAtWaterPointPath, waterPointPagePath } from "#shared/water-points/water-point-paths.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";

@@ -6,7 +6,7 @@ import { AnnouncerProvider } from "../lib/announcer.tsx";
 import { useT } from "../lib/i18n/i18n-context.tsx";
 import { LanguageSwitch } from "../lib/i18n/language-switch.tsx";
 import { WaterLogo } from "../lib/water-logo.tsx";
-import { paths } from "./paths.ts";
+import { paths, routePatterns } from "./paths.ts";
 import { useRouteFocus } from "./route-focus.ts";
 
 const NAV_ITEMS = [
@@ -71,7 +71,7 @@ function Footer() {
               <Link to={paths.accessibility()}>{t("Accessibility")}</Link>
             </li>
             <li>
-              <Link to={paths.privacy()}>{t("Privacy")}</Link>
+              <Link to={routePatterns.privacy}>{t("Privacy")}</Link>
             </li>
             <li>
               <Link to={paths.staffSignIn()}>{t("Staff sign-in")}</Link>

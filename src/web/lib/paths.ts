@@ -46,8 +46,6 @@ export const paths = {
   incident: (id: string) => incidentPagePath(id),
   /** The accessibility statement: what the portal meets, and how to tell the operator what it does not. */
   accessibility: () => "/accessibility",
-  /** The privacy notice (docs/decisions/042-privacy-and-retention.md): what is kept, why, for how long. */
-  privacy: () => "/privacy",
   /** `next`: the console page to return to after signing in. */
   staffSignIn: (next?: string) => `/staff/sign-in${searchOf({ next })}`,
   staffSignOut: () => "/staff/sign-out",
@@ -83,6 +81,7 @@ export const routePatterns = {
   incidents: INCIDENTS_PAGE_PATH,
   incident: `${INCIDENTS_PAGE_PATH}/:id`,
   accessibility: "/accessibility",
+  /** The privacy notice (docs/decisions/042-privacy-and-retention.md); linked by this pattern, which has no parameter. */
   privacy: "/privacy",
   /** A water point's page, and its sign with `view` "sign" (page-paths.ts writes both). */
   waterPoint: "/water-points/:code/:view?",

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { apiPaths } from "#shared/api-paths.ts";
 import type { WaterPointMap } from "#shared/api-schemas/water-point-registry.ts";
 import type { WaterPointStatus } from "#shared/api-schemas/water-points.ts";
-import { waterPointPagePath } from "#shared/page-paths.ts";
+import { waterPointPagePath } from "#shared/water-points/water-point-paths.ts";
 import { apiFetch } from "../api-fetch.ts";
 import { t } from "../i18n/i18n.ts";
 import { useLocale } from "../i18n/i18n-context.tsx";
@@ -113,10 +113,8 @@ function markerOf(map: L.Map, feature: WaterPointMap["features"][number], option
   if ("cluster" in properties) {
     const marker = L.marker([latitude, longitude], { icon: waterPointClusterIcon(properties.count), keyboard: true });
     onActivate(marker, () => map.setView([latitude, longitude], map.getZoom() + CLUSTER_ZOOM_STEPS));
-    const label = t(
-      "{count, plural, one {# water point here. Zoom in to see it.} other {# water points here. Zoom in to see them.}}",
-      { count: properties.count },
-    );
+    // Not a plural message: a plural is compiled into the English texts every page's first load carries.
+    const label = t("Water points here: {count}. Zoom in to see them.", { count: properties.count });
     marker.on("add", () => labelElement(marker, label, "water-point-cluster"));
     return marker;
   }

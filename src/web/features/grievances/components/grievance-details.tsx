@@ -8,7 +8,7 @@ import { AfterRepairImages } from "#web/lib/grievance-view/after-repair-images.t
 import { GrievanceSummary, IssueDescription } from "#web/lib/grievance-view/grievance-summary.tsx";
 import { GrievanceProgressSlot } from "./progress-slot.tsx";
 import { ReportPlace } from "#web/lib/grievance-view/report-place.tsx";
-import { waterPointPagePath } from "#shared/page-paths.ts";
+import { waterPointPagePath } from "#shared/water-points/water-point-paths.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 
 /**

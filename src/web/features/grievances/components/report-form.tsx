@@ -6,7 +6,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import { priorityLabel } from "#shared/format.ts";
 import { Link } from "react-router";
 import { Field, FieldError } from "#web/lib/form-field.tsx";
-import { paths } from "#web/lib/paths.ts";
+import { routePatterns } from "#web/lib/paths.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { SupportReference } from "#web/lib/support-reference.tsx";
@@ -286,7 +286,7 @@ export function ReportForm({ onAccepted, parts }: ReportFormProps) {
       <p className="hint">
         {t("Your email and phone are optional and are never shown in full to the public.")}{" "}
         {/* Beside the contact fields, what is done with them (docs/decisions/042-privacy-and-retention.md). */}
-        <Link to={paths.privacy()}>{t("How your contact details are used, and for how long they are kept")}</Link>
+        <Link to={routePatterns.privacy}>{t("How your contact details are used, and for how long they are kept")}</Link>
       </p>
 
       <div className="form-actions">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from "react";
 import { Link, useLoaderData, useParams } from "react-router";
 import type { WaterPointView } from "#shared/api-schemas/water-points.ts";
-import { reportAtWaterPointPath, waterPointSignPath } from "#shared/page-paths.ts";
+import { reportAtWaterPointPath, waterPointSignPath } from "#shared/water-points/water-point-paths.ts";
 import { formatCount, formatDate, formatDateTime } from "#web/lib/i18n/format.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { PinMapSlot } from "#web/lib/map/pin-map-slot.tsx";

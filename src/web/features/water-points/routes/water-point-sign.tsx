@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { WaterPointView } from "#shared/api-schemas/water-points.ts";
-import { waterPointPagePath } from "#shared/page-paths.ts";
+import { waterPointPagePath } from "#shared/water-points/water-point-paths.ts";
 import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
