@@ -122,6 +122,8 @@ sendsms-port = ${sendsms}
 sendsms-interface = 127.0.0.1
 log-file = "${path.join(this.dir, "smsbox.log")}"
 log-level = 1
+http-request-retry = 5
+http-queue-delay = 1
 
 group = sendsms-user
 username = ${this.username}

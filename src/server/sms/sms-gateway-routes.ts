@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
-import { noContent } from "#shared/api-schemas/media.ts";
+import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import type { Queryable } from "../db/database.ts";
 import { UUID_PATTERN } from "../db/uuid-pattern.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -59,7 +59,7 @@ export const smsGatewayRoutes: FastifyPluginAsync<SmsGatewayRoutesOptions> = asy
           status: z.string().optional().describe("Kannel's delivery status (%d)"),
         }),
         response: {
-          204: noContent("Recorded (or already known)."),
+          200: nonJsonAnswer("text/plain", "Empty. Recorded (or already known). Kannel counts only a 200 as taken."),
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -74,12 +74,12 @@ export const smsGatewayRoutes: FastifyPluginAsync<SmsGatewayRoutesOptions> = asy
       if (delivery === null) {
         // Nothing to record, but the message must exist all the same.
         if (!(await recordSmsDelivery(options.db, id, null))) throw new HttpError(404, NO_SUCH_MESSAGE);
-        return reply.code(204).send(null);
+        return reply.code(200).type("text/plain; charset=utf-8").send("");
       }
       const recorded = await recordSmsDelivery(options.db, id, delivery);
       if (!recorded) throw new HttpError(404, NO_SUCH_MESSAGE);
       if (recorded.changed) options.metrics?.smsDelivery(delivery);
-      return reply.code(204).send(null);
+      return reply.code(200).type("text/plain; charset=utf-8").send("");
     },
   );
 };

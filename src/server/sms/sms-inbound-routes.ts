@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
-import { noContent } from "#shared/api-schemas/media.ts";
+import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -83,11 +83,14 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundRoutesOptions> = asy
           "Called by Kannel's sms-service for every SMS sent to SMS_NUMBER: " +
           "`?token=…&from=%p&to=%P&text=%a&id=%I&coding=%c&charset=%C`. A report or a command (STATUS, STOP, START, " +
           "HELP, ALERTS, YES, NO); the reply is queued and sent through the gateway's sendsms, never in this answer. " +
-          "The same `id` twice has effect once. A sender whose number cannot be read is ignored (204).",
+          "The same `id` twice has effect once. A sender whose number cannot be read is ignored. The answer is an empty 200 (Kannel retries anything else, 204 included, when http-request-retry is set).",
         tags: ["sms"],
         querystring,
         response: {
-          204: noContent("Taken (or the same message again, or a sender that cannot be answered)."),
+          200: nonJsonAnswer(
+            "text/plain",
+            "Empty. Taken (or the same message again, or a sender that cannot be answered). Kannel counts only a 200 as taken.",
+          ),
           ...errorResponses(400, 401, 403, 429, 503),
         },
       },
@@ -99,7 +102,7 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundRoutesOptions> = asy
         // An operator's name or a short code (no number to answer or to store: sms_messages keeps E.164 only).
         metrics?.smsRefused("sender");
         request.log.info({ gatewayId: id }, "SMS from a sender that is no phone number: ignored");
-        return reply.code(204).send(null);
+        return reply.code(200).type("text/plain; charset=utf-8").send("");
       }
       const outcome = await receiveSms(
         {
@@ -114,7 +117,7 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundRoutesOptions> = asy
       if (outcome === "limited") metrics?.smsRefused("limited");
       else if (outcome !== "duplicate") metrics?.smsReceived();
       request.log.info({ gatewayId: id, handledAs: outcome }, "SMS received");
-      return reply.code(204).send(null);
+      return reply.code(200).type("text/plain; charset=utf-8").send("");
     },
   );
 };
