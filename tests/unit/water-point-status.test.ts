@@ -90,6 +90,14 @@ describe("waterPointState", () => {
     });
   });
 
+  it("has some downtime the moment a report is made, never none while it is open", () => {
+    const justNow = new Date(T0 + 300);
+    expect(waterPointState("yes", [report(0, [])], justNow)).toMatchObject({
+      status: "not-functional",
+      downtimeSeconds: 1,
+    });
+  });
+
   it("counts nothing after the clock", () => {
     expect(notWorkingIntervals(report(0, [[10, "resolved"]]), at(4))).toEqual([[T0, at(4).getTime()]]);
     expect(notWorkingIntervals(report(6, []), at(4))).toEqual([]);

@@ -55,7 +55,8 @@ export function waterPointState(
   return {
     status,
     notFunctionalSince: current ? new Date(current[0]) : null,
-    downtimeSeconds: Math.floor(downtimeMs / 1000),
+    // Rounded up: a point that stopped working a moment ago has some downtime, never "none".
+    downtimeSeconds: Math.ceil(downtimeMs / 1000),
   };
 }
 
