@@ -1,29 +1,14 @@
 import type { Status } from "#shared/domain.ts";
 import type { Queryable } from "../db/database.ts";
-import type { WaterPointStatusId } from "./water-point-status.ts";
+import type { WaterPointRow } from "./water-point-registry-repository.ts";
 
 /**
  * The reads of a water point's page (docs/decisions/039-water-point-status.md): the point by its code, retired or
  * not (its page stays), and the public reports about it.
  */
 
-export interface WaterPointPageRow {
-  id: string;
-  code: string;
-  name: string;
-  latitude: number;
-  longitude: number;
-  water_source: string | null;
-  water_tech: string | null;
-  status_id: WaterPointStatusId;
-  adm1: string | null;
-  adm2: string | null;
-  adm3: string | null;
-  adm4: string | null;
-  install_year: number | null;
-  management: string | null;
-  retired_at: Date | null;
-}
+/** A point as its page reads it: the registry's row without its bookkeeping. */
+export type WaterPointPageRow = Omit<WaterPointRow, "updated_at">;
 
 /** The point with this code, whatever its case, through water_points_code_idx (upper(code)). */
 export async function findWaterPointPage(db: Queryable, code: string): Promise<WaterPointPageRow | undefined> {
