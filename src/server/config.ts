@@ -30,10 +30,10 @@ export const DEFAULT_MAP_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /**
- * All configuration, read from the environment and validated once at start-up. Nothing else in the server
- * reads process.env.
+ * All configuration, read from the environment and validated once at start-up; docs/configuration.md says what
+ * each variable does (tests/unit/configuration-page.test.ts). Nothing else in the server reads process.env.
  */
-const envSchema = z
+export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default("127.0.0.1"),
