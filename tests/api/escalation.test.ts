@@ -95,15 +95,8 @@ describe("escalation", () => {
 
   it("sends one message when two checks run at once (two connections, or one embedded database)", async () => {
     const { due } = await reportForTeam();
-    const url = process.env.TEST_DATABASE_URL;
-    let second: Database = t.db;
-    if (url) {
-      // A second instance: its own pool on the same schema.
-      const { rows } = await t.db.query<{ schema: string }>("SELECT current_schema() AS schema");
-      const scoped = new URL(url);
-      scoped.searchParams.set("options", `-c search_path=${rows[0]!.schema},public`);
-      second = await openPostgresDatabase(scoped.toString());
-    }
+    // On PostgreSQL a second instance: its own pool on the same database.
+    const second: Database = t.databaseUrl ? await openPostgresDatabase(t.databaseUrl) : t.db;
     try {
       const at = minutesAfter(due.acknowledge, 1);
       const counts = await Promise.all([check(at), check(at, second), check(at), check(at, second)]);

@@ -30,12 +30,16 @@ export function isPgliteDatabase(db: Database): db is PgliteDatabase {
 /**
  * PGlite keeps one PostgreSQL in this process. It does not lock its data directory itself, and two processes
  * writing one directory corrupt it, so we hold a lock for as long as it is open.
- * `dataDir` undefined opens an in-memory database (tests).
+ * `dataDir` undefined opens an in-memory database (tests). `loadDataDir`: start from a copy of a data folder
+ * (a `dumpDataDir()` tarball) instead of an empty one.
  */
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<PgliteDatabase> {
+export async function openPgliteDatabase(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   const release = dataDir ? await lockDataDirectory(dataDir) : undefined;
   try {
-    const pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    const pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
     return {
       kind: "pglite",
       query: (sql, params) => pg.query(sql, params),
