@@ -84,7 +84,7 @@ describe("the receipt by SMS", () => {
     expect(french.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
       user_phone: "Veuillez saisir un numéro de téléphone qui peut recevoir des SMS, avec son indicatif de pays.",
     });
-    // Without the tick, the same number is kept as typed: it is only a contact detail (DESIGN.md D18).
+    // Without the tick, the same number is kept as typed: it is only a contact detail (docs/product-decisions.md D18).
     expect((await postGrievance(t.app, { ...validFields, user_phone: "123 456" })).statusCode).toBe(201);
     const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM grievances");
     expect(rows[0]!.n).toBe(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { grievanceInputSchema, fieldErrorsOf, SMS_UPDATES_MESSAGES } from "#shared/grievances/grievance-schema.ts";
 
-// "Send me updates by SMS" in the one schema the form and the server share (DESIGN.md D18,
+// "Send me updates by SMS" in the one schema the form and the server share (docs/product-decisions.md D18,
 // docs/decisions/041-sms-for-staff.md): what the form sends, and the phone number it needs.
 
 const report = {

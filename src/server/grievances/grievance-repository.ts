@@ -65,7 +65,7 @@ export class GrievanceRepository {
         tracking.locale ?? DEFAULT_LOCALE,
         tracking.channel ?? "web",
         tracking.waterPointId ?? null,
-        // Consent to updates by SMS (DESIGN.md D18): ticked on the form, or the report came by SMS.
+        // Consent to updates by SMS (docs/product-decisions.md D18): ticked on the form, or the report came by SMS.
         grievance.sms_updates ?? tracking.channel === "sms",
       ],
     );
@@ -83,8 +83,9 @@ export class GrievanceRepository {
   }
 
   /**
-   * One page, newest first, with the count of matching rows (capped, docs/product-decisions.md D12) and of all rows (D9), and where
-   * the pages beside it start. By page number the rows before it are skipped (OFFSET); from a cursor they are not.
+   * One page, newest first, with the count of matching rows (capped, docs/product-decisions.md D12) and of all rows
+   * (D9), and where the pages beside it start. By page number the rows before it are skipped (OFFSET); from a cursor
+   * they are not.
    */
   async list(filters: GrievanceListFilters, request: PageRequest): Promise<GrievancePage> {
     const { q, bbox, ...fields } = filters;

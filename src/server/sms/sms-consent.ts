@@ -5,10 +5,10 @@ import { toE164 } from "./phone-number.ts";
 import type { SmsConfig } from "./sms-config.ts";
 
 /**
- * "Send me updates by SMS" on a new report (DESIGN.md D18, docs/decisions/038-sms-updates.md): kept only while SMS is
- * configured, and only with a number the gateway can reach, stored in E.164 as every SMS table keeps numbers, so
- * that a STOP from that phone finds the report. A number that cannot be read refuses the consent on the phone's
- * field. Without a tick the input is left as it is (a report sent by SMS consents by its channel).
+ * "Send me updates by SMS" on a new report (docs/product-decisions.md D18, docs/decisions/038-sms-updates.md): kept
+ * only while SMS is configured, and only with a number the gateway can reach, stored in E.164 as every SMS table keeps
+ * numbers, so that a STOP from that phone finds the report. A number that cannot be read refuses the consent on the
+ * phone's field. Without a tick the input is left as it is (a report sent by SMS consents by its channel).
  */
 
 export const SMS_CONSENT_MESSAGES = {

@@ -107,7 +107,7 @@ export async function linkInboundSms(tx: Queryable, inboundId: string, grievance
   await tx.query("UPDATE sms_messages SET grievance_id = $2 WHERE id = $1", [inboundId, grievanceId]);
 }
 
-/** A report made by SMS consents to its updates by SMS (DESIGN.md D18: they wrote to us). */
+/** A report made by SMS consents to its updates by SMS (docs/product-decisions.md D18: they wrote to us). */
 export async function consentToSmsUpdates(tx: Queryable, grievanceId: string): Promise<void> {
   await tx.query("UPDATE grievances SET sms_updates = true WHERE id = $1", [grievanceId]);
 }

@@ -132,7 +132,8 @@ async function handle(
       await enqueueSms(tx, {
         phone: sms.phone,
         grievanceId,
-        // A STOP's confirmation is the one message a stopped number gets (DESIGN.md D18; the worker lets "stop:" by).
+        // A STOP's confirmation is the one message a stopped number gets (docs/product-decisions.md D18; the worker
+        // lets "stop:" by).
         event: `${event ?? "reply"}:${id}`,
         kind: "reply",
         body: reply,

@@ -53,7 +53,10 @@ const BATCH = 20;
 const LEASE_SECONDS = 300;
 const STOP_WAIT_MS = 4_000;
 
-/** The event of the one message a stopped number still gets: the confirmation of its STOP (DESIGN.md D18). */
+/**
+ * The event of the one message a stopped number still gets: the confirmation of its STOP
+ * (docs/product-decisions.md D18).
+ */
 export const STOP_CONFIRMATION_EVENT_PREFIX = "stop:";
 export const NOT_SENT_STOPPED = "Not sent: the number said STOP";
 

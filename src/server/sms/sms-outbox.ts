@@ -17,8 +17,8 @@ export interface SmsEntry {
   /** Who sent it, for a message staff wrote. */
   staffAccountId?: string | null;
   /**
-   * The one message a stopped number still gets: the confirmation of its STOP (DESIGN.md D18). Everything else to a
-   * stopped number is not queued.
+   * The one message a stopped number still gets: the confirmation of its STOP (docs/product-decisions.md D18).
+   * Everything else to a stopped number is not queued.
    */
   evenIfStopped?: boolean;
 }

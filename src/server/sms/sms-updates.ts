@@ -8,11 +8,11 @@ import { enqueueSms } from "./sms-outbox.ts";
 import { smsRecipientOf, type SmsRecipient } from "./sms-update-repository.ts";
 
 /**
- * A report's status changes told to its reporter by SMS (DESIGN.md D18, docs/decisions/038-sms-updates.md): when
- * they asked for updates there (`sms_updates`: a report sent by SMS, or "Send me updates by SMS" ticked) and the
- * number has not said STOP. Queued in the change's own transaction, as the followers' e-mail is
- * (docs/decisions/014-transactional-outbox-email.md), keyed by the status event as that e-mail is, so each change
- * reaches the phone once.
+ * A report's status changes told to its reporter by SMS (docs/product-decisions.md D18,
+ * docs/decisions/038-sms-updates.md): when they asked for updates there (`sms_updates`: a report sent by SMS, or "Send
+ * me updates by SMS" ticked) and the number has not said STOP. Queued in the change's own transaction, as the
+ * followers' e-mail is (docs/decisions/014-transactional-outbox-email.md), keyed by the status event as that e-mail is,
+ * so each change reaches the phone once.
  */
 
 export const FIXED_QUESTION = msg("Is it fixed? Reply YES, or NO and what is still wrong");

@@ -71,7 +71,8 @@ export interface DueTimes {
 
 /**
  * Sets a report's due times from its creation, category and priority as they are now: for a new report (in the
- * transaction that stores it) and when staff change its priority (DESIGN.md D17: targets follow the priority).
+ * transaction that stores it) and when staff change its priority (docs/product-decisions.md D17: targets follow the
+ * priority).
  */
 export async function applyDueTimes(tx: Queryable, id: string): Promise<DueTimes | undefined> {
   const { rows } = await tx.query<DueTimes>(
@@ -129,7 +130,7 @@ export async function lockPriority(tx: Queryable, id: string): Promise<Priority 
   return rows[0]?.priority;
 }
 
-/** Sets the priority and puts the change on the staff timeline (kind 'priority', DESIGN.md D17). */
+/** Sets the priority and puts the change on the staff timeline (kind 'priority', docs/product-decisions.md D17). */
 export async function recordPriorityChange(
   tx: Queryable,
   change: { id: string; from: Priority; to: Priority; staffId: string },

@@ -47,8 +47,8 @@ export async function setServiceTarget(
 }
 
 /**
- * Staff triage (DESIGN.md D17): a new priority, recorded on the staff timeline, and the report's due times counted
- * again from its creation with the new priority's targets. 409 when it already has that priority.
+ * Staff triage (docs/product-decisions.md D17): a new priority, recorded on the staff timeline, and the report's due
+ * times counted again from its creation with the new priority's targets. 409 when it already has that priority.
  */
 export async function changePriority(db: Database, id: string, to: Priority, staffId: string): Promise<void> {
   if (!UUID_PATTERN.test(id)) throw new HttpError(404, STAFF_MESSAGES.notFound);

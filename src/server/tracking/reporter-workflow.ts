@@ -170,8 +170,8 @@ export async function answerFixedQuestionAndNotify(
 ): Promise<string> {
   return answerFixedQuestion(db, tokenHash, answer, async (tx, reopen) => {
     await tellFollowersOfReopen(tx, reopen, tell);
-    // Their own words back by SMS when they asked for updates there (DESIGN.md D18): their phone hears of every
-    // change of status, this one too.
+    // Their own words back by SMS when they asked for updates there (docs/product-decisions.md D18): their phone hears
+    // of every change of status, this one too.
     await queueStatusSms(tx, reopen.grievanceId, {
       eventId: reopen.eventId,
       from: "resolved",

@@ -17,8 +17,8 @@ export const grievanceImageSchema = z.object({
 });
 
 /**
- * A report as anyone may see it. The contact fields carry only the masked form (docs/product-decisions.md D8); the schema is the
- * serialiser, so a field it does not name never leaves.
+ * A report as anyone may see it. The contact fields carry only the masked form (docs/product-decisions.md D8); the
+ * schema is the serialiser, so a field it does not name never leaves.
  */
 export const publicGrievanceSchema = z.object({
   id: z.string(),
@@ -156,8 +156,9 @@ export const mapSettingsSchema = z.object({
   /** Whether GET /api/geocode/reverse can look up addresses (GEOCODER_URL). */
   geocoder: z.boolean(),
   /**
-   * Whether SMS is set up (SMS_GATEWAY): the report form then offers "Send me updates by SMS" (DESIGN.md D18). Here
-   * because the form already reads these settings for its map, so it costs no request of its own.
+   * Whether SMS is set up (SMS_GATEWAY): the report form then offers "Send me updates by SMS"
+   * (docs/product-decisions.md D18). Here because the form already reads these settings for its map, so it costs no
+   * request of its own.
    */
   sms: z.boolean(),
   /**

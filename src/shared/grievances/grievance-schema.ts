@@ -110,8 +110,8 @@ export const notNullIsland = z.refine<{ latitude?: number | undefined; longitude
 );
 
 /**
- * The reporter's consent to updates by SMS (DESIGN.md D18): ticked on the form ("true", or "on" as a plain HTML
- * checkbox sends it), true from code; absent or blank is no. A report sent by SMS consents by itself.
+ * The reporter's consent to updates by SMS (docs/product-decisions.md D18): ticked on the form ("true", or "on" as a
+ * plain HTML checkbox sends it), true from code; absent or blank is no. A report sent by SMS consents by itself.
  */
 export const SMS_UPDATES_MESSAGES = {
   label: msg("Send me updates by SMS"),
@@ -165,7 +165,8 @@ export const grievanceInputSchema = z
         ),
       ),
     ),
-    // "Send me updates by SMS" (DESIGN.md D18): the form sends "true" when ticked; it needs a phone number.
+    // "Send me updates by SMS" (docs/product-decisions.md D18): the form sends "true" when ticked; it needs a phone
+    // number.
     sms_updates: smsUpdatesSchema,
     latitude: latitudeSchema,
     longitude: longitudeSchema,

@@ -51,7 +51,7 @@ export const staffApiPaths = {
   status: "/api/staff/grievances/:id/status",
   hide: "/api/staff/grievances/:id/hide",
   unhide: "/api/staff/grievances/:id/unhide",
-  /** Staff triage: the report's priority, its due times following (DESIGN.md D17). */
+  /** Staff triage: the report's priority, its due times following (docs/product-decisions.md D17). */
   priority: "/api/staff/grievances/:id/priority",
   /** Assigning a report to a team and person; internal notes (docs/decisions/032); bulk actions from the queue. */
   assignment: "/api/staff/grievances/:id/assignment",

@@ -68,7 +68,7 @@ export const serviceTargetListSchema = z.object({
 });
 export type ServiceTargetList = z.output<typeof serviceTargetListSchema>;
 
-/** POST /api/staff/grievances/{id}/priority (changeGrievancePriority): staff triage (DESIGN.md D17). */
+/** POST /api/staff/grievances/{id}/priority (changeGrievancePriority): staff triage (docs/product-decisions.md D17). */
 export const priorityChangeSchema = z.object({
   priority: z.enum(PRIORITIES, { error: TARGET_MESSAGES.priorityInvalid }),
 });

@@ -8,7 +8,7 @@ import { TEST_SMS } from "./sms-support.ts";
 
 // Reports sent by SMS without a place wait in "Needs a place" until staff place them (setGrievanceLocation), which
 // may route them by area; and the form's "Send me updates by SMS", stored as the report's consent
-// (docs/decisions/041-sms-for-staff.md, DESIGN.md D18).
+// (docs/decisions/041-sms-for-staff.md, docs/product-decisions.md D18).
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminAndStaffClients>>["admin"];

@@ -22,9 +22,9 @@ export function useSmsOffered(): boolean {
 }
 
 /**
- * "Send me updates by SMS" (DESIGN.md D18), under the phone number, when SMS is set up: a checkbox that can be
- * ticked once a phone number is written (a hint says so until then), sent as `sms_updates`. Updates then go to the
- * phone by SMS, and STOP ends them.
+ * "Send me updates by SMS" (docs/product-decisions.md D18), under the phone number, when SMS is set up: a checkbox that
+ * can be ticked once a phone number is written (a hint says so until then), sent as `sms_updates`. Updates then go to
+ * the phone by SMS, and STOP ends them.
  */
 export function SmsUpdatesField({
   id,

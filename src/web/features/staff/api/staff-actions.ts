@@ -63,7 +63,8 @@ export async function staffGrievanceAction({ request, params }: ActionFunctionAr
     return send(intent, request, () => changeStatus(id, status, note), done);
   }
   if (intent === "priority") {
-    // Staff triage (DESIGN.md D17): the server moves the due times and records the change on the timeline.
+    // Staff triage (docs/product-decisions.md D17): the server moves the due times and records the change on the
+    // timeline.
     const parsed = priorityChangeSchema.safeParse({ priority: form.get("priority") ?? "" });
     if (!parsed.success) return fieldRefusal(intent, "priority", problemOf(parsed.error.issues));
     const { priority } = parsed.data;

@@ -54,7 +54,10 @@ export function changeStatus(id: string, status: string, note: string | undefine
   return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.status, { id }), "POST", { status, note });
 }
 
-/** Staff triage (changeGrievancePriority, DESIGN.md D17): the due times follow the new priority's targets. */
+/**
+ * Staff triage (changeGrievancePriority, docs/product-decisions.md D17): the due times follow the new priority's
+ * targets.
+ */
 export function changePriority(id: string, priority: string): Promise<StaffGrievanceDetail> {
   return sendJson<StaffGrievanceDetail>(pathTo(staffApiPaths.priority, { id }), "POST", { priority });
 }

@@ -12,9 +12,10 @@ import type { StaffActionResult } from "../api/staff-actions.ts";
 import { StaffPanel } from "./staff-panel.tsx";
 
 /**
- * "Priority" on the report page: staff triage (DESIGN.md D17, docs/decisions/030-service-targets-and-escalation.md).
- * The report's priority now and the others to choose from; after a change the page's data is reloaded, so its due
- * times follow the new priority's service targets and the timeline shows the 'priority' event.
+ * "Priority" on the report page: staff triage (docs/product-decisions.md D17,
+ * docs/decisions/030-service-targets-and-escalation.md). The report's priority now and the others to choose from; after
+ * a change the page's data is reloaded, so its due times follow the new priority's service targets and the timeline
+ * shows the 'priority' event.
  */
 export function PriorityForm({ priority }: { priority: Priority }) {
   const t = useT();

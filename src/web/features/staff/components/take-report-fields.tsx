@@ -114,7 +114,8 @@ export function TakeReportFields({
           />
         )}
       </Field>
-      {/* The caller's consent to updates by SMS (DESIGN.md D18), as on the public form; sent only with a number. */}
+      {/* The caller's consent to updates by SMS (docs/product-decisions.md D18), as on the public form; sent only
+          with a number. */}
       {smsOn && (
         <div className="field field--full">
           <label className="checkbox-field" htmlFor="take-sms_updates">
