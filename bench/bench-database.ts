@@ -24,7 +24,8 @@ export interface BenchDatabase {
 }
 
 // Seeding and counting a million rows take longer than the portal's 3 s statement limit, which is right for
-// requests but not for this maintenance connection; the URL's settings take precedence (README, DATABASE_URL).
+// requests but not for this maintenance connection; the URL's settings take precedence (docs/configuration.md,
+// DATABASE_URL).
 const NO_REQUEST_LIMITS = { statement_timeout: "3600000", query_timeout: "3600000" };
 
 /** `reuse`: a PostgreSQL database that exists is kept as it is (created when missing), not dropped and created anew. */

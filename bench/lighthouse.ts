@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse's mobile scores of the four public pages (README, Performance).
+ * `npm run bench:lighthouse`: Lighthouse's mobile scores of the four public pages (docs/performance.md).
  *
  * Builds the web app, starts the real portal in a process of its own on a temporary embedded database, submits a
  * dozen reports through the API (some with photos, so the list and details pages show images as they do in use),

@@ -23,8 +23,8 @@ const times = (value: number) =>
   Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : value.toFixed(0)}×` : "–";
 
 /**
- * One Markdown table (pasted as is into the README): p50 / p99 at each size, then the largest size's p99 over the
- * smallest's and over the floor's at that size, its throughput, and whether its target is met.
+ * One Markdown table (pasted as is into docs/performance.md): p50 / p99 at each size, then the largest size's p99 over
+ * the smallest's and over the floor's at that size, its throughput, and whether its target is met.
  */
 export function resultsTable(runs: SizeResults[]): string {
   const smallest = runs[0]!;

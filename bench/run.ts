@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: how the public API holds up as the table grows, under concurrent load (README, Performance).
+ * `npm run bench`: how the public API holds up as the table grows, under concurrent load (docs/performance.md).
  *
  * For each size in BENCH_SIZES the database is grown to that many reports (seed.ts), checked (seed-check.ts), and
  * the real portal is started on it in a process of its own; autocannon loads each request of the benchmark's table

@@ -1,5 +1,6 @@
 /**
- * The retention run on demand, while the portal runs or not (docs/operating.md, README "Privacy and retention"):
+ * The retention run on demand, while the portal runs or not (docs/operating.md; docs/administration.md, "Privacy and
+ * retention"):
  *   npm run retention [-- --dry-run]
  * Uses the portal's own configuration (DATA_DIR / DATABASE_URL, the RETENTION_* settings). --dry-run counts what
  * would be erased and changes nothing. Exit code 0 on success, 1 with a message on any error.

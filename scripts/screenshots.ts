@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: a picture of every screen of the portal, public pages and console, at a phone's size
- * (390×844) and a desktop's (1366×900), full page, in English and Arabic (README, "Screenshots").
+ * (390×844) and a desktop's (1366×900), full page, in English and Arabic (docs/development.md, "Screenshots").
  *
  * Builds the web app, starts the real portal in a process of its own on a temporary embedded database with one
  * administrator (made by the staff CLI, as an operator makes the first one), writes realistic content through the
@@ -99,7 +99,7 @@ async function temporaryPortal(): Promise<{ url: string; seeded: Seeded; stop: (
 }
 
 /**
- * The operator a utility would configure (README, "Configuration"): a name, its site, a logo and the emergency
+ * The operator a utility would configure (docs/configuration.md): a name, its site, a logo and the emergency
  * number, so the pictures show the footer as residents see it. PORTAL_… settings of this shell win (a brand colour,
  * another logo).
  */

@@ -9,7 +9,7 @@ import { OPERATOR_CSS } from "#server/operator/operator-styles.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 /**
- * The operator's identity on every page (README, "Configuration"): the PORTAL_… settings put the name, its link and
+ * The operator's identity on every page (docs/configuration.md): the PORTAL_… settings put the name, its link and
  * logo, the emergency number and the brand colour into the page the server sends, and the logo is served from one
  * address with a long cache. The page here is index.html as the build makes it, cut down to what the server edits.
  */

@@ -48,7 +48,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);
   const dataDir = dataDirWithStaff("portal-e2e-every-screen-", ADMIN_EMAIL, ADMIN_PASSWORD);
-  // The operator's identity as a utility sets it (README, "Configuration"): every footer carries it, checked too.
+  // The operator's identity as a utility sets it (docs/configuration.md): every footer carries it, checked too.
   const logo = path.join(dataDir, "operator-logo.png");
   fs.writeFileSync(logo, await pngImage(120, 40));
   portal = await startPortal(

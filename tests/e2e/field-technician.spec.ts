@@ -9,9 +9,10 @@ import {
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// The crew in the field (README, "Sending a crew a link"): staff send a technician a one-time link from the report's
-// page; the technician opens it on a phone, adds a note with a photo and marks the job fixed; the public page shows
-// the photo after the repair; the link then says it was used. A portal of its own, its staff made before it opens.
+// The crew in the field (docs/staff-guide.md, "The crew in the field"): staff send a technician a one-time link from
+// the report's page; the technician opens it on a phone, adds a note with a photo and marks the job fixed; the public
+// page shows the photo after the repair; the link then says it was used. A portal of its own, its staff made before it
+// opens.
 
 const STAFF_EMAIL = "dispatcher@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";

@@ -7,7 +7,7 @@ import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { textIn } from "../support/catalogue.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 
-// The operator's identity (README, "Configuration"): the footer of every public page names the operator, linked to
+// The operator's identity (docs/configuration.md): the footer of every public page names the operator, linked to
 // its site with its logo, and gives the emergency number as a tel: link in the page's language, also after a switch
 // in the browser and after moving to another page; the brand colour is the header's. The accessibility statement
 // is linked from every footer and passes axe. A portal of its own, with the PORTAL_… settings.

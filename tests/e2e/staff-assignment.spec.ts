@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, pngImage, seedGrievance } from "./suppor
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// The staff's work on reports (README, "Assignment, views and internal notes"): the queue's views, reports chosen
+// The staff's work on reports (docs/staff-guide.md, "Assignment"): the queue's views, reports chosen
 // and assigned in bulk, one reassigned to a member on its page, and an internal note with a photo that the public
 // page never shows. A portal of its own, its administrator made before it opens the data folder.
 

@@ -9,9 +9,10 @@ import {
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// The console's flows of docs/decisions/033-duplicates-calls-and-templates.md (README, "Duplicates, calls taken for
-// residents, response templates"): an administrator writes a response template, staff take a call with a photo and
-// read its reference out, mark it as a duplicate of an earlier report, and resolve that one from the template.
+// The console's flows of docs/decisions/033-duplicates-calls-and-templates.md (docs/staff-guide.md, "Duplicates, calls
+// taken for residents, response templates"): an administrator writes a response template, staff take a call with a
+// photo and read its reference out, mark it as a duplicate of an earlier report, and resolve that one from the
+// template.
 
 const STAFF_EMAIL = "desk@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";

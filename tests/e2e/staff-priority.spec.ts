@@ -3,9 +3,10 @@ import { expect, expectNoAxeViolations, seedGrievance } from "./support/fixtures
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// Staff triage from the report page (README, "The staff console"; docs/product-decisions.md D17): the "Priority" form
-// changes a report's priority, and the page then shows the new priority, the due times that follow its service targets
-// and the change on the staff timeline. A portal of its own, its staff account made before it opens the data folder.
+// Staff triage from the report page (docs/staff-guide.md, "Service targets"; docs/product-decisions.md D17): the
+// "Priority" form changes a report's priority, and the page then shows the new priority, the due times that follow its
+// service targets and the change on the staff timeline. A portal of its own, its staff account made before it opens the
+// data folder.
 
 const STAFF_EMAIL = "triage@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";

@@ -3,9 +3,9 @@ import { expect, expectNoAxeViolations, expectNoHorizontalScroll, seedGrievance 
 import { startPortal, type RunningPortal } from "./support/portal-process.ts";
 import { dataDirWithStaff } from "./support/staff-portal.ts";
 
-// The console's work list (README, "Staff console"): every column at 1366 px with tags and dates whole, sortable by
-// its headers; cards on a phone; and a report's page that puts "Change status" under the report's summary on a
-// phone, its secondary panels folded. A portal of its own, its account made before it opens the data folder.
+// The console's work list (docs/staff-guide.md, "The pages"): every column at 1366 px with tags and dates whole,
+// sortable by its headers; cards on a phone; and a report's page that puts "Change status" under the report's summary
+// on a phone, its secondary panels folded. A portal of its own, its account made before it opens the data folder.
 
 const STAFF_EMAIL = "worklist@utility.example";
 const STAFF_PASSWORD = "correct horse battery staple";

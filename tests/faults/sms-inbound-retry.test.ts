@@ -9,7 +9,7 @@ import { freePort, Kannel, kannelAvailable } from "../support/kannel.ts";
 
 /**
  * A message that arrives while the portal cannot take it (restarting, or its database down, when it answers 503):
- * Kannel, configured as the README says (http-request-retry, http-queue-delay), asks again, and the portal takes the
+ * Kannel, configured as docs/sms.md says (http-request-retry, http-queue-delay), asks again, and the portal takes the
  * message once. Between a real Kannel and the portal stands a proxy that answers the inbound URL 503 while the test
  * says so, as the portal itself does without its database (tests/faults/database-outage.test.ts), and counts the
  * requests. Once taken (an empty 200), Kannel asks no more.

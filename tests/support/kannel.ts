@@ -8,7 +8,7 @@ import { FAKESMSC, phoneLine, PhoneLog, type PhoneMessage } from "./fakesmsc.ts"
 export type { PhoneMessage };
 
 /**
- * A real Kannel for tests (docs/decisions/035-sms-through-a-gateway.md, README "SMS"): bearerbox with Kannel's fake SMS
+ * A real Kannel for tests (docs/decisions/035-sms-through-a-gateway.md, docs/sms.md): bearerbox with Kannel's fake SMS
  * centre (`smsc = fake`), smsbox with the portal's sms-service and a sendsms user, and `fakesmsc` (kannel-extras)
  * playing the residents' phones, all on free loopback ports. A phone's message is a line on fakesmsc's standard
  * input; every message Kannel delivers to a phone is a "Got message" line in fakesmsc's log, read back here.
@@ -92,7 +92,7 @@ export class Kannel {
     return path.join(this.dir, "kannel.conf");
   }
 
-  /** Kannel's configuration: the README's groups, on this run's ports. */
+  /** Kannel's configuration: docs/sms.md's groups, on this run's ports. */
   private config(): string {
     const { admin, smsbox, smsc, sendsms } = this.ports;
     const inbound =

@@ -120,7 +120,7 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
           "documents carry links relative to their own address. Set PUBLIC_URL to the portal's public address.",
       );
     }
-    // Who runs the portal and whom to call for a burst main: a real deployment names them (README, Configuration).
+    // Who runs the portal and whom to call for a burst main: a real deployment names them (docs/configuration.md).
     const missingOperator = missingOperatorSettings(config.operator);
     if (missingOperator) app.log.warn(missingOperator);
     // `npm run backup` asks the portal that holds the embedded database for a consistent copy (operations/).

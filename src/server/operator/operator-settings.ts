@@ -1,7 +1,7 @@
 import type { OperatorLogo } from "./operator-logo.ts";
 
 /**
- * Who runs the portal, shown on every public page (operator-page.ts; README, "Configuration"): the PORTAL_… settings,
+ * Who runs the portal, shown on every public page (operator-page.ts; docs/configuration.md): the PORTAL_… settings,
  * each checked by config.ts. Every one is optional, so the portal starts without them, and says at start-up which a
  * real deployment needs (missingOperatorSettings).
  */

@@ -5,8 +5,8 @@ const days = (fallback: number) => z.coerce.number().int().min(0).max(10_950).de
 
 /**
  * The privacy notice's contact and the retention periods (docs/decisions/042-privacy-and-retention.md), part of the
- * environment config.ts validates once. Each period counts whole days from the moment named in the README's settings
- * table; 0 means "at the next retention run".
+ * environment config.ts validates once. Each period counts whole days from the moment named in docs/configuration.md's
+ * settings table; 0 means "at the next retention run".
  */
 export const privacyEnvShape = {
   // Whom residents ask about their data, on /privacy: an e-mail address, a postal address or a web address.

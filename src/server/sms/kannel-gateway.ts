@@ -26,7 +26,7 @@ export const DLR_MASK = 1 + 2 + 4;
 const ACCEPTED = /^\s*[03]:/;
 
 /**
- * Kannel's sendsms (docs/decisions/035-sms-through-a-gateway.md, README "SMS"): one HTTP GET per message. A text
+ * Kannel's sendsms (docs/decisions/035-sms-through-a-gateway.md, docs/sms.md): one HTTP GET per message. A text
  * outside GSM-7 goes as UCS-2 (coding=2), given to Kannel in UTF-8 (charset=UTF-8), which converts it. Each message
  * asks for delivery reports at PUBLIC_URL's /api/sms/kannel/delivery, with the message's id and Kannel's %d (the
  * status) in the URL. The password is in the request's URL, so the URL is never logged nor put in an error.
