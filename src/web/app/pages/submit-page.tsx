@@ -5,13 +5,13 @@ import { IncidentMatchPanel } from "#web/features/incidents/components/incident-
 import { AffectedButton } from "#web/features/places/components/affected-button.tsx";
 import { loadSubmittedPanel } from "#web/features/tracking/components/submitted-panel-slot.tsx";
 import { hasAnnouncedReport } from "#web/lib/browser-storage.ts";
-import { list, listLoader } from "../route-modules.ts";
+import { preloadPage } from "#web/lib/page-preloads.ts";
 
 // Two seconds after an accepted report the visitor is sent to the list: its code downloads meanwhile, so the list
 // shows on time even on a slow connection; and so does the panel about the report just submitted, when the form
 // announced one to the list (the panel's own chunk).
 const onAccepted = () => {
-  void Promise.all([list(), listLoader()]).catch(() => undefined);
+  preloadPage("list");
   if (hasAnnouncedReport()) void loadSubmittedPanel().catch(() => undefined);
 };
 
