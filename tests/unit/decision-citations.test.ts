@@ -25,7 +25,8 @@ const productDecisions = new Set(
     (m) => m[1],
   ),
 );
-const decisionRecords = fs.readdirSync(path.join(root, "docs/decisions")).filter((name) => name.endsWith(".md"));
+/** The records, `NNN-what-was-decided.md` (docs/decisions/README.md says how one is written). */
+const decisionRecords = fs.readdirSync(path.join(root, "docs/decisions")).filter((name) => /^\d{3}-.*\.md$/.test(name));
 
 /** What a text cites that docs/ does not have, each as "what it cites". */
 function missingCitations(text: string, options: { commentsOnly: boolean }): string[] {
