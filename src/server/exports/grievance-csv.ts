@@ -1,7 +1,6 @@
-import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
+import type { Readable } from "node:stream";
 import { peopleAffected } from "../grievances/public-grievance.ts";
-import { withoutBidiControls } from "../http/outgoing-text.ts";
+import { formulaSafeCsv } from "../http/csv-writer.ts";
 import type { ExportRow } from "./export-repository.ts";
 
 /** The CSV's columns, in order; contact details are not among them, not even masked. */
@@ -24,22 +23,10 @@ const COLUMNS = [
   "wpdx_id",
 ] as const;
 
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a leading
- * apostrophe, as OWASP's CSV injection advice says: the text stays readable, and nothing runs when it is opened.
- */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/**
- * The rows as CSV (RFC 4180: commas, quotes doubled, line breaks kept inside quoted cells, bidirectional controls
- * taken out: outgoing-text.ts), with a header and a
- * UTF-8 byte order mark so that spreadsheets read accents and non-Latin scripts right. A stream: rows are read as
- * the client takes them, and destroying it stops the reading.
- */
+/** The rows as CSV (http/csv-writer.ts: formula-safe, RFC 4180, a byte order mark), streamed. */
 export function grievanceCsv(rows: AsyncIterable<ExportRow>, reportUrl: (id: string) => string): Readable {
-  const source = Readable.from(
+  return formulaSafeCsv(
+    COLUMNS,
     (async function* () {
       for await (const row of rows) {
         yield [
@@ -61,18 +48,4 @@ export function grievanceCsv(rows: AsyncIterable<ExportRow>, reportUrl: (id: str
       }
     })(),
   );
-  const csv = stringify({
-    header: true,
-    columns: [...COLUMNS],
-    bom: true,
-    record_delimiter: "windows",
-    // Quote every value holding a CR or an LF, not only the record delimiter CRLF (the library's default once a
-    // delimiter is named): an Open311 post's bare LF would otherwise split the record in every reader.
-    quote_record_delimiter: true,
-    // Bidirectional controls out first, so that none can hide a formula's first character from the check either.
-    cast: { string: (value) => neutraliseFormula(withoutBidiControls(value)) },
-  });
-  source.on("error", (error) => csv.destroy(error));
-  csv.on("close", () => source.destroy());
-  return source.pipe(csv);
 }

@@ -1,8 +1,6 @@
 import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import type { WaterPointStatus } from "#shared/api-schemas/water-points.ts";
-import { neutraliseFormula } from "../exports/grievance-csv.ts";
-import { withoutBidiControls } from "../http/outgoing-text.ts";
+import { formulaSafeCsv } from "../http/csv-writer.ts";
 import type { ExportPointRow } from "./water-point-registry-repository.ts";
 
 /**
@@ -47,12 +45,10 @@ function wpdxValues(row: ExportPointRow): Record<(typeof WPDX_COLUMNS)[number], 
   };
 }
 
-/**
- * CSV (RFC 4180, CRLF, a UTF-8 byte order mark) as the reports' export writes it (exports/grievance-csv.ts): a cell a
- * spreadsheet would run as a formula gets a leading apostrophe, bidirectional controls are taken out. A stream.
- */
+/** CSV as every export writes it (http/csv-writer.ts: formula-safe, RFC 4180, a byte order mark), streamed. */
 export function waterPointCsv(rows: AsyncIterable<ExportPointRow>): Readable {
-  const source = Readable.from(
+  return formulaSafeCsv(
+    WPDX_COLUMNS,
     (async function* () {
       for await (const row of rows) {
         const values = wpdxValues(row);
@@ -60,17 +56,6 @@ export function waterPointCsv(rows: AsyncIterable<ExportPointRow>): Readable {
       }
     })(),
   );
-  const csv = stringify({
-    header: true,
-    columns: [...WPDX_COLUMNS],
-    bom: true,
-    record_delimiter: "windows",
-    quote_record_delimiter: true,
-    cast: { string: (value) => neutraliseFormula(withoutBidiControls(value)) },
-  });
-  source.on("error", (error) => csv.destroy(error));
-  csv.on("close", () => source.destroy());
-  return source.pipe(csv);
 }
 
 /** A GeoJSON FeatureCollection, one feature per point with WPDx's names as its properties (and `status`). A stream. */
