@@ -1,23 +1,17 @@
 import type { Messages } from "@lingui/core";
-import { useEffect, useState } from "react";
 import { i18n } from "#web/lib/i18n/i18n.ts";
-import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { pageTexts, usePageTexts } from "#web/lib/i18n/page-texts.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import "#web/styles/content.css";
 
 // The statement's texts, one small chunk per language, downloaded by this page only (catalogue "accessibility").
-const TEXTS = import.meta.glob<Messages>("../../../../shared/i18n/catalogues/*/accessibility.json", {
-  query: "?catalogue",
-  import: "default",
-});
-const loaded = new Set<string>();
-
-async function loadTexts(locale: string): Promise<void> {
-  if (loaded.has(locale)) return;
-  const load = TEXTS[`../../../../shared/i18n/catalogues/${locale}/accessibility.json`];
-  if (load) i18n.load(locale, await load());
-  loaded.add(locale);
-}
+const loadTexts = pageTexts(
+  import.meta.glob<Messages>("../../../../shared/i18n/catalogues/*/accessibility.json", {
+    query: "?catalogue",
+    import: "default",
+  }),
+);
 
 /** Before the page renders, its texts in the visitor's language. */
 export async function accessibilityLoader(): Promise<null> {
@@ -31,12 +25,7 @@ export async function accessibilityLoader(): Promise<null> {
  */
 export function AccessibilityRoute() {
   const t = useT();
-  const locale = useLocale();
-  // A language chosen on this page: its texts come first, then the page says them.
-  const [, setReady] = useState(locale);
-  useEffect(() => {
-    void loadTexts(locale).then(() => setReady(locale));
-  }, [locale]);
+  usePageTexts(loadTexts);
   useDocumentTitle(t("Accessibility statement"));
   return (
     <div className="page page--narrow">

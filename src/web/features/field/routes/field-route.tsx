@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { Await, Link, useAsyncError, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { FieldJob, FieldJobFixed } from "#shared/field/field.ts";
 import { ApiRequestError, errorMessageOf } from "#web/lib/api-client.ts";
-import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { usePageTexts } from "#web/lib/i18n/page-texts.ts";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { SupportReference } from "#web/lib/support-reference.tsx";
@@ -104,12 +105,7 @@ function FieldWork({ first, token }: { first: FieldJob; token: string }) {
 export function FieldRoute() {
   const t = useT();
   const { job, token } = useLoaderData<typeof fieldLoader>();
-  const language = useLocale();
-  // A language chosen on this page: its texts first, then the page says them.
-  const [, setReady] = useState(language);
-  useEffect(() => {
-    void loadFieldTexts(language).then(() => setReady(language));
-  }, [language]);
+  usePageTexts(loadFieldTexts);
   return (
     <>
       <PrivatePageMeta />

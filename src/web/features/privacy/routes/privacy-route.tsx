@@ -1,8 +1,8 @@
 import type { Messages } from "@lingui/core";
-import { useEffect, useState } from "react";
 import { useLoaderData } from "react-router";
 import { i18n } from "#web/lib/i18n/i18n.ts";
-import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { pageTexts, usePageTexts } from "#web/lib/i18n/page-texts.ts";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { fetchPrivacyNotice } from "../api/privacy-notice.ts";
 import { ContactLine } from "../components/contact-line.tsx";
@@ -11,18 +11,12 @@ import "#web/styles/content.css";
 import "./privacy-route.css";
 
 // The notice's texts, one small chunk per language, downloaded by this page only (catalogue "privacy").
-const TEXTS = import.meta.glob<Messages>("../../../../shared/i18n/catalogues/*/privacy.json", {
-  query: "?catalogue",
-  import: "default",
-});
-const loaded = new Set<string>();
-
-async function loadTexts(locale: string): Promise<void> {
-  if (loaded.has(locale)) return;
-  const load = TEXTS[`../../../../shared/i18n/catalogues/${locale}/privacy.json`];
-  if (load) i18n.load(locale, await load());
-  loaded.add(locale);
-}
+const loadTexts = pageTexts(
+  import.meta.glob<Messages>("../../../../shared/i18n/catalogues/*/privacy.json", {
+    query: "?catalogue",
+    import: "default",
+  }),
+);
 
 /** Before the page renders: its texts in the visitor's language, and the settings it is written from. */
 export async function privacyLoader() {
@@ -38,12 +32,7 @@ export async function privacyLoader() {
 export function PrivacyRoute() {
   const { notice } = useLoaderData<typeof privacyLoader>();
   const t = useT();
-  const locale = useLocale();
-  // A language chosen on this page: its texts come first, then the page says them.
-  const [, setReady] = useState(locale);
-  useEffect(() => {
-    void loadTexts(locale).then(() => setReady(locale));
-  }, [locale]);
+  usePageTexts(loadTexts);
   useDocumentTitle(t("Privacy notice"));
   const operator = notice.operator.name;
   return (

@@ -1,9 +1,10 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense } from "react";
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import { msg } from "#shared/i18n/locales.ts";
 import type { PublicStats } from "#shared/staff/staff-api.ts";
 import { errorMessageOf } from "#web/lib/api-client.ts";
-import { useLocale, useT } from "#web/lib/i18n/i18n-context.tsx";
+import { useT } from "#web/lib/i18n/i18n-context.tsx";
+import { usePageTexts } from "#web/lib/i18n/page-texts.ts";
 import { formatDateTime } from "#web/lib/i18n/format.ts";
 import { translateText } from "#web/lib/i18n/translate-text.ts";
 import { slot, withElements } from "#web/lib/text-with-elements.tsx";
@@ -61,12 +62,7 @@ const incidentsOf = (stats: PublicStats): IncidentStats | undefined =>
 
 function StatsContent({ stats, Charts }: { stats: PublicStats; Charts: typeof StatsCharts }) {
   const t = useT();
-  const language = useLocale();
-  // A language chosen on this page: the charts' texts come first, then the charts say them.
-  const [, setReady] = useState(language);
-  useEffect(() => {
-    void loadStatsTexts(language).then(() => setReady(language));
-  }, [language]);
+  usePageTexts(loadStatsTexts);
   const incidents = incidentsOf(stats);
   return (
     <div className="stats" data-testid="stats">
