@@ -2,10 +2,7 @@ import type { RouteObject } from "react-router";
 import { loadConsoleTexts } from "../lib/i18n/i18n.ts";
 import { RouteErrorBoundary } from "./error-boundary.tsx";
 import { routeIds, routePatterns } from "./paths.ts";
-import { teamPagePaths } from "#web/features/admin/routes/team-page-paths.ts";
-import { SERVICE_TARGETS_PAGE_PATH } from "#web/features/admin/routes/service-targets-page-path.ts";
-import { PERSONAL_DATA_PAGE_PATH } from "#web/features/admin/routes/personal-data-page-path.ts";
-import { WATER_POINTS_PAGE_PATH } from "#web/features/admin/routes/water-points-page-path.ts";
+import { adminPagePaths } from "#web/features/admin/routes/admin-page-paths.ts";
 
 // The console's texts are a chunk of their own per language, fetched beside the console's code: the router renders
 // a route only once its module is in, so no console page (sign-in too) shows before its texts
@@ -99,7 +96,7 @@ export const consoleRoutes: RouteObject[] = [
                     },
                   },
                   {
-                    path: SERVICE_TARGETS_PAGE_PATH,
+                    path: adminPagePaths.serviceTargets,
                     lazy: async () => {
                       const m = await admin();
                       return {
@@ -110,14 +107,14 @@ export const consoleRoutes: RouteObject[] = [
                     },
                   },
                   {
-                    path: teamPagePaths.teams,
+                    path: adminPagePaths.teams,
                     lazy: async () => {
                       const m = await admin();
                       return { loader: m.teamsLoader, action: m.teamsAction, Component: m.TeamsRoute };
                     },
                   },
                   {
-                    path: teamPagePaths.routingRules,
+                    path: adminPagePaths.routingRules,
                     lazy: async () => {
                       const m = await admin();
                       return {
@@ -128,7 +125,7 @@ export const consoleRoutes: RouteObject[] = [
                     },
                   },
                   {
-                    path: WATER_POINTS_PAGE_PATH,
+                    path: adminPagePaths.waterPoints,
                     lazy: async () => {
                       const m = await admin();
                       return {
@@ -139,7 +136,7 @@ export const consoleRoutes: RouteObject[] = [
                     },
                   },
                   {
-                    path: PERSONAL_DATA_PAGE_PATH,
+                    path: adminPagePaths.personalData,
                     lazy: async () => {
                       const m = await admin();
                       return { loader: m.personalDataLoader, Component: m.PersonalDataRoute };

@@ -4,11 +4,8 @@ import { useT } from "#web/lib/i18n/i18n-context.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getSession, withStaffSession } from "#web/lib/session-guard.ts";
-import { teamPagePaths } from "./team-page-paths.ts";
+import { adminPagePaths } from "./admin-page-paths.ts";
 import "#web/styles/admin.css";
-import { SERVICE_TARGETS_PAGE_PATH } from "./service-targets-page-path.ts";
-import { PERSONAL_DATA_PAGE_PATH } from "./personal-data-page-path.ts";
-import { WATER_POINTS_PAGE_PATH } from "./water-points-page-path.ts";
 
 /** The administration is for administrators: others get a page that says so (the API refuses them too). */
 export async function adminLayoutLoader({ request }: LoaderFunctionArgs) {
@@ -39,13 +36,13 @@ export function AdminLayout() {
       <nav className="admin-tabs" aria-label={t("Administration")}>
         <NavLink to={paths.staffAdminCategories()}>{t("Categories")}</NavLink>
         <NavLink to={paths.staffAdminAccounts()}>{t("Staff accounts")}</NavLink>
-        <NavLink to={teamPagePaths.teams}>{t("Teams")}</NavLink>
-        <NavLink to={teamPagePaths.routingRules}>{t("Routing rules")}</NavLink>
-        <NavLink to={SERVICE_TARGETS_PAGE_PATH}>{t("Service targets")}</NavLink>
-        <NavLink to={WATER_POINTS_PAGE_PATH}>{t("Water points")}</NavLink>
+        <NavLink to={adminPagePaths.teams}>{t("Teams")}</NavLink>
+        <NavLink to={adminPagePaths.routingRules}>{t("Routing rules")}</NavLink>
+        <NavLink to={adminPagePaths.serviceTargets}>{t("Service targets")}</NavLink>
+        <NavLink to={adminPagePaths.waterPoints}>{t("Water points")}</NavLink>
         <NavLink to={paths.staffAdminApiKeys()}>{t("API keys")}</NavLink>
         <NavLink to={paths.staffAdminResponseTemplates()}>{t("Response templates")}</NavLink>
-        <NavLink to={PERSONAL_DATA_PAGE_PATH}>{t("Personal data")}</NavLink>
+        <NavLink to={adminPagePaths.personalData}>{t("Personal data")}</NavLink>
         <NavLink to={paths.staffAdminAudit()}>{t("Audit log")}</NavLink>
       </nav>
       <Outlet />

@@ -28,7 +28,7 @@ import { createRoutingRule, deleteRoutingRule, getRoutingRules, getTeams } from 
 import { RoutingAreaDrawer } from "../components/routing-area-drawer.tsx";
 import { RoutingRuleItem } from "../components/routing-rule-item.tsx";
 import { RoutingAreasMapSlot } from "../components/routing-areas-map-slot.tsx";
-import { teamPagePaths } from "./team-page-paths.ts";
+import { adminPagePaths } from "./admin-page-paths.ts";
 import "./teams.css";
 
 export async function routingRulesLoader({ request }: LoaderFunctionArgs) {
@@ -80,7 +80,7 @@ export async function routingRulesAction({ request }: ActionFunctionArgs): Promi
     }
     return refusal(intent, t("This action is not known."));
   } catch (error) {
-    if (isSignedOut(error)) throw redirect(paths.staffSignIn(teamPagePaths.routingRules));
+    if (isSignedOut(error)) throw redirect(paths.staffSignIn(adminPagePaths.routingRules));
     return refusal(intent, errorMessageOf(error));
   }
 }

@@ -24,7 +24,7 @@ import { isSignedOut, withStaffSession } from "#web/lib/session-guard.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { getAdminCategories } from "../api/admin-api.ts";
 import { getServiceTargets, setServiceTarget } from "../api/service-targets-api.ts";
-import { SERVICE_TARGETS_PAGE_PATH } from "./service-targets-page-path.ts";
+import { adminPagePaths } from "./admin-page-paths.ts";
 
 /**
  * Service targets (docs/decisions/030-service-targets-and-escalation.md): each category × priority's time to
@@ -55,7 +55,7 @@ export async function serviceTargetsAction({ request }: ActionFunctionArgs): Pro
     await setServiceTarget(parsed.data);
     return { intent, ok: true, message: t("Service target saved. It applies to reports created from now on.") };
   } catch (error) {
-    if (isSignedOut(error)) throw redirect(paths.staffSignIn(SERVICE_TARGETS_PAGE_PATH));
+    if (isSignedOut(error)) throw redirect(paths.staffSignIn(adminPagePaths.serviceTargets));
     return refusal(intent, errorMessageOf(error));
   }
 }

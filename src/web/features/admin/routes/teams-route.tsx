@@ -22,7 +22,7 @@ import { getAccounts } from "../api/admin-api.ts";
 import { addTeamMember, changeTeam, createTeam, getTeams, removeTeamMember } from "../api/teams-api.ts";
 import { TeamFields } from "../components/team-fields.tsx";
 import { TeamItem } from "../components/team-item.tsx";
-import { teamPagePaths } from "./team-page-paths.ts";
+import { adminPagePaths } from "./admin-page-paths.ts";
 import "./teams.css";
 
 export async function teamsLoader({ request }: LoaderFunctionArgs) {
@@ -77,7 +77,7 @@ export async function teamsAction({ request }: ActionFunctionArgs): Promise<Acti
     }
     return refusal(intent, t("This action is not known."));
   } catch (error) {
-    if (isSignedOut(error)) throw redirect(paths.staffSignIn(teamPagePaths.teams));
+    if (isSignedOut(error)) throw redirect(paths.staffSignIn(adminPagePaths.teams));
     return refusal(intent, errorMessageOf(error));
   }
 }

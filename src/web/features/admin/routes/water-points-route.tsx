@@ -34,7 +34,7 @@ import {
 } from "../api/water-points-api.ts";
 import { WaterPointFields, type WaterPointsResult } from "../components/water-point-fields.tsx";
 import { WaterPointImport } from "../components/water-point-import.tsx";
-import { WATER_POINTS_PAGE_PATH } from "./water-points-page-path.ts";
+import { adminPagePaths } from "./admin-page-paths.ts";
 import "./water-points.css";
 
 export async function waterPointsLoader({ request }: LoaderFunctionArgs) {
@@ -87,7 +87,7 @@ export async function waterPointsAction({ request }: ActionFunctionArgs): Promis
     }
     return refusal(intent, t("This action is not known."));
   } catch (error) {
-    if (isSignedOut(error)) throw redirect(paths.staffSignIn(WATER_POINTS_PAGE_PATH));
+    if (isSignedOut(error)) throw redirect(paths.staffSignIn(adminPagePaths.waterPoints));
     return refusal(intent, errorMessageOf(error));
   }
 }
