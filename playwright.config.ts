@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
 
 // Playwright cannot download its own browser here: it drives the system Chromium.
@@ -12,8 +13,8 @@ if (!fs.existsSync(chromePath)) {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // Each worker starts its own portal (tests/e2e/support); two cores, so two workers.
-  workers: 2,
+  // Each worker starts its own portal (tests/e2e/support): one worker a core (two here and in CI), at least two.
+  workers: Math.max(2, os.availableParallelism()),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
