@@ -216,6 +216,10 @@ describe("GET requests", () => {
     const unknown = await get("/open311/v2/tokens.xml");
     expect(unknown.statusCode).toBe(404);
     expect(xml.parse(unknown.body).errors.error[0].code).toBe("404");
-    expect((await get("/open311/v2/services.html")).statusCode).toBe(400);
+    const html = await get("/open311/v2/services.html");
+    expect(html.statusCode).toBe(404);
+    expect(html.json()).toEqual([
+      { code: 404, description: "There is no such Open311 endpoint. See /open311/v2/discovery.json." },
+    ]);
   });
 });

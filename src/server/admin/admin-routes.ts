@@ -17,6 +17,7 @@ import {
   passwordLinkSchema,
 } from "#shared/admin/admin-schemas.ts";
 import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
+import { idSchema } from "#shared/ids.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
@@ -52,7 +53,8 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireAdmin);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-  const idParams = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, ADMIN_MESSAGES.accountNotFound) });
+  const idParams = z.object({ id: idSchema(ADMIN_MESSAGES.accountNotFound) });
+  const keyParams = z.object({ id: idSchema(ADMIN_MESSAGES.keyNotFound) });
   const doc = (operationId: string, summary: string) => ({
     operationId,
     tags: ["admin"],
@@ -137,7 +139,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     {
       schema: {
         ...doc("revokeApiKey", "Revoke an API key at once"),
-        params: idParams,
+        params: keyParams,
         response: { 200: apiKeySchema, ...errors, 404: apiErrorSchema },
       },
     },

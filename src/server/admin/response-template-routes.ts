@@ -15,7 +15,7 @@ import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import { requireAdmin, staffOf } from "../staff/require-staff.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { idSchema, UUID_PATTERN } from "#shared/ids.ts";
 import { listAll, listOffered, reporterLanguage } from "./response-template-repository.ts";
 import { changeTemplate, createTemplate } from "./response-template-workflow.ts";
 
@@ -35,7 +35,7 @@ export const responseTemplateRoutes: FastifyPluginAsync<{ db: Database }> = asyn
     tags: [tag],
     security: STAFF_SECURITY,
   });
-  const idParams = z.object({ id: z.string().max(100, TEMPLATE_MESSAGES.notFound) });
+  const idParams = z.object({ id: idSchema(TEMPLATE_MESSAGES.notFound) });
 
   app.get(
     underStaffPrefix(staffApiPaths.responseTemplates),

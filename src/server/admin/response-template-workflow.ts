@@ -6,7 +6,7 @@ import {
 import type { Status } from "#shared/domain.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { recordAudit, type AuditActor } from "./audit-log-repository.ts";
 import { insertTemplate, lockTemplate, updateTemplate, type TemplateFields } from "./response-template-repository.ts";

@@ -8,10 +8,10 @@ import {
   technicianLinkSchema,
 } from "#shared/api-schemas/field.ts";
 import { grievanceIdParamsSchema } from "#shared/api-schemas/grievances.ts";
-import { technicianLinkInputSchema } from "#shared/field/field.ts";
+import { FIELD_MESSAGES, technicianLinkInputSchema } from "#shared/field/field.ts";
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { idSchema, UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import { staffOf } from "../staff/require-staff.ts";
@@ -81,7 +81,7 @@ export async function technicianLinkRoutes(plainApp: FastifyInstance, deps: Link
         operationId: "revokeTechnicianLink",
         summary: "Revoke a technician's link",
         description: "The link stops working at once; 409 when it was already used, revoked or expired.",
-        params: z.object({ id: z.string(), linkId: z.string() }),
+        params: z.object({ id: idSchema(STAFF_MESSAGES.notFound), linkId: idSchema(FIELD_MESSAGES.linkNotFound) }),
         response: { 200: technicianLinkSchema, ...errorResponses(401, 403, 404, 409, 500, 503) },
       },
     },

@@ -7,7 +7,7 @@ import {
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { TechnicianLink } from "#shared/field/field.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { recordAudit } from "../admin/audit-log-repository.ts";
 import { enqueueStaffMessage } from "../notifications/outbox.ts";

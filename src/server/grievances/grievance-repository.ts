@@ -2,7 +2,7 @@ import type { Status } from "#shared/domain.ts";
 import type { GrievanceListFilters, NewGrievance } from "#shared/grievances/grievance-schema.ts";
 import { DEFAULT_LOCALE } from "#shared/i18n/locales.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { CAPPED, countCapped, MATCHING_CAP, SURELY_ABOVE_CAP } from "./capped-count-repository.ts";
 import { COLUMNS } from "./grievance-filter-repository.ts";
 import {

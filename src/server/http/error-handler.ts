@@ -8,6 +8,7 @@ import { msg } from "#shared/i18n/locales.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { DatabaseUnavailableError } from "../db/database-unavailable.ts";
 import { REQUEST_ID_HEADER } from "../observability/request-id.ts";
+import { errorWriterOf } from "./error-formats.ts";
 import { HttpError } from "./http-error.ts";
 import { lingerAfterAnswer } from "./lingering-close.ts";
 
@@ -58,7 +59,12 @@ export function describeError(error: FastifyError | HttpError): { status: number
       body: { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) },
     };
   }
-  if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, body: validationBody(error) };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path names something: a parameter its schema refuses (an id that is no uuid, a token of the wrong shape)
+    // names nothing, and is answered as an unknown one is (docs/api-conventions.md, "Path parameters and ids").
+    if (error.validationContext === "params") return { status: 404, body: { message: notFoundMessage(error) } };
+    return { status: 400, body: validationBody(error) };
+  }
   // An answer that does not fit its own schema is our bug, never the client's: a plain 500, logged.
   if (isResponseSerializationError(error)) return { status: 500, body: { message: SERVER_ERROR_MESSAGE } };
   const known = error.code ? MESSAGES_BY_CODE[error.code] : undefined;
@@ -78,6 +84,15 @@ export function describeError(error: FastifyError | HttpError): { status: number
 
 type ValidationFailure = FastifyError & { validation: { instancePath: string; message?: string }[] };
 
+// zod's own wording, and a schema's fragments ("must be…"): no sentence for people without the field's name.
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|[a-z])/;
+
+/** The 404 of a path parameter its schema refused: the schema's own not-found message, else the general one. */
+function notFoundMessage(error: ValidationFailure): string {
+  const first = error.validation[0]?.message;
+  return first && !ZOD_DEFAULT.test(first) ? first : NOT_FOUND_MESSAGE;
+}
+
 /**
  * A request a route's zod schema refused (docs/api-conventions.md): the first problem as the message, and each
  * field's first problem under `fieldErrors`. The shared schemas word their messages for people; zod's own
@@ -92,7 +107,7 @@ function validationBody(error: ValidationFailure): ApiError {
   const [field, first] = Object.entries(fieldErrors)[0] ?? ["request", MESSAGES_BY_STATUS[400]!];
   // A sentence for people starts with a capital; zod's defaults ("Invalid input…") and a schema's fragments
   // ("must be…") need the field's name to say anything.
-  const message = /^(Invalid|Too (big|small)|Unrecognized|[a-z])/.test(first) ? `${field}: ${first}` : first;
+  const message = ZOD_DEFAULT.test(first) ? `${field}: ${first}` : first;
   return { message, fieldErrors };
 }
 
@@ -119,6 +134,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       // Closed without a reset the client could meet before it reads this answer (lingering-close.ts).
       lingerAfterAnswer(request.raw);
     }
+    const ownFormat = errorWriterOf(request.url);
+    if (ownFormat) return ownFormat(request, reply, status, body.message);
     // The id of this request's log lines, for a resident to quote (docs/operating.md, "Logs").
     return reply
       .code(status)
@@ -172,6 +189,11 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     error.code === "FST_ERR_BAD_URL"
       ? msg("This address is not valid. Please check the link.")
       : MESSAGES_BY_STATUS[400]!;
+  const ownFormat = errorWriterOf(request.url);
+  if (ownFormat) {
+    void ownFormat(request, reply.header(REQUEST_ID_HEADER, request.id), 400, message);
+    return;
+  }
   // Answered before any hook: the request id's header is set here.
   void reply
     .code(400)

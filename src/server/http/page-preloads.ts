@@ -3,7 +3,7 @@ import path from "node:path";
 import { apiPaths, pathTo } from "#shared/api-paths.ts";
 import { pageFeedOf } from "#shared/exports/feed-links.ts";
 import { DEFAULT_LOCALE, LOCALES, directionOf, type Locale } from "#shared/i18n/locales.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import type { PagePhoto } from "../grievances/page-photo.ts";
 import { translatorFor } from "../i18n/server-i18n.ts";
 

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { browserHashOf } from "../places/affected-repository.ts";
 
 /**

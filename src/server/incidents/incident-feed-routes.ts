@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "#shared/ids.ts";
 import { exportPaths, INCIDENTS_PAGE_PATH, incidentPagePath } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
@@ -39,7 +40,7 @@ export const incidentFeedRoutes: FastifyPluginAsync<IncidentFeedRoutesOptions> =
           "The incident's current version: msgType Alert when declared, Update after an update or the closure " +
           "(responseType AllClear, urgency Past), with references to the earlier versions; the area as a CAP " +
           "polygon or circle, and the named localities as areaDesc.",
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: idSchema(INCIDENT_MESSAGES.notFound) }),
         response: { 200: nonJsonAnswer(CAP_MEDIA_TYPE, "A CAP 1.2 alert message."), ...errorResponses(404, 500, 503) },
       },
     },

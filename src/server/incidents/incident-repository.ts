@@ -8,7 +8,7 @@ import {
 } from "#shared/incidents/incidents.ts";
 import type { IncidentTranslations, UpdateTranslations } from "#shared/incidents/incident-translations.ts";
 import type { Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 
 /**
  * Reading incidents (migration 018) as the public and the console see them. An incident's answer carries its

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "#shared/ids.ts";
 import {
   closeIncidentResponseSchema,
   incidentCandidatesResponseSchema,
@@ -33,7 +34,7 @@ export interface IncidentStaffRouteOptions {
   mailLinkBase: string;
 }
 
-export const incidentIdParamsSchema = z.object({ id: z.string() });
+export const incidentIdParamsSchema = z.object({ id: idSchema(INCIDENT_MESSAGES.notFound) });
 
 /**
  * The console's incident routes (docs/decisions/021-incidents.md), under /api/staff behind requireStaff:

@@ -5,7 +5,7 @@ import type { DeclareIncident, IncidentArea } from "#shared/incidents/incidents.
 import { NOTE_MAX_LENGTH } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyStatusChange } from "../notifications/notify.ts";
 import { changeStatusIn } from "../staff/workflow.ts";

@@ -1,7 +1,7 @@
 import { followConfirmPath } from "#shared/notifications/follow.ts";
 import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { newMailToken } from "./mail-tokens.ts";
 import { confirmMessage } from "./message-templates.ts";
 import { shareLockVisibleReport, upsertPendingFollower } from "./follower-repository.ts";

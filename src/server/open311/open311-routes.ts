@@ -6,6 +6,7 @@ import { OPEN311_PREFIX, open311Paths } from "#shared/api-paths.ts";
 import type { Open311Settings } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { describeError } from "../http/error-handler.ts";
+import { answerErrorsUnder } from "../http/error-formats.ts";
 import { HttpError } from "../http/http-error.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { apiKeyOfRequest, postingLimitKey, sentApiKey } from "./open311-api-key.ts";
@@ -17,6 +18,7 @@ import {
   formatParams,
   jurisdiction,
   MAX_UPDATES,
+  NO_SUCH_ENDPOINT,
   open311Error,
   open311ErrorAnswer,
   requestSchema,
@@ -85,13 +87,12 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     return sendOpen311Error(reply, formatOfRequest(request), status, body.message);
   });
   const noSuchEndpoint = (request: FastifyRequest, reply: FastifyReply) =>
-    sendOpen311Error(
-      reply,
-      formatOfRequest(request),
-      404,
-      "There is no such Open311 endpoint. See /open311/v2/discovery.json.",
-    );
+    sendOpen311Error(reply, formatOfRequest(request), 404, NO_SUCH_ENDPOINT);
   app.setNotFoundHandler(noSuchEndpoint);
+  // What is refused before any route here is found (an address that cannot be decoded) is in the standard's format too.
+  answerErrorsUnder(OPEN311_PREFIX, (request, reply, status, message) =>
+    sendOpen311Error(reply, formatOfRequest(request), status, message),
+  );
   // Any other path under /open311/v2/ is answered here, in the standard's format. The not-found handler alone does
   // not do: the built web app's static files are a wildcard route of their own, which would answer
   // `tokens/abc.xml` with the app's page and 200, and a client such as FixMyStreet reads a 200 as success.

@@ -10,7 +10,9 @@ import { isW3cDatetime, W3C_DATETIME_HELP } from "./w3c-datetime.ts";
 
 export const OPEN311_PAGE_SIZE = { default: 50, max: 100 } as const;
 
-export const formatParams = z.object({ format: z.enum(OPEN311_FORMATS) });
+export const NO_SUCH_ENDPOINT = "There is no such Open311 endpoint. See /open311/v2/discovery.json.";
+// A format the portal does not write (`services.html`) names no endpoint: 404, as any other unknown path.
+export const formatParams = z.object({ format: z.enum(OPEN311_FORMATS, { error: NO_SUCH_ENDPOINT }) });
 export const jurisdiction = { jurisdiction_id: z.string().max(100).optional() };
 // Every precision of W3C-DTF (w3c-datetime.ts). Empty parameters never reach a schema: they count as absent
 // (open311-params.ts).

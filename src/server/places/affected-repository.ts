@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { AffectedResponse } from "#shared/api-types.ts";
 import type { Status } from "#shared/domain.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { peopleAffected } from "../grievances/public-grievance.ts";
 
 /**

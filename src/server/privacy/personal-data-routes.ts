@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "#shared/ids.ts";
 import { STAFF_IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
+import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { underStaffPrefix } from "#shared/staff/staff-api.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { grievanceImageSchema } from "#shared/api-schemas/grievances.ts";
@@ -90,7 +92,7 @@ export async function personalDataRoutes(plainApp: FastifyInstance, options: Per
         description:
           "A face or a number plate: the region (fractions of the photo's width and height) is pixelated, the photo " +
           "re-encoded and stored anew, and the original deleted. Answers the report's photos as they now are.",
-        params: z.object({ id: z.string(), index: z.coerce.number().int().min(0).max(4) }),
+        params: z.object({ id: idSchema(STAFF_MESSAGES.notFound), index: z.coerce.number().int().min(0).max(4) }),
         body: blurRequestSchema,
         response: {
           200: z.object({ images: z.array(grievanceImageSchema) }),

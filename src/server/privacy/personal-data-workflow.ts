@@ -3,7 +3,7 @@ import type { FindPersonalDataQuery } from "#shared/privacy/personal-data.ts";
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import {
   alertSubscriptionsOf,

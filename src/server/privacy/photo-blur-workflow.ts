@@ -3,7 +3,7 @@ import { PERSONAL_DATA_MESSAGES, type BlurRequest } from "#shared/privacy/person
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import type { StoredImage } from "../grievances/grievance-row.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";

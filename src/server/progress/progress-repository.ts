@@ -1,7 +1,7 @@
 import type { Status } from "#shared/domain.ts";
 import type { GrievanceProgress, ProgressEntry } from "#shared/staff/staff-api.ts";
 import type { Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { findVisibleUpdates } from "../tracking/reporter-update-repository.ts";
 
 interface PublicEventRow {

@@ -5,7 +5,7 @@ import { apiPaths } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import type { Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { SmsMetrics } from "../observability/sms-metrics.ts";
 import { hasInboundToken } from "./kannel-inbound.ts";

@@ -2,7 +2,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { WORK_MESSAGES } from "#shared/staff/work-schemas.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyAssignee } from "../notifications/assignment-message.ts";
 import { findTeam, findTeamMember, lockAssignableReport, recordAssignment } from "./assignment-repository.ts";

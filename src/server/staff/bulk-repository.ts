@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 
 /** The references of the reports a bulk action names (bulk-workflow.ts); an unknown or malformed id is left out. */
 export async function referencesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {

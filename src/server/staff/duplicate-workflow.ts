@@ -1,7 +1,7 @@
 import { WORK_MESSAGES } from "#shared/staff/call-and-duplicate-schemas.ts";
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { storedLocale, translatorFor } from "../i18n/server-i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";

@@ -2,7 +2,7 @@ import type { InternalNote } from "#shared/staff/staff-api.ts";
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { WORK_MESSAGES } from "#shared/staff/work-schemas.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import type { StoredImage } from "../grievances/grievance-row.ts";
 import type { GrievanceService, Upload } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";

@@ -14,7 +14,7 @@ import { findMarkers, type MarkerPage } from "../places/map-marker-repository.ts
 import { countCapped } from "../grievances/capped-count-repository.ts";
 import type { GrievanceRow } from "../grievances/grievance-row.ts";
 import { allOf, columnsOf, filterConditions } from "../grievances/grievance-filter-repository.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { toGrievanceView } from "../grievances/public-grievance.ts";
 import { findUpdatesForStaff } from "../tracking/reporter-update-repository.ts";
 import { notificationsOf } from "../notifications/notification-repository.ts";

@@ -4,7 +4,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { STAFF_SMS_MESSAGES, type GrievanceLocationInput } from "#shared/staff/staff-sms-schemas.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { refusePinOutsideArea } from "../places/pin-in-area.ts";
 import { toE164 } from "../sms/phone-number.ts";

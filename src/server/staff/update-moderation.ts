@@ -1,6 +1,6 @@
 import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { hideReporterUpdateRow, lockReporterUpdateRow } from "./staff-change-repository.ts";
 

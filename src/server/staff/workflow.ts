@@ -4,7 +4,7 @@ import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { notifyStatusChange } from "../notifications/notify.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import {
   lockGrievanceRow,
   recordStatusChange,

@@ -3,7 +3,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { TARGET_MESSAGES, type ServiceTarget, type ServiceTargetInput } from "#shared/targets/target-schemas.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database } from "../db/database.ts";
-import { UUID_PATTERN } from "../db/uuid-pattern.ts";
+import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import {
   applyDueTimes,

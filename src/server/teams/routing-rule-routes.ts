@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { idSchema } from "#shared/ids.ts";
 import { underStaffPrefix } from "#shared/staff/staff-api.ts";
 import { teamApiPaths } from "#shared/teams/team-api.ts";
 import {
@@ -64,7 +65,7 @@ export const routingRuleRoutes: FastifyPluginAsync<{ db: Database }> = async (pl
     {
       schema: {
         ...doc("deleteRoutingRule", "Delete a routing rule (reports already routed keep their team)"),
-        params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, ROUTING_MESSAGES.notFound) }),
+        params: z.object({ id: idSchema(ROUTING_MESSAGES.notFound) }),
         response: { 200: routingRuleSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
+import { idSchema } from "#shared/ids.ts";
 import { underStaffPrefix } from "#shared/staff/staff-api.ts";
 import { teamApiPaths } from "#shared/teams/team-api.ts";
 import {
@@ -27,7 +28,6 @@ export const auditActorOf = (request: FastifyRequest): AuditActor => {
   const staff = staffOf(request);
   return { id: staff.staffId, email: staff.email };
 };
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /**
  * Teams under /api/staff (docs/decisions/029-teams-routing-and-assignment.md), inside the console's guarded scope:
@@ -36,8 +36,8 @@ const UUID = /^[0-9a-f-]{36}$/i;
  */
 export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (plugin, { db }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const teamParams = z.object({ id: z.string().regex(UUID, TEAM_MESSAGES.notFound) });
-  const memberParams = teamParams.extend({ staffId: z.string().regex(UUID, TEAM_MESSAGES.accountNotFound) });
+  const teamParams = z.object({ id: idSchema(TEAM_MESSAGES.notFound) });
+  const memberParams = teamParams.extend({ staffId: idSchema(TEAM_MESSAGES.accountNotFound) });
   // Reading is for all staff; every change is administration.
   const doc = (operationId: string, summary: string) => ({
     operationId,

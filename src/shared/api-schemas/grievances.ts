@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
 import { PRIORITIES, STATUSES } from "../domain.ts";
+import { idSchema } from "../ids.ts";
+import { MESSAGES } from "../messages.ts";
 import { incidentSummarySchema } from "./incidents.ts";
 
 /** Answers of the public report API (GET/POST /api/grievances, the map, possible duplicates, "me too"). */
@@ -179,7 +181,7 @@ export const mapSettingsSchema = z.object({
 export const reverseGeocodeResponseSchema = z.object({ label: z.string() });
 
 /** A report's id in the address; an id that is no report's is answered 404 by the handler, not 400. */
-export const grievanceIdParamsSchema = z.object({ id: z.string() });
+export const grievanceIdParamsSchema = z.object({ id: idSchema(MESSAGES.grievanceNotFound) });
 
 /** A stored image's object key, in the address of the media routes. */
 export const imageKeyParamsSchema = z.object({ key: z.string() });

@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
 import { PRIORITIES, STATUSES } from "../domain.ts";
+import { idSchema } from "../ids.ts";
+import { STAFF_MESSAGES } from "../staff/staff-messages.ts";
 import { CHANNELS, STAFF_ROLES } from "../staff/staff-schemas.ts";
 import {
   grievanceImageSchema,
@@ -186,4 +188,7 @@ export const publicStatsSchema = z.object({
 });
 
 /** A report and one of its reporter's updates, in the address of the moderation route. */
-export const reporterUpdateParamsSchema = z.object({ id: z.string(), updateId: z.string() });
+export const reporterUpdateParamsSchema = z.object({
+  id: idSchema(STAFF_MESSAGES.notFound),
+  updateId: idSchema(STAFF_MESSAGES.updateNotFound),
+});

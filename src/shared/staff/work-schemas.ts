@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { STATUSES } from "../domain.ts";
 import { englishText } from "../i18n/english-text.ts";
+import { idSchema as uuid } from "../ids.ts";
 import { msg } from "../i18n/locales.ts";
 import { MESSAGES } from "../messages.ts";
 import { isStorableText } from "../storable-text.ts";
@@ -35,7 +36,6 @@ export const WORK_MESSAGES = {
 } as const;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const uuid = (message: string) => z.string({ error: message }).check(z.regex(/^[0-9a-f-]{36}$/i, message));
 
 /** assignGrievance: the team, and optionally one of its members (null or absent: the team as a whole). */
 export const assignmentSchema = z.object({

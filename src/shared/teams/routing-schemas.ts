@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { englishText } from "../i18n/english-text.ts";
+import { idSchema } from "../ids.ts";
 import { msg } from "../i18n/locales.ts";
 import { isLatitude, isLongitude } from "../places/geo.ts";
 
@@ -80,9 +81,7 @@ const serviceCode = z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, ROUTI
 /** POST /api/staff/routing-rules (createRoutingRule). */
 export const newRoutingRuleSchema = z
   .object({
-    teamId: z
-      .string({ error: ROUTING_MESSAGES.teamRequired })
-      .check(z.regex(/^[0-9a-f-]{36}$/i, ROUTING_MESSAGES.teamRequired)),
+    teamId: idSchema(ROUTING_MESSAGES.teamRequired),
     serviceCode: z.nullable(serviceCode),
     area: z.nullable(polygonAreaSchema),
   })

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { englishText } from "../i18n/english-text.ts";
+import { idSchema as uuid } from "../ids.ts";
 import { msg } from "../i18n/locales.ts";
 import { isStorableText } from "../storable-text.ts";
 
@@ -26,7 +27,6 @@ export const TEAM_MESSAGES = {
   accountNotFound: msg("There is no such staff account."),
 } as const;
 
-const uuid = (message: string) => z.string({ error: message }).check(z.regex(/^[0-9a-f-]{36}$/i, message));
 const name = () =>
   z
     .string({ error: TEAM_MESSAGES.nameRequired })
