@@ -28,7 +28,7 @@ export interface PageRequest {
 
 export type PageWindow = Pick<GrievancePage, "rows" | "older" | "newer">;
 
-interface ListedRow extends GrievanceRow {
+export interface ListedRow extends GrievanceRow {
   sort_at: string;
 }
 
@@ -52,7 +52,7 @@ const withoutSortKey = ({ sort_at: _sortAt, ...row }: ListedRow): GrievanceRow =
 const FEW_MATCHES = 2_000;
 
 /** Where a page sits: the rows it shows, and whether more rows follow it or precede it. */
-function windowOf(fetched: ListedRow[], pageSize: number, forward: boolean, behindExists: boolean): PageWindow {
+export function windowOf(fetched: ListedRow[], pageSize: number, forward: boolean, behindExists: boolean): PageWindow {
   const more = fetched.length > pageSize;
   const shown = fetched.slice(0, pageSize);
   if (!forward) shown.reverse();

@@ -6,6 +6,11 @@ interface CommonWords {
   lexemes: string[];
   /** The sampled share of reports holding each lexeme, at the same index. */
   shares: number[];
+  /**
+   * pg_stats.histogram_bounds of created_at in epoch milliseconds, oldest first: between two neighbours lies the
+   * same share of the reports. Empty when unknown.
+   */
+  dates: number[];
 }
 
 /** PostgreSQL re-samples them at ANALYZE (autovacuum, or the embedded database's hourly maintenance). */
@@ -20,7 +25,7 @@ const DEFAULT_MAX_AGE_MS = 5 * 60_000;
 export class WordStatistics {
   private readonly db: Queryable;
   private readonly maxAgeMs: number;
-  private words: CommonWords = { lexemes: [], shares: [] };
+  private words: CommonWords = { lexemes: [], shares: [], dates: [] };
   private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | undefined;
 
@@ -49,6 +54,25 @@ export class WordStatistics {
     return share;
   }
 
+  /**
+   * The time after which, by the statistics, about `share` of the reports were made, counted back from `from`
+   * (a created_at as ISO text; undefined: from the newest): where a walk of the list from that place would have
+   * passed that share of the reports. Within the histogram's buckets the reports are taken as spread evenly.
+   * Undefined when the statistics know no dates or the share reaches past the oldest report. Reports made since
+   * ANALYZE lie after it, so they only make the stretch hold more than `share`.
+   */
+  async dateBefore(share: number, from?: string): Promise<string | undefined> {
+    const { dates } = await this.current();
+    const buckets = dates.length - 1;
+    if (buckets < 1 || !(share >= 0)) return undefined;
+    // How far back `from` lies, in buckets from the newest bound, and then `share` further back.
+    const back = (from === undefined ? 0 : bucketsAfter(dates, Date.parse(from))) + share * buckets;
+    if (back >= buckets) return undefined;
+    const bucket = buckets - 1 - Math.floor(back);
+    const [older, newer] = [dates[bucket]!, dates[bucket + 1]!];
+    return new Date(newer - (back - Math.floor(back)) * (newer - older)).toISOString();
+  }
+
   private async current(): Promise<CommonWords> {
     if (performance.now() - this.loadedAt >= this.maxAgeMs) {
       this.loading ??= this.load().finally(() => (this.loading = undefined));
@@ -66,9 +90,29 @@ export class WordStatistics {
          AND e.lexeme IS NOT NULL`,
     );
     const sorted = rows.sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
-    this.words = { lexemes: sorted.map((r) => r.lexeme), shares: sorted.map((r) => r.share) };
+    const dates = await this.db.query<{ at: number }>(
+      `SELECT extract(epoch FROM b.at)::float8 * 1000 AS at
+       FROM pg_stats s CROSS JOIN LATERAL unnest(s.histogram_bounds::text::timestamptz[]) AS b(at)
+       WHERE s.schemaname = current_schema() AND s.tablename = 'grievances' AND s.attname = 'created_at'`,
+    );
+    this.words = {
+      lexemes: sorted.map((r) => r.lexeme),
+      shares: sorted.map((r) => r.share),
+      dates: dates.rows.map((r) => r.at).sort((a, b) => a - b),
+    };
     this.loadedAt = performance.now();
   }
+}
+
+/** How many of the histogram's buckets lie after `at` (fractions of a bucket included), 0 past the newest bound. */
+function bucketsAfter(dates: number[], at: number): number {
+  const buckets = dates.length - 1;
+  if (!(at < dates[buckets]!)) return 0;
+  if (at <= dates[0]!) return buckets;
+  let bucket = buckets - 1;
+  while (dates[bucket]! > at) bucket--;
+  const [older, newer] = [dates[bucket]!, dates[bucket + 1]!];
+  return buckets - 1 - bucket + (newer - at) / (newer - older || 1);
 }
 
 /** Index of the first of the sorted `items` not before `key` (binary search). */
