@@ -7,7 +7,7 @@ import { WordStatistics } from "#server/grievances/word-statistics-repository.ts
 import { openTestDatabase } from "./test-app.ts";
 
 // A word in more reports than the cap but too rare for a short walk is read from the newest stretch of the list the
-// statistics say holds its page (search-window-repository.ts, docs/decisions/045-a-word-searched-in-a-recent-stretch.md).
+// statistics say holds its page (search-window-repository.ts, docs/decisions/044-a-word-read-from-a-recent-stretch.md).
 const REPORTS = 16_000;
 const SPARSE_EVERY = 10;
 // A page of 250 needs 251 matches: some 2,000 rows of a walk, more than a walk may pass.

@@ -20,8 +20,8 @@ import { WordStatistics } from "./word-statistics-repository.ts";
 
 /** Rows a walk to the page may pass before the page is rather read from a stretch of the list (above). */
 const LONG_WALK = 2_000;
-/** How many times the matches the page needs the stretch should hold, by the statistics. */
-const MARGIN = 3;
+/** How many times the matches the page needs the stretch should hold, by the statistics (whose share is a least one). */
+const MARGIN = 1.5;
 
 /**
  * The public reports: a new report, one by id, a page of the list with its counts, and whether an image is a
@@ -147,7 +147,7 @@ export class GrievanceRepository {
    * The page of a word the statistics show in at least `atLeast` reports: walked when the walk is short (a page's
    * worth of rows divided by the word's share: 70 rows for a word in 30 % of reports), otherwise read from the
    * newest stretch of the list that holds MARGIN times the matches the page needs, by the statistics' dates
-   * (search-window-repository.ts, docs/decisions/045-a-word-searched-in-a-recent-stretch.md); walked after all when
+   * (search-window-repository.ts, docs/decisions/044-a-word-read-from-a-recent-stretch.md); walked after all when
    * the stretch holds too few.
    */
   private async walkOrStretch(

@@ -13,7 +13,7 @@ import { SORT_AT_SQL } from "./list-cursor.ts";
 
 /**
  * A page of a word in a few thousand reports, read from the newest stretch of the list that should hold it
- * (docs/decisions/045-a-word-searched-in-a-recent-stretch.md). Walking the date index to the page tests every row
+ * (docs/decisions/044-a-word-read-from-a-recent-stretch.md). Walking the date index to the page tests every row
  * it passes, each fetched from the table: 7,000 rows for the first page of a word in 0.3 % of a million reports.
  * Reading all its matches through the GIN index and sorting them fetches 3,000. Here PostgreSQL ANDs the word's
  * matches in the GIN index with the stretch of the date index since `since` (a bitmap of each, no row read), and
