@@ -1,6 +1,6 @@
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -8,8 +8,6 @@ import Fastify, {
   type FastifyLoggerOptions,
 } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { englishText } from "#shared/i18n/english-text.ts";
-import { msg } from "#shared/i18n/locales.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
@@ -20,8 +18,8 @@ import { MULTIPART_LIMITS } from "./grievances/upload-limits.ts";
 import { registerApiCaching } from "./http/api-caching.ts";
 import { registerCompression } from "./http/compression.ts";
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from "./http/error-handler.ts";
-import { HttpError } from "./http/http-error.ts";
 import { registerOpenApi, registerOpenApiReference } from "./http/openapi.ts";
+import { refuseOverLimit, requireLimitRefusals } from "./http/rate-limit-refusal.ts";
 import { rateLimitStore } from "./http/rate-limit-store.ts";
 import { rejectUnstorableBody, rejectUnstorableText } from "./http/reject-unstorable-text.ts";
 import { registerRequestLog } from "./http/request-log.ts";
@@ -74,6 +72,8 @@ export interface AppDeps {
   repository?: GrievanceRepository;
   /** The clock of time windows kept in the database (the sign-in throttle); undefined: the database's. */
   now?: () => Date;
+  /** The rate limits' counters; by default http/rate-limit-store.ts's (in the database for shared limits). */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -154,15 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, {
     // Only routes that ask for it (submitting, the status probes) are limited; reading stays free.
     global: false,
-    store: rateLimitStore(db),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        englishText(msg("Too many reports from your connection. Please try again in {minutes} minute(s)."), {
-          minutes: Math.ceil(context.ttl / 60_000),
-        }),
-      ),
+    store: deps.rateLimitStore ?? rateLimitStore(db),
+    // Each limited route says what it limits (http/rate-limit-refusal.ts); a route that does not is not registered.
+    errorResponseBuilder: refuseOverLimit,
   });
+  requireLimitRefusals(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: MULTIPART_LIMITS });
   // Text that cannot be stored is refused at the door, before any handler hands it to the database.
   app.addHook("preValidation", rejectUnstorableText);

@@ -7,6 +7,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema: Record<string, unknown> | undefined;
+  /** The route's `config` (its `rateLimit`, for one). */
+  config?: Record<string, unknown>;
 }
 
 /**
@@ -69,7 +71,12 @@ export async function createAppWithRoutes(
       for (const method of [route.method].flat()) {
         // Fastify adds a HEAD route to every GET by itself; the GET is what is checked and documented.
         if (method === "HEAD") continue;
-        routes.push({ method, url: route.url, schema: route.schema as Record<string, unknown> | undefined });
+        routes.push({
+          method,
+          url: route.url,
+          schema: route.schema as Record<string, unknown> | undefined,
+          config: route.config as Record<string, unknown> | undefined,
+        });
       }
     });
   };

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyLoggerOptions } from "fastify";
 import pg from "pg";
 import { expect, inject } from "vitest";
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   checkAnswers?: boolean;
   /** The app's clock for windows kept in the database (buildApp's `now`). */
   now?: () => Date;
+  /** The rate limits' counters instead of the real ones (buildApp's `rateLimitStore`). */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -109,7 +112,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const realStore = new LocalImageStore(config.storageDir);
   const imageStore = options.imageStore ? options.imageStore(realStore) : realStore;
   const repository = options.repository ? options.repository(new GrievanceRepository(db)) : undefined;
-  const app = await buildApp({ config, db, imageStore, logger: options.logger ?? false, repository, now: options.now });
+  const app = await buildApp({
+    config,
+    db,
+    imageStore,
+    logger: options.logger ?? false,
+    repository,
+    now: options.now,
+    rateLimitStore: options.rateLimitStore,
+  });
   await app.ready();
   if (options.checkAnswers !== false) checkAnswersAgainstDocument(app);
   return {

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ADMIN_MESSAGES, passwordLinkInfoSchema, setPasswordSchema } from "#shared/admin/admin-schemas.ts";
 import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { inMinutes, type LimitRefusal } from "../http/rate-limit-refusal.ts";
 import { setPasswordWithLink } from "./admin-workflow.ts";
 import { findPasswordLink } from "./password-link-repository.ts";
 
@@ -20,13 +22,20 @@ export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (p
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const path = underStaffPrefix(staffApiPaths.passwordLink);
   const params = z.object({ token: z.string().max(100) });
-  const config = { rateLimit: { max: TRIES_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } };
+  const limit = (refusal: LimitRefusal) => ({
+    rateLimit: { max: TRIES_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true, refusal },
+  });
   const gone = () => new HttpError(404, ADMIN_MESSAGES.linkInvalid);
 
   app.get(
     path,
     {
-      config,
+      config: limit(
+        inMinutes(
+          msg("Too many set-password links opened from your connection. Please try again in {minutes} minute."),
+          msg("Too many set-password links opened from your connection. Please try again in {minutes} minutes."),
+        ),
+      ),
       schema: {
         tags: ["staff"],
         operationId: "getPasswordLink",
@@ -45,7 +54,12 @@ export const passwordLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (p
   app.post(
     path,
     {
-      config,
+      config: limit(
+        inMinutes(
+          msg("Too many attempts to set a password from your connection. Please try again in {minutes} minute."),
+          msg("Too many attempts to set a password from your connection. Please try again in {minutes} minutes."),
+        ),
+      ),
       schema: {
         tags: ["staff"],
         operationId: "setPasswordWithLink",

@@ -6,8 +6,10 @@ import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import { grievanceListQuerySchema, type GrievanceListFilters } from "#shared/grievances/grievance-schema.ts";
 import { formatBbox } from "#shared/places/geo.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import { statusLabel } from "#shared/format.ts";
 import type { Queryable } from "../db/database.ts";
+import { inMinutes } from "../http/rate-limit-refusal.ts";
 import { feedLinksOf } from "../http/public-links.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { exportRows } from "./export-repository.ts";
@@ -53,7 +55,17 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (plug
           ...errorResponses(400, 429),
         },
       },
-      config: { rateLimit: { max: EXPORTS_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } },
+      config: {
+        rateLimit: {
+          max: EXPORTS_PER_HOUR,
+          timeWindow: 60 * 60 * 1000,
+          shared: true,
+          refusal: inMinutes(
+            msg("Too many downloads of the reports from your connection. Please try again in {minutes} minute."),
+            msg("Too many downloads of the reports from your connection. Please try again in {minutes} minutes."),
+          ),
+        },
+      },
     },
     async (request, reply) => {
       const linkBase = linkBaseOf(request, options.publicUrl);

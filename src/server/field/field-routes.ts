@@ -34,13 +34,7 @@ const CHANGES_PER_MINUTE = 30;
 const tokenParams = z.object({ token: z.string() });
 const IMAGE_NOT_FOUND = msg("Image not found");
 
-const limit = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: 60_000,
-    errorResponseBuilder: () => new HttpError(429, FIELD_MESSAGES.tooManyRequests),
-  },
-});
+const limit = (max: number, refusal: string) => ({ rateLimit: { max, timeWindow: 60_000, refusal } });
 
 /**
  * The technician's page's API (docs/decisions/031-technician-links.md): the job, a note with photos, "Mark the job
@@ -68,7 +62,7 @@ export const fieldRoutes: FastifyPluginAsync<FieldRoutesOptions> = async (plainA
   app.get(
     apiPaths.field,
     {
-      config: limit(READS_PER_MINUTE),
+      config: limit(READS_PER_MINUTE, FIELD_MESSAGES.tooManyReads),
       schema: {
         operationId: "getFieldJob",
         summary: "The job a technician's link opens",
@@ -91,7 +85,7 @@ export const fieldRoutes: FastifyPluginAsync<FieldRoutesOptions> = async (plainA
   app.post(
     apiPaths.fieldNotes,
     {
-      config: limit(CHANGES_PER_MINUTE),
+      config: limit(CHANGES_PER_MINUTE, FIELD_MESSAGES.tooManyNotes),
       schema: {
         operationId: "addFieldNote",
         summary: "A technician adds a note",
@@ -120,7 +114,7 @@ export const fieldRoutes: FastifyPluginAsync<FieldRoutesOptions> = async (plainA
   app.post(
     apiPaths.fieldFixed,
     {
-      config: limit(CHANGES_PER_MINUTE),
+      config: limit(CHANGES_PER_MINUTE, FIELD_MESSAGES.tooManyNotes),
       schema: {
         operationId: "markFieldJobFixed",
         summary: "A technician marks the job fixed",
@@ -146,7 +140,7 @@ export const fieldRoutes: FastifyPluginAsync<FieldRoutesOptions> = async (plainA
   app.get(
     apiPaths.fieldMedia,
     {
-      config: limit(READS_PER_MINUTE),
+      config: limit(READS_PER_MINUTE, FIELD_MESSAGES.tooManyReads),
       schema: {
         operationId: "getFieldImage",
         summary: "An image of the job a technician's link opens",

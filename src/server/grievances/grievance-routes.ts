@@ -21,6 +21,7 @@ import { msg } from "#shared/i18n/locales.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { HttpError } from "../http/http-error.ts";
+import { inMinutes } from "../http/rate-limit-refusal.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import type { Queryable } from "../db/database.ts";
@@ -63,7 +64,15 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
   app.post(
     apiPaths.grievances,
     {
-      config: { rateLimit: { max: options.submissionsPerHour, timeWindow: ONE_HOUR_MS, shared: true } },
+      config: {
+        rateLimit: {
+          max: options.submissionsPerHour,
+          timeWindow: ONE_HOUR_MS,
+          shared: true,
+          // The form's words since the first version, one text for any number of minutes (docs/api-conventions.md).
+          refusal: inMinutes(msg("Too many reports from your connection. Please try again in {minutes} minute(s).")),
+        },
+      },
       schema: {
         operationId: "createGrievance",
         summary: "Submit a report",

@@ -84,7 +84,7 @@ export const incidentSubscriptionRoutes: FastifyPluginAsync<IncidentSubscription
           timeWindow: ONE_HOUR_MS,
           // Each request may send an e-mail: the limit holds across every instance (rate-limit-store.ts).
           shared: true,
-          errorResponseBuilder: () => new HttpError(429, SUBSCRIPTION_MESSAGES.tooMany),
+          refusal: SUBSCRIPTION_MESSAGES.tooMany,
         },
       },
       schema: {

@@ -57,7 +57,7 @@ export const followRoutes: FastifyPluginAsync<FollowRoutesOptions> = async (
           timeWindow: ONE_HOUR_MS,
           // Each request may send an e-mail: the limit holds across every instance (rate-limit-store.ts).
           shared: true,
-          errorResponseBuilder: () => new HttpError(429, FOLLOW_MESSAGES.tooMany),
+          refusal: FOLLOW_MESSAGES.tooMany,
         },
       },
       schema: {

@@ -7,7 +7,6 @@ import type { Open311Settings } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { describeError } from "../http/error-handler.ts";
 import { answerErrorsUnder } from "../http/error-formats.ts";
-import { HttpError } from "../http/http-error.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import { apiKeyOfRequest, postingLimitKey, sentApiKey } from "./open311-api-key.ts";
 import { formatOfRequest, renderOpen311Xml, sendOpen311, sendOpen311Error } from "./open311-format.ts";
@@ -71,11 +70,9 @@ const open311Plugin: FastifyPluginAsync<Open311RoutesOptions> = async (plugin, o
     timeWindow: 60 * 60 * 1000,
     hook: "preHandler" as const,
     keyGenerator: (request: FastifyRequest) => postingLimitKey(db, request),
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-      new HttpError(
-        429,
-        `At most ${settings.postsPerHour} ${what} an hour per api_key. Try again in ${Math.ceil(context.ttl / 60_000)} minute(s).`,
-      ),
+    // In English, as every Open311 error is: its clients are programs (docs/integrators.md).
+    refusal: (minutes: number) =>
+      `At most ${settings.postsPerHour} ${what} an hour per api_key. Try again in ${minutes} minute(s).`,
     shared: true,
   });
 

@@ -34,8 +34,7 @@ export function affectedRateLimit(affectedPerHour: number) {
     max: affectedPerHour,
     timeWindow: ONE_HOUR_MS,
     shared: true,
-    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-      new HttpError(429, LOCATION_MESSAGES.tooManyAffected(Math.max(1, Math.ceil(context.ttl / 60_000)))),
+    refusal: LOCATION_MESSAGES.tooManyAffected,
   };
 }
 

@@ -31,7 +31,7 @@ export const geocodeRoutes: FastifyPluginAsync<GeocodeRoutesOptions> = async (ap
         rateLimit: {
           max: GEOCODE_LOOKUPS_PER_MINUTE,
           timeWindow: 60_000,
-          errorResponseBuilder: () => new HttpError(429, LOCATION_MESSAGES.tooManyLookups),
+          refusal: LOCATION_MESSAGES.tooManyLookups,
         },
       },
       schema: {

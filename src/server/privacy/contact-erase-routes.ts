@@ -4,6 +4,7 @@ import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { erasureResultSchema } from "#shared/api-schemas/personal-data.ts";
 import { trackingTokenParamsSchema } from "#shared/api-schemas/progress.ts";
 import { personalDataPaths } from "#shared/privacy/personal-data.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import type { Database } from "../db/database.ts";
 import { findByTrackingTokenHash } from "../tracking/tracking-repository.ts";
 import { trackingNotFound } from "../tracking/reporter-workflow.ts";
@@ -23,7 +24,15 @@ export const contactEraseRoutes: FastifyPluginAsync<{ db: Database }> = async (p
   app.post(
     personalDataPaths.eraseMine,
     {
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: 60_000,
+          refusal: msg(
+            "Too many requests to remove contact details from your connection. Please wait a minute and try again.",
+          ),
+        },
+      },
       schema: {
         operationId: "eraseMyContactDetails",
         summary: "The reporter removes their contact details",

@@ -7,7 +7,6 @@ import type { HealthStatus } from "#shared/api-types.ts";
 import { msg } from "#shared/i18n/locales.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { GrievanceRepository } from "../grievances/grievance-repository.ts";
-import { HttpError } from "../http/http-error.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import type { StorageProbe } from "../storage/storage-probe.ts";
 
@@ -25,7 +24,7 @@ const probeLimit = (max: number) => ({
   rateLimit: {
     max,
     timeWindow: 60_000,
-    errorResponseBuilder: () => new HttpError(429, msg("Too many status checks. Please wait a minute and try again.")),
+    refusal: msg("Too many status checks. Please wait a minute and try again."),
   },
 });
 

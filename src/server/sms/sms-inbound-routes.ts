@@ -4,6 +4,7 @@ import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -75,7 +76,14 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundRoutesOptions> = asy
   app.get(
     apiPaths.smsKannelInbound,
     {
-      config: { rateLimit: { max: REQUESTS_PER_MINUTE, timeWindow: 60_000 } },
+      config: {
+        rateLimit: {
+          max: REQUESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          // Read by the gateway's operator in its log: Kannel itself retries after any answer but 200 (037).
+          refusal: msg("Too many messages from the SMS gateway's address. Please wait a minute and try again."),
+        },
+      },
       schema: {
         operationId: "receiveSms",
         summary: "A message from a phone, from Kannel",

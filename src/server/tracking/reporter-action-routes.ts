@@ -60,8 +60,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
           timeWindow: ONE_HOUR_MS,
           // Counted in the database, like submissions: N portals on one database must not allow N times the limit.
           shared: true,
-          errorResponseBuilder: (_request, context) =>
-            new HttpError(429, REPORTER_MESSAGES.tooManyUpdatesFromClient(Math.ceil(context.ttl / 60_000))),
+          refusal: REPORTER_MESSAGES.tooManyUpdatesFromClient,
         },
       },
       schema: {
@@ -107,7 +106,7 @@ export const reporterActionRoutes: FastifyPluginAsync<ReporterActionRoutesOption
         rateLimit: {
           max: FIXED_ANSWERS_PER_MINUTE,
           timeWindow: 60_000,
-          errorResponseBuilder: () => new HttpError(429, REPORTER_MESSAGES.tooManyAnswers),
+          refusal: REPORTER_MESSAGES.tooManyAnswers,
         },
       },
       schema: {

@@ -52,7 +52,7 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
         rateLimit: {
           max: TRACK_READS_PER_MINUTE,
           timeWindow: 60_000,
-          errorResponseBuilder: () => new HttpError(429, TRACKING_MESSAGES.tooManyReads),
+          refusal: TRACKING_MESSAGES.tooManyReads,
         },
       },
       schema: {

@@ -6,7 +6,9 @@ import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { nonJsonAnswer } from "#shared/api-schemas/media.ts";
 import { waterPointGeojsonExportSchema, waterPointMapSchema } from "#shared/api-schemas/water-point-registry.ts";
 import { bboxSchema } from "#shared/grievances/grievance-schema.ts";
+import { msg } from "#shared/i18n/locales.ts";
 import type { Database } from "../db/database.ts";
+import { inMinutes } from "../http/rate-limit-refusal.ts";
 import { refusePlaceQuery } from "../places/query-problem.ts";
 import { waterPointCsv, waterPointGeojson, WPDX_COLUMNS } from "./water-point-export.ts";
 import { ClusterCache, WATER_POINT_MAP_CAP, waterPointMap } from "./water-point-map.ts";
@@ -73,7 +75,17 @@ export const waterPointRegistryRoutes: FastifyPluginAsync<{ db: Database }> = as
         ...errorResponses(429),
       },
     },
-    config: { rateLimit: { max: EXPORTS_PER_HOUR, timeWindow: 60 * 60 * 1000, shared: true } },
+    config: {
+      rateLimit: {
+        max: EXPORTS_PER_HOUR,
+        timeWindow: 60 * 60 * 1000,
+        shared: true,
+        refusal: inMinutes(
+          msg("Too many downloads of the water points from your connection. Please try again in {minutes} minute."),
+          msg("Too many downloads of the water points from your connection. Please try again in {minutes} minutes."),
+        ),
+      },
+    },
   });
   const download = (reply: FastifyReply, type: string, extension: string) =>
     reply

@@ -44,7 +44,7 @@ export const REPORTER_MESSAGES = {
         : msg("Too many updates from your connection. Please try again in {minutes} minutes."),
       { minutes },
     ),
-  tooManyAnswers: msg("Too many requests from your connection. Please wait a minute and try again."),
+  tooManyAnswers: msg('Too many answers to "Is it fixed?" from your connection. Please wait a minute and try again.'),
   answerInvalid: msg("Please answer Yes or No."),
   noteRequired: msg("Please tell us what is still wrong."),
   noteTooLong: englishText(msg("The note must be at most {max} characters."), { max: NOTE_MAX_LENGTH }),

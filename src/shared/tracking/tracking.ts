@@ -41,5 +41,5 @@ export type TrackedGrievance = z.output<typeof trackedGrievanceSchema>;
 export const TRACKING_MESSAGES = {
   // The same for an unknown, malformed or hidden report's link: it must not tell whether a report exists.
   notFound: msg("No report was found for this link. Check that the whole link was copied."),
-  tooManyReads: msg("Too many requests from your connection. Please wait a minute and try again."),
+  tooManyReads: msg("Too many private links opened from your connection. Please wait a minute and try again."),
 } as const;
