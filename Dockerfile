@@ -62,6 +62,6 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
 # PID 1 has no handler for, but the portal installs its own for SIGTERM and SIGINT, and it starts no child processes
 # that would need reaping (start.mjs spawns a build only when the web app is stale, which it never is here).
 STOPSIGNAL SIGTERM
-# Exec form, so that node itself is PID 1 and receives the signal (no shell in between); the same command the
-# end-to-end and fault tests start.
-CMD ["node", "scripts/start.mjs"]
+# Exec form, so that node itself is PID 1 and receives the signal (no shell in between); the same command npm start
+# runs and the end-to-end and fault tests start (--max-semi-space-size: docs/operating.md, "Memory").
+CMD ["node", "--max-semi-space-size=4", "scripts/start.mjs"]

@@ -57,7 +57,7 @@ export async function spawnPortal(options: PortalStartOptions = {}): Promise<Por
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-process-"));
   const [command, args]: [string, string[]] = options.viaNpm
     ? ["npm", ["start", "--silent"]]
-    : [process.execPath, [path.join(root, "scripts/start.mjs")]];
+    : [process.execPath, ["--max-semi-space-size=4", path.join(root, "scripts/start.mjs")]];
   const { child, log } = await withStartLock(async () => {
     // A port chosen here (under the start lock), not PORT=0: the portal's address is then known before it starts, and
     // a portal that sends e-mail must be given it as PUBLIC_URL (links in e-mail come from configuration only).

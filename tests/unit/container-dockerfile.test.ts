@@ -70,12 +70,13 @@ describe("Dockerfile", () => {
 
   it("starts the portal with the command npm start and the end-to-end and fault tests run, in exec form", () => {
     const cmd = execForm(instructionsOf(runtimeInstructions, "CMD").at(-1)?.args ?? "");
-    expect(cmd).toEqual(["node", "scripts/start.mjs"]);
+    expect(cmd).toEqual(["node", "--max-semi-space-size=4", "scripts/start.mjs"]);
     expect(instructionsOf(runtimeInstructions, "ENTRYPOINT")).toEqual([]);
-    // npm start: `... exec node scripts/start.mjs`; tests/support/portal-process.ts: process.execPath + that script.
-    expect(packageJson.scripts.start).toMatch(/exec node scripts\/start\.mjs$/);
+    // npm start: `... exec node --max-semi-space-size=4 scripts/start.mjs` (V8's young generation kept small,
+    // docs/operating.md, "Memory"); tests/support/portal-process.ts: process.execPath, the same flag, that script.
+    expect(packageJson.scripts.start).toMatch(/exec node --max-semi-space-size=4 scripts\/start\.mjs$/);
     expect(read("tests/support/portal-process.ts")).toContain(
-      '[process.execPath, [path.join(root, "scripts/start.mjs")]]',
+      '[process.execPath, ["--max-semi-space-size=4", path.join(root, "scripts/start.mjs")]]',
     );
     expect(instructionsOf(runtimeInstructions, "STOPSIGNAL").map((s) => s.args)).toEqual(["SIGTERM"]);
   });

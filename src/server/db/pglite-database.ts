@@ -1,4 +1,5 @@
 import { promisify } from "node:util";
+import v8 from "node:v8";
 import { gzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -9,6 +10,30 @@ export { DataDirectoryInUseError } from "./data-directory-lock.ts";
 
 /** Extensions must be passed at every open, not only when the extension is first created. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * PostgreSQL's own memory lives in PGlite's WebAssembly heap, which grows but never shrinks, so these bound what
+ * it can take (docs/operating.md, "Memory"; docs/decisions/045-a-small-embedded-database.md): 16 MB of buffers
+ * instead of initdb's 128 MB (the operating system's file cache still holds the data folder), and index builds
+ * and VACUUM within 16 MB (they spill to disk beyond it). On the command line they also override what an older
+ * data folder's postgresql.conf says; at initdb (its `-c`) they hold for the bootstrap and are written into it.
+ */
+export const PGLITE_SETTINGS = ["shared_buffers=16MB", "maintenance_work_mem=16MB"];
+const settingArgs = PGLITE_SETTINGS.flatMap((setting) => ["-c", setting]);
+
+/** What every PGlite of the portal is opened with: the extensions and the settings above. */
+export const PGLITE_OPTIONS = {
+  extensions: PGLITE_EXTENSIONS,
+  startParams: [...PGlite.defaultStartParams, ...settingArgs],
+  initDbStartParams: settingArgs,
+};
+
+// V8 compiles PGlite's WebAssembly with its baseline compiler (Liftoff) and later recompiles the hottest functions
+// with its optimising one; recompiling PostgreSQL's largest functions takes about 500 MB for a few seconds, the
+// peak of the whole start-up, for no throughput we could measure (docs/operating.md, "Memory"). Baseline only.
+// Set before the module is compiled (the first open); they apply to this process's WebAssembly, PGlite's alone.
+v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+v8.setFlagsFromString("--no-wasm-tier-up");
 
 const gzipAsync = promisify(gzip);
 
@@ -39,7 +64,7 @@ export async function openPgliteDatabase(
 ): Promise<PgliteDatabase> {
   const release = dataDir ? await lockDataDirectory(dataDir) : undefined;
   try {
-    const pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
+    const pg = await PGlite.create({ dataDir, ...PGLITE_OPTIONS, loadDataDir: options.loadDataDir });
     return {
       kind: "pglite",
       query: (sql, params) => pg.query(sql, params),

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_EXTENSIONS } from "#server/db/pglite-database.ts";
+import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_OPTIONS } from "#server/db/pglite-database.ts";
 import { BackupError } from "./backup-error.ts";
 import { readDatabaseFacts, type DatabaseFacts } from "./backup-database-facts.ts";
 import { requestDatabaseDump } from "./control-socket-client.ts";
@@ -62,7 +62,7 @@ async function dumpFolder(dbDir: string, dataDir: string, socket: string): Promi
 async function factsOfDump(dump: Buffer): Promise<DatabaseFacts> {
   let copy: PGlite;
   try {
-    copy = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(dump)]), extensions: PGLITE_EXTENSIONS });
+    copy = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(dump)]), ...PGLITE_OPTIONS });
   } catch (error) {
     throw new BackupError(`The database copy cannot be opened, so it was not saved: ${(error as Error).message}`);
   }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDirectory } from "#server/db/data-directory-lock.ts";
 import { migrate } from "#server/db/migrate.ts";
-import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_EXTENSIONS } from "#server/db/pglite-database.ts";
+import { DataDirectoryInUseError, openPgliteDatabase, PGLITE_OPTIONS } from "#server/db/pglite-database.ts";
 import { readDatabaseFacts, type DatabaseFacts } from "./backup-database-facts.ts";
 import { BackupError } from "./backup-error.ts";
 import { folderHasEntries } from "./backup-images.ts";
@@ -83,7 +83,7 @@ async function prepareDatabase(dumpFile: string, dir: string): Promise<RestoredD
     const loaded = await PGlite.create({
       dataDir: dir,
       loadDataDir: await fs.openAsBlob(dumpFile),
-      extensions: PGLITE_EXTENSIONS,
+      ...PGLITE_OPTIONS,
     });
     await loaded.close();
   } catch (error) {
