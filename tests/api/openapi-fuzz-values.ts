@@ -20,6 +20,17 @@ const encoded = (value: string): string => {
   }
 };
 
+/**
+ * Segments that only look like ids: one rule answers them in every path (docs/api-conventions.md, "Path parameters
+ * and ids"), 404 as an unknown id, never a 400 nor a 500.
+ */
+export const MALFORMED_IDS: readonly string[] = [
+  DASHES,
+  "0123456789abcdef0123456789abcdef----",
+  "123e4567e89b12d3a456426614174000",
+  "123e4567-e89b-12d3-a456-4266141740001",
+];
+
 /** Path segments, already in the address's own encoding. */
 export const HOSTILE_SEGMENTS: readonly string[] = [
   // Passes a loose /^[0-9a-f-]{36}$/ and is no uuid: PostgreSQL's cast refuses it.

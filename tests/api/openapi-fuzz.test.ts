@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnswerChecker, type OpenApiDocument } from "./openapi-answers.ts";
 import { answerProblem } from "./openapi-fuzz-checks.ts";
 import { type FuzzOperation, type FuzzRequest, requestsOf, type Samples } from "./openapi-fuzz-requests.ts";
+import { MALFORMED_IDS } from "./openapi-fuzz-values.ts";
 import { INBOUND_SMS, METRICS_TOKEN, PUBLIC_URL, TOKEN } from "./sms-inbound-support.ts";
 import { adminAndStaffClients, seedGrievance } from "./staff/staff-helpers.ts";
 import { createTestApp, postGrievance, type TestApp, validFields } from "./test-app.ts";
@@ -149,6 +150,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let checker: AnswerChecker;
+// The labels of the requests whose path carries an id-like segment (requestsOf: "path <name> = <segment>").
+const malformedId = new RegExp(`^path \\S+ = (${MALFORMED_IDS.join("|")})$`);
 
 describe("every operation of the OpenAPI document under hostile input, as an administrator", () => {
   it("never answers 5xx, answers only what the document declares, and words each refusal in its own format", async () => {
@@ -165,6 +168,7 @@ describe("every operation of the OpenAPI document under hostile input, as an adm
         const type = typeof contentType === "string" ? contentType : undefined;
         const problems = [
           answerProblem(operation.template, response.statusCode, type, response.body),
+          malformedId.test(label) && response.statusCode === 400 ? "answered 400 to a malformed id, not 404" : "",
           ...checker.problemsOf({
             method: request.method ?? "GET",
             url: String(request.url),

@@ -53,18 +53,19 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
 /** The status and body an error is answered with (also used to word errors that are rethrown with more to say). */
 export function describeError(error: FastifyError | HttpError): { status: number; body: ApiError } {
   if (error instanceof DatabaseUnavailableError) return { status: 503, body: { message: MESSAGES.serviceUnavailable } };
+  // A path names something: a parameter its schema refuses (an id that is no uuid) names nothing, and is answered as an
+  // unknown one is (docs/api-conventions.md, "Path parameters and ids"). First: a route's refuseWith formatter words
+  // its query and body, never this.
+  if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === "params") {
+    return { status: 404, body: { message: notFoundMessage(error) } };
+  }
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
       body: { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) },
     };
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    // A path names something: a parameter its schema refuses (an id that is no uuid, a token of the wrong shape)
-    // names nothing, and is answered as an unknown one is (docs/api-conventions.md, "Path parameters and ids").
-    if (error.validationContext === "params") return { status: 404, body: { message: notFoundMessage(error) } };
-    return { status: 400, body: validationBody(error) };
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, body: validationBody(error) };
   // An answer that does not fit its own schema is our bug, never the client's: a plain 500, logged.
   if (isResponseSerializationError(error)) return { status: 500, body: { message: SERVER_ERROR_MESSAGE } };
   const known = error.code ? MESSAGES_BY_CODE[error.code] : undefined;
