@@ -89,7 +89,13 @@ export default tseslint.config(
   // file would replace an earlier one, not add to it), so each list is complete.
   ...importBoundaries([
     { files: ["src/shared/**"], forbidden: ["web", "server"], why: "shared code is used by both sides" },
-    { files: ["src/server/**", "scripts/**"], forbidden: ["web"], why: "the server never imports browser code" },
+    {
+      files: ["src/server/**", "scripts/**"],
+      forbidden: ["web"],
+      why: "the server never imports browser code",
+      // The delivery runtime's surface is its index (docs/decisions/045-one-delivery-runtime.md).
+      also: [{ regex: "(^|[/#])delivery/(?!index\\.ts$)", message: "Only delivery/index.ts from outside delivery/." }],
+    },
     {
       files: ["src/web/*.{ts,tsx}", "src/web/app/**"],
       forbidden: ["server"],
@@ -123,16 +129,19 @@ export default tseslint.config(
  * the #web/, #server/ aliases included) is an error that says why.
  */
 function importBoundaries(layers) {
-  return layers.map(({ files, forbidden, why }) => ({
+  return layers.map(({ files, forbidden, why, also = [] }) => ({
     files,
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: forbidden.map((folder) => ({
-            regex: `(^|[/#])${folder}/`,
-            message: `Not from ${folder}/ here: ${why}.`,
-          })),
+          patterns: [
+            ...forbidden.map((folder) => ({
+              regex: `(^|[/#])${folder}/`,
+              message: `Not from ${folder}/ here: ${why}.`,
+            })),
+            ...also,
+          ],
         },
       ],
     },

@@ -10,6 +10,8 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { backgroundJobs } from "./background-jobs.ts";
+import { deliveryPlugin } from "./delivery/index.ts";
 import { GrievanceRepository } from "./grievances/grievance-repository.ts";
 import { grievanceRoutes } from "./grievances/grievance-routes.ts";
 import { GrievanceService } from "./grievances/grievance-service.ts";
@@ -74,6 +76,11 @@ export interface AppDeps {
   now?: () => Date;
   /** The rate limits' counters; by default http/rate-limit-store.ts's (in the database for shared limits). */
   rateLimitStore?: FastifyRateLimitStoreCtor;
+  /**
+   * Runs the background work (background-jobs.ts) on the app's loop once it listens, stopped by app.close(): a
+   * serving portal (http/start-portal.ts). Tests that drive a worker themselves leave it off.
+   */
+  background?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -282,6 +289,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The generated OpenAPI document and its reference page, /api/openapi.json and /api/docs.
   await registerOpenApiReference(app);
+
+  // ---- Background work: the outboxes and the scheduled jobs, tied to app.close() (decision 045) ----
+  if (deps.background) {
+    await app.register(deliveryPlugin, {
+      jobs: (logger) => backgroundJobs({ config, db, imageStore, smsMetrics: metrics?.sms }, logger),
+    });
+  }
 
   // ---- SPA (last: its not-found handler answers every page path) ----
   await registerSpa(app, config.webDir, pagePhotoFinder(repository), operatorPage(config.operator));

@@ -34,7 +34,6 @@ try {
   closeOnSignals(async () => {
     await vite.close();
     await closeGracefully(portal.app);
-    await portal.stopMaintenance();
     await portal.db.close();
   });
 } catch (error) {

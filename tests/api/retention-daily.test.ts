@@ -1,12 +1,35 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { FastifyBaseLogger } from "fastify";
-import { startMaintenance } from "#server/maintenance/maintenance.ts";
+import { startLoop, type LoopTimers } from "#server/delivery/index.ts";
+import { maintenanceJobs } from "#server/maintenance/maintenance.ts";
 import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { createTestApp, postGrievance, validFields, type TestApp } from "./test-app.ts";
 
-// The retention run in the maintenance (docs/decisions/042-privacy-and-retention.md): at start-up, then on every 24th
-// hourly round, recorded in the audit log as the portal's own ("system"). Only setInterval is faked: the database's
-// own work runs as it does.
+// The retention run in the maintenance (docs/decisions/042-privacy-and-retention.md): at start-up, then daily beside
+// the hourly housekeeping, recorded in the audit log as the portal's own ("system"). Only the loop's timers are the
+// test's (delivery/loop.ts): the database's own work runs as it does.
+
+/** The loop's timers on a clock the test moves: advance() fires what falls due, in order. */
+function manualTimers(): LoopTimers & { advance(ms: number): void } {
+  let clock = 0;
+  let nextId = 0;
+  const pending = new Map<number, { at: number; run: () => void }>();
+  return {
+    setTimeout(run, ms) {
+      pending.set(++nextId, { at: clock + ms, run });
+      return nextId;
+    },
+    clearTimeout: (id) => pending.delete(id as number),
+    advance(ms) {
+      clock += ms;
+      const due = [...pending.entries()].filter(([, timer]) => timer.at <= clock).sort((a, b) => a[1].at - b[1].at);
+      for (const [id, timer] of due) {
+        pending.delete(id);
+        timer.run();
+      }
+    },
+  };
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it("runs at start-up and then daily, erasing what is due each time", async () => {
-  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  const timers = manualTimers();
   const rounds: string[] = [];
   const log = (message: unknown, text?: string) => rounds.push(String(text ?? message));
   const logger = { info: log, debug: log, warn: log, error: log } as unknown as FastifyBaseLogger;
@@ -36,7 +59,8 @@ it("runs at start-up and then daily, erasing what is due each time", async () =>
       ?.user_email;
 
   const first = await resolvedReport();
-  const stop = startMaintenance({
+  const loop = startLoop({ logger, timers });
+  const jobs = maintenanceJobs({
     db: t.db,
     imageStore: new LocalImageStore(t.storageDir),
     orphanGraceMinutes: 60,
@@ -52,25 +76,31 @@ it("runs at start-up and then daily, erasing what is due each time", async () =>
       emailDays: 90,
     },
   });
+  for (const job of jobs) loop.add(job);
   try {
-    await vi.waitFor(async () => expect(await runs()).toBe(1), { timeout: 20_000 });
+    timers.advance(0);
+    // Each job schedules its next round once its round has ended: wait for a round's last line before moving on.
+    const ended = (line: string) => rounds.filter((text) => text.startsWith(line)).length;
+    const housekeeping = () => ended("expired rate-limit counters");
+    const retention = () => ended("Retention run:");
+    await vi.waitFor(() => expect([housekeeping(), retention()]).toEqual([1, 1]), { timeout: 20_000 });
+    expect(await runs()).toBe(1);
     expect(await emailOf(first)).toBeNull();
 
     const second = await resolvedReport();
     // 23 hourly rounds: housekeeping each time, no retention run.
     for (let hour = 1; hour <= 23; hour++) {
-      const before = rounds.length;
-      vi.advanceTimersByTime(60 * 60 * 1000);
-      await vi.waitFor(() => expect(rounds.length).toBeGreaterThan(before), { timeout: 20_000 });
+      timers.advance(60 * 60 * 1000);
+      await vi.waitFor(() => expect(housekeeping()).toBe(hour + 1), { timeout: 20_000 });
     }
     expect(await runs()).toBe(1);
     expect(await emailOf(second)).toBe(validFields.user_email);
     // The 24th: the daily run.
-    vi.advanceTimersByTime(60 * 60 * 1000);
-    await vi.waitFor(async () => expect(await runs()).toBe(2), { timeout: 20_000 });
+    timers.advance(60 * 60 * 1000);
+    await vi.waitFor(() => expect([housekeeping(), retention()]).toEqual([25, 2]), { timeout: 20_000 });
+    expect(await runs()).toBe(2);
     expect(await emailOf(second)).toBeNull();
   } finally {
-    await stop();
-    vi.useRealTimers();
+    await loop.stop();
   }
 }, 120_000);

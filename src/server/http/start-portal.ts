@@ -5,13 +5,6 @@ import type { Database } from "../db/database.ts";
 import { MigrationError } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { DataDirectoryInUseError, isPgliteDatabase } from "../db/pglite-database.ts";
-import { startMaintenance } from "../maintenance/maintenance.ts";
-import { createMailTransport } from "../notifications/mail-transport.ts";
-import { startOutboxWorker } from "../notifications/outbox-worker.ts";
-import { startEscalationWorker } from "../targets/escalation-worker.ts";
-import { metricsOf } from "../observability/metrics.ts";
-import { createSmsGateway } from "../sms/create-sms-gateway.ts";
-import { startSmsOutboxWorker } from "../sms/sms-outbox-worker.ts";
 import { startControlSocket, type ControlSocket } from "../operations/backup/control-socket-server.ts";
 import { localUrlOf, mailLinkBaseOf } from "./public-links.ts";
 import { controlSocketPath, DUMP_REQUEST } from "../operations/backup/control-socket-protocol.ts";
@@ -22,12 +15,11 @@ import { missingOperatorSettings } from "../operator/operator-settings.ts";
 export interface RunningPortal {
   config: Config;
   app: FastifyInstance;
-  db: Database;
   /**
-   * Stops the background work that uses the database (start-up and hourly housekeeping, the e-mail and SMS workers,
-   * the escalation check, the control socket), waiting for a round or a backup copy in progress: call it before closing db.
+   * Closed after app.close(), which also stops the background work that uses it (the loop, background-jobs.ts, and
+   * the control socket), waiting a bounded time for a round or a backup copy in progress.
    */
-  stopMaintenance: () => Promise<void>;
+  db: Database;
   url: string;
 }
 
@@ -62,7 +54,13 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
 
   const imageStore = createImageStore(config);
   try {
-    const app = await buildApp({ config, db, imageStore, logger: loggerOptions(config.logLevel) });
+    // The background work (outboxes, escalation, housekeeping, retention) starts once the app listens, and
+    // app.close() stops it (background-jobs.ts).
+    const app = await buildApp({ config, db, imageStore, logger: loggerOptions(config.logLevel), background: true });
+    let controlSocket: ControlSocket | undefined;
+    app.addHook("onClose", async () => {
+      await controlSocket?.close();
+    });
     try {
       await imageStore.check();
     } catch (error) {
@@ -75,44 +73,6 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       await app.close();
       throw new StartupError(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
     }
-    // After listen, so housekeeping never delays serving; the caller stops it before closing the database.
-    const stopMaintenance = startMaintenance({
-      db,
-      imageStore,
-      orphanGraceMinutes: config.orphanGraceMinutes,
-      logger: app.log,
-      analyze: db.kind === "pglite",
-      retention: config.privacy.retention,
-    });
-    // E-mail (decision 014): the outbox is delivered in the background, by every instance (outbox-worker.ts).
-    const mailTransport = createMailTransport(config.mail);
-    const mailWorker = startOutboxWorker({ db, transport: mailTransport, logger: app.log });
-    // Missed service targets escalated through that outbox, checked by every instance (docs/decisions/030).
-    const escalationWorker = startEscalationWorker({
-      db,
-      linkBase: mailLinkBaseOf(config),
-      logger: app.log,
-      intervalSeconds: config.slaCheckSeconds,
-    });
-    // SMS (docs/decisions/035-sms-through-a-gateway.md): the SMS outbox, delivered as e-mail is, when SMS_GATEWAY is
-    // set (config.ts then requires PUBLIC_URL, where the gateway sends delivery reports).
-    const smsGateway = config.sms && config.publicUrl ? createSmsGateway(config.sms, config.publicUrl) : undefined;
-    const smsWorker =
-      config.sms && smsGateway
-        ? startSmsOutboxWorker({
-            db,
-            gateway: smsGateway,
-            logger: app.log,
-            dailyLimit: config.sms.dailyLimit,
-            metrics: metricsOf(app)?.sms,
-          })
-        : undefined;
-    if (smsGateway) app.log.info(`SMS are sent through ${smsGateway.description}.`);
-    if (config.mail.smtpUrl) app.log.info(`E-mail is sent through the ${mailTransport.description}.`);
-    else
-      app.log.warn(
-        `SMTP_URL is not set: e-mail is not sent but written as .eml files to ${mailTransport.description}.`,
-      );
     // Links that leave for others come from PUBLIC_URL only (public-links.ts): say what they are without it.
     if (!config.publicUrl) {
       app.log.warn(
@@ -124,7 +84,6 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
     const missingOperator = missingOperatorSettings(config.operator);
     if (missingOperator) app.log.warn(missingOperator);
     // `npm run backup` asks the portal that holds the embedded database for a consistent copy (operations/).
-    let controlSocket: ControlSocket | undefined;
     if (isPgliteDatabase(db)) {
       const socketPath = controlSocketPath(config.dataDir);
       try {
@@ -147,15 +106,6 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Runn
       config,
       app,
       db,
-      stopMaintenance: async () => {
-        await Promise.all([
-          stopMaintenance(),
-          mailWorker.stop(),
-          escalationWorker.stop(),
-          smsWorker?.stop(),
-          controlSocket?.close(),
-        ]);
-      },
       url: displayUrl(config.host, port),
     };
   } catch (error) {

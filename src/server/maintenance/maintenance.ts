@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
+import type { Job } from "../delivery/index.ts";
 import { deleteExpiredIdempotencyKeys } from "../grievances/idempotency-key-repository.ts";
 import { deleteExpiredRateLimits } from "../http/rate-limit-repository.ts";
 import type { RetentionPeriods } from "../privacy/privacy-config.ts";
@@ -22,32 +23,26 @@ export interface MaintenanceDeps {
 }
 
 const HOURLY = 60 * 60 * 1000;
-// Daily, counted in hourly rounds: the 24th round after the last run, whatever the timer's drift.
-const RETENTION_EVERY_ROUNDS = 24;
+const DAILY = 24 * HOURLY;
 
 /**
  * Housekeeping at start-up and then hourly (docs/operating.md): the orphan sweep, expired rate-limit counters and
- * idempotency keys, and on the embedded database fresh planner statistics; daily, the retention run. Runs in the background: a failure is logged and retried at the next round,
- * never stops the portal. Several instances may each run it; every step is safe to run twice at once.
- * Returns a function that stops the schedule and waits for a round in progress.
+ * idempotency keys, and on the embedded database fresh planner statistics; daily, the retention run, a failed one
+ * tried again an hour later. Jobs of the one loop (delivery/loop.ts): a round never starts while the last still
+ * runs, a failure is logged and retried, never stops the portal. Several instances may each run them; every step is
+ * safe to run twice at once.
  */
-export function startMaintenance(deps: MaintenanceDeps): () => Promise<void> {
-  // Rounds since the last retention run that succeeded: a failed one is tried again an hour later.
-  let sinceRetention = RETENTION_EVERY_ROUNDS;
-  const next = async () => {
-    await runOnce(deps);
-    if (++sinceRetention < RETENTION_EVERY_ROUNDS) return;
-    if (await retentionRound(deps)) sinceRetention = 0;
-  };
-  let round = next();
-  const timer = setInterval(() => {
-    round = next();
-  }, HOURLY);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await round;
-  };
+export function maintenanceJobs(deps: MaintenanceDeps): Job[] {
+  return [
+    { name: "Housekeeping", everyMs: HOURLY, firstAfterMs: 0, run: () => runOnce(deps) },
+    {
+      name: "The retention run",
+      everyMs: DAILY,
+      firstAfterMs: 0,
+      afterFailureMs: HOURLY,
+      run: () => retentionRound(deps),
+    },
+  ];
 }
 
 async function runOnce({ db, imageStore, orphanGraceMinutes, logger, analyze }: MaintenanceDeps): Promise<void> {
@@ -75,15 +70,9 @@ async function runOnce({ db, imageStore, orphanGraceMinutes, logger, analyze }: 
   }
 }
 
-/** The daily retention run (privacy/retention-run.ts); it records itself in the audit log. */
-async function retentionRound({ db, imageStore, logger, retention }: MaintenanceDeps): Promise<boolean> {
-  try {
-    const now = new Date();
-    const report = await runRetention({ db, imageStore, periods: retention, now, dryRun: false, actor: "system" });
-    logger.info(report.counts, "Retention run: personal data past its retention period erased.");
-    return true;
-  } catch (error) {
-    logger.error({ err: error }, "The retention run failed; it runs again in an hour.");
-    return false;
-  }
+/** The daily retention run (privacy/retention-run.ts); it records itself in the audit log. A failure throws. */
+async function retentionRound({ db, imageStore, logger, retention }: MaintenanceDeps): Promise<void> {
+  const now = new Date();
+  const report = await runRetention({ db, imageStore, periods: retention, now, dryRun: false, actor: "system" });
+  logger.info(report.counts, "Retention run: personal data past its retention period erased.");
 }

@@ -2,7 +2,7 @@ import type { Queryable } from "../db/database.ts";
 
 /**
  * The outbox table (docs/decisions/014-transactional-outbox-email.md): messages queued in the transaction of the
- * change they tell about (outbox.ts), claimed and marked by the delivery worker (outbox-worker.ts).
+ * change they tell about (outbox.ts), claimed and marked by the outbox driver (email-channel.ts).
  */
 
 export interface OutboxRow {

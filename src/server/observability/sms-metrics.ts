@@ -3,7 +3,7 @@ import { Counter, Gauge, type Registry } from "prom-client";
 import type { Queryable } from "../db/database.ts";
 import { withTimeout } from "../db/with-timeout.ts";
 import { smsOutboxFigures } from "../sms/sms-outbox-repository.ts";
-import { startOfUtcDay, type SmsFailure } from "../sms/sms-outbox-worker.ts";
+import { startOfUtcDay, type SmsFailure } from "../sms/sms-channel.ts";
 
 /** Why an inbound request was refused (the inbound route says which). */
 export type SmsRefusal = string;

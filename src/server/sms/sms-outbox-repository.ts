@@ -3,7 +3,7 @@ import type { OutgoingSmsKind } from "./sms-message-repository.ts";
 
 /**
  * The SMS outbox's delivery side (migration 035's sms_messages, direction 'out'): what the worker claims and marks
- * (sms-outbox-worker.ts), the daily ceiling's count, and the delivery reports Kannel sends back.
+ * (sms-channel.ts), the daily ceiling's count, and the delivery reports Kannel sends back.
  */
 
 export interface ClaimedSms {

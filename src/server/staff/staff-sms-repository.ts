@@ -30,7 +30,7 @@ const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 /**
  * Where an outgoing SMS stands (docs/decisions/041-sms-for-staff.md). The operator's delivery report wins over the
  * gateway's acceptance. "waiting": due but not sent because the day's ceiling (SMS_DAILY_LIMIT) is reached; the
- * worker leaves such messages due, neither failed nor tried, until the next day (sms-outbox-worker.ts).
+ * worker leaves such messages due, neither failed nor tried, until the next day (sms/sms-channel.ts).
  */
 function stateOf(row: SmsRow): Pick<StaffSmsMessage, "state" | "stateAt" | "error"> {
   if (row.direction === "in") return { state: null, stateAt: null, error: null };
