@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FOLLOW_MESSAGES } from "#shared/notifications/follow.ts";
-import { notifyFollowers } from "#server/notifications/notify.ts";
+import { notify } from "#server/delivery/index.ts";
 import { linksIn } from "../support/smtp-test-server.ts";
 import { HOST } from "./staff/staff-helpers.ts";
 import { expectHumanError, multipart, postGrievance, validFields } from "./test-app.ts";
@@ -217,15 +217,14 @@ describe("one message per event and recipient", () => {
     expect(rows.map((m) => m.recipient)).toEqual([REPORTER]);
     const event = rows[0]!.event;
     const again = await t.db.transaction((tx) =>
-      notifyFollowers(tx, {
+      notify(tx, {
+        kind: "status-changed",
         grievanceId: report.id,
-        eventKey: event,
-        headline: "again",
-        note: null,
+        change: { eventId: event.replace(/^status:/, ""), from: "pending", to: "in-progress", note: null },
         linkBase: `http://${HOST}`,
       }),
     );
-    expect(again).toBe(0);
+    expect(again).toEqual({ email: 0, sms: 0 });
     rows = (await outbox()).filter((m) => m.kind === "update");
     expect(rows).toHaveLength(1);
     const mails = await deliver();

@@ -3,7 +3,8 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { createMailTransport } from "#server/notifications/mail-transport.ts";
 import { startOutboxWorker, type OutboxWorker } from "#server/notifications/outbox-worker.ts";
-import { queueIncidentAlerts } from "#server/incidents/incident-alerts.ts";
+import { notify } from "#server/delivery/index.ts";
+import type { IncidentAlertEvent } from "#server/incidents/incident-alerts.ts";
 import type { IncidentArea } from "#shared/incidents/incidents.ts";
 import { linksIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-test-server.ts";
 import { HOST } from "./staff/staff-helpers.ts";
@@ -114,9 +115,12 @@ export async function declare(fields: IncidentFields = {}): Promise<string> {
   );
   return rows[0]!.id;
 }
-export type AlertEvent = Parameters<typeof queueIncidentAlerts>[1]["event"];
+export type AlertEvent = IncidentAlertEvent;
+/** The incident's news told (delivery/notify.ts): resolves with how many e-mail alerts were queued now. */
 export const alert = (incidentId: string, event: AlertEvent = { kind: "declared" }) =>
-  t.db.transaction((tx) => queueIncidentAlerts(tx, { incidentId, event, linkBase: `http://${HOST}` }));
+  t.db.transaction(
+    async (tx) => (await notify(tx, { kind: "incident", incidentId, event, linkBase: `http://${HOST}` })).email,
+  );
 
 export async function postUpdate(incidentId: string, message: string): Promise<string> {
   const { rows } = await t.db.query<{ id: string }>(

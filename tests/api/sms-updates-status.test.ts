@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changeStatus } from "#server/staff/workflow.ts";
-import { notifyStatusChange } from "#server/notifications/notify.ts";
+import { notify } from "#server/delivery/index.ts";
 import { partsOf } from "#server/sms/sms-text.ts";
 import { HOST } from "./staff/staff-helpers.ts";
 import { declaration } from "./incidents-support.ts";
@@ -81,7 +81,7 @@ describe("a status change by SMS", () => {
     const { rows } = await t.db.query<{ id: string }>("SELECT id FROM staff_accounts LIMIT 1");
     await expect(
       changeStatus(t.db, report.id, "in-progress", "On it.", rows[0]!.id, async (tx, change) => {
-        await notifyStatusChange(tx, report.id, change, `http://${HOST}`);
+        await notify(tx, { kind: "status-changed", grievanceId: report.id, change, linkBase: `http://${HOST}` });
         expect((await tx.query("SELECT 1 FROM sms_messages WHERE direction = 'out'")).rows).toHaveLength(1);
         throw new Error("a later step of the change failed");
       }),

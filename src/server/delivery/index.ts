@@ -16,3 +16,4 @@ export {
   type OutboxMessage,
   type OutboxWorker,
 } from "./outbox-driver.ts";
+export { notify, type NotifyEvent } from "./notify.ts";

@@ -5,7 +5,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import type { GrievanceService, Upload } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
 import { insertInternalNote } from "../staff/internal-note-repository.ts";
-import { notifyStatusChange } from "../notifications/notify.ts";
+import { notify } from "../delivery/index.ts";
 import { trackingTokenHashOf } from "../tracking/tracking-token.ts";
 import { lockJobReport, recordTechnicianResolution } from "./field-job-repository.ts";
 import { findLinkByTokenHash, spendLinksOfReport, type FoundLink } from "./technician-link-repository.ts";
@@ -89,7 +89,7 @@ export async function markJobFixed(deps: FieldDeps, token: string, note: string,
       await spendLinksOfReport(tx, link.grievance_id, now);
       // Told as of any resolution: the same message and key as a staff member's (notify.ts).
       const change = { eventId, from: report.status, to: "resolved" as const, note };
-      await notifyStatusChange(tx, link.grievance_id, change, deps.mailLinkBase);
+      await notify(tx, { kind: "status-changed", grievanceId: link.grievance_id, change, linkBase: deps.mailLinkBase });
       return link.grievance_id;
     }),
   );

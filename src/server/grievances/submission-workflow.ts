@@ -5,7 +5,7 @@ import type { ServiceAreaGeometry } from "#shared/places/geo.ts";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { notifyReportSubmitted } from "../notifications/notify.ts";
+import { notify as notifyOf } from "../delivery/index.ts";
 import { refusePinOutsideArea } from "../places/pin-in-area.ts";
 import {
   hashTrackingToken,
@@ -75,11 +75,12 @@ export async function submitReport(
   // transaction, so it exists iff the report does.
   const notify = (tx: Queryable, row: GrievanceRow, token: string) =>
     // The receipt goes to the address typed in, which may be anyone's: its links come from configuration only.
-    notifyReportSubmitted(
-      tx,
-      { ...row, locale },
-      { trackingUrl: trackingUrlOf(deps.mailLinkBase, token), linkBase: deps.mailLinkBase },
-    );
+    notifyOf(tx, {
+      kind: "report-submitted",
+      report: { ...row, locale },
+      trackingUrl: trackingUrlOf(deps.mailLinkBase, token),
+      linkBase: deps.mailLinkBase,
+    }).then(() => undefined);
   if (!idempotencyKey) {
     const token = newTrackingToken();
     const submitted = await deps.service.submit(

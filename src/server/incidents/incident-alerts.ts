@@ -3,8 +3,7 @@ import type { Locale } from "#shared/i18n/locales.ts";
 import { incidentTextsIn, updateMessageIn } from "#shared/incidents/incident-texts.ts";
 import type { UpdateTranslations } from "#shared/incidents/incident-translations.ts";
 import type { Queryable } from "../db/database.ts";
-import { enqueueMessage } from "../notifications/outbox.ts";
-import { incidentSmsEvent, queueIncidentSms } from "../sms/sms-incident-alerts.ts";
+import type { OutboxEntry } from "../notifications/outbox.ts";
 import { subscriptionMatches } from "./incident-area.ts";
 import { findAlertedIncident, findUpdateMessage, type AlertedIncident } from "./incident-change-repository.ts";
 import { incidentAlertMessage, type AlertNews } from "./incident-subscription-messages.ts";
@@ -20,21 +19,32 @@ const eventKey = (event: IncidentAlertEvent): string =>
       ? `incident-update:${event.updateId}`
       : "incident-closed";
 
-/**
- * Queues the alert of an incident's declaration, update or closure to every confirmed subscriber whose area it
- * concerns (incident-area.ts), in the caller's transaction: the alerts exist if and only if the change commits
- * (docs/decisions/014-transactional-outbox-email.md). Each address gets one message per event, even when it has
- * several matching subscriptions or this is called again: the outbox's unique index makes a repeat a no-op.
- * Returns how many messages were queued now.
- */
-export async function queueIncidentAlerts(
-  tx: Queryable,
-  alert: {
+export interface IncidentAlert {
+  incidentId: string;
+  event: IncidentAlertEvent;
+  linkBase: string;
+}
+
+/** An incident's news for its subscribers: their e-mail, and what the SMS alerts are made of (sms-incident-alerts.ts). */
+export interface IncidentAlerts {
+  email: OutboxEntry[];
+  forSms: {
     incidentId: string;
-    event: { kind: "declared" } | { kind: "updated"; updateId: string } | { kind: "closed" };
-    linkBase: string;
-  },
-): Promise<number> {
+    kind: IncidentAlertEvent["kind"];
+    incident: AlertedIncident;
+    /** The incident's title and the news's words in a language: staff's version there when they wrote one. */
+    textIn: (locale: Locale) => { title: string; words: string };
+  };
+}
+
+/**
+ * The alerts of an incident's declaration, update or closure (delivery/notify.ts queues them in the caller's
+ * transaction: they exist if and only if the change commits, docs/decisions/014-transactional-outbox-email.md): an
+ * e-mail to every confirmed subscriber whose area it concerns (incident-area.ts). Each address gets one message per
+ * event, even when it has several matching subscriptions or this is called again: the outbox's unique index makes a
+ * repeat a no-op.
+ */
+export async function incidentAlerts(tx: Queryable, alert: IncidentAlert): Promise<IncidentAlerts> {
   const { incidentId, event, linkBase } = alert;
   const incident = await findAlertedIncident(tx, incidentId);
   if (!incident) throw new Error(`incident alerts: no incident ${incidentId}`);
@@ -47,45 +57,35 @@ export async function queueIncidentAlerts(
     ...incident,
     expectedRestorationAt: incident.expected_restoration_at ? new Date(incident.expected_restoration_at) : null,
   };
-  let queued = 0;
-  for (const subscriber of subscribers) {
-    const added = await enqueueMessage(tx, {
-      incidentId,
-      subscriptionId: subscriber.id,
-      event: eventKey(event),
-      recipient: subscriber.email,
-      linkBase,
-      // In the subscriber's language: staff's version of each text there when they wrote one (migration 026).
-      compose: (unsubscribeUrl) =>
-        incidentAlertMessage(
-          subscriber.locale,
-          { ...alerted, ...textsIn(alerted, subscriber.locale) },
-          newsIn(news, subscriber.locale),
-          { incidentUrl, unsubscribeUrl },
-          subscriber.area,
-        ),
-    });
-    if (added) queued++;
-  }
-  // The numbers subscribed by SMS to a locality (ALERTS <locality>), with the same news in their language.
-  await queueIncidentSms(tx, {
+  const email = subscribers.map((subscriber): OutboxEntry => ({
     incidentId,
-    kind: event.kind,
-    event: incidentSmsEvent(incidentId, event),
-    incident,
-    textIn: (locale) => {
-      const texts = textsIn(alerted, locale);
-      const told = newsIn(news, locale);
-      const words =
-        told.kind === "declared"
-          ? [texts.message, texts.instructions].filter((text) => text.trim() !== "").join("\n")
-          : told.kind === "updated"
-            ? told.text
-            : told.finalMessage;
-      return { title: texts.title, words };
-    },
-  });
-  return queued;
+    subscriptionId: subscriber.id,
+    event: eventKey(event),
+    recipient: subscriber.email,
+    linkBase,
+    // In the subscriber's language: staff's version of each text there when they wrote one (migration 026).
+    compose: (unsubscribeUrl) =>
+      incidentAlertMessage(
+        subscriber.locale,
+        { ...alerted, ...textsIn(alerted, subscriber.locale) },
+        newsIn(news, subscriber.locale),
+        { incidentUrl, unsubscribeUrl },
+        subscriber.area,
+      ),
+  }));
+  // The numbers subscribed by SMS to a locality (ALERTS <locality>) hear the same news in their language.
+  const textIn = (locale: Locale) => {
+    const texts = textsIn(alerted, locale);
+    const told = newsIn(news, locale);
+    const words =
+      told.kind === "declared"
+        ? [texts.message, texts.instructions].filter((text) => text.trim() !== "").join("\n")
+        : told.kind === "updated"
+          ? told.text
+          : told.finalMessage;
+    return { title: texts.title, words };
+  };
+  return { email, forSms: { incidentId, kind: event.kind, incident, textIn } };
 }
 
 const textsIn = (incident: AlertedIncident, locale: Locale) => {

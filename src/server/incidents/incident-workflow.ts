@@ -7,10 +7,9 @@ import type { Database, Queryable } from "../db/database.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
-import { notifyStatusChange } from "../notifications/notify.ts";
+import { notify } from "../delivery/index.ts";
 import { changeStatusIn } from "../staff/workflow.ts";
 import { closedRing } from "./incident-area.ts";
-import { queueIncidentAlerts } from "./incident-alerts.ts";
 import {
   insertIncident,
   insertIncidentReports,
@@ -24,7 +23,7 @@ import {
 
 /**
  * The console's changes to incidents (docs/decisions/021-incidents.md). Each is one transaction with
- * everything that must hold with it: the alerts to subscribers (incident-alerts.ts), the e-mail to the followers
+ * everything that must hold with it: the alerts to subscribers (incident-alerts.ts, through delivery/notify.ts), the e-mail to the followers
  * of each resolved report (decision 014), and the audit log's record.
  */
 
@@ -48,7 +47,7 @@ const storedArea = (area: IncidentArea | null): string | null =>
 export async function declareIncident(db: Database, input: DeclareIncident, actor: Actor): Promise<string> {
   return db.transaction(async (tx) => {
     const id = await insertIncident(tx, input, storedArea(input.area), actor.staffId);
-    await queueIncidentAlerts(tx, { incidentId: id, event: { kind: "declared" }, linkBase: actor.linkBase });
+    await notify(tx, { kind: "incident", incidentId: id, event: { kind: "declared" }, linkBase: actor.linkBase });
     await recordAudit(tx, auditActor(actor), {
       action: "incident.declare",
       target: input.title,
@@ -86,7 +85,8 @@ export async function postIncidentUpdate(
       restoration,
       staffId: actor.staffId,
     });
-    await queueIncidentAlerts(tx, {
+    await notify(tx, {
+      kind: "incident",
       incidentId: id,
       event: { kind: "updated", updateId },
       linkBase: actor.linkBase,
@@ -118,11 +118,11 @@ export async function closeIncident(
       // In id order, so that two transactions locking several reports never wait for each other forever.
       for (const reportId of await unresolvedLinkedReportIds(tx, id)) {
         const change = await changeStatusIn(tx, reportId, "resolved", close.finalMessage, actor.staffId);
-        await notifyStatusChange(tx, reportId, change, actor.linkBase);
+        await notify(tx, { kind: "status-changed", grievanceId: reportId, change, linkBase: actor.linkBase });
         resolved++;
       }
     }
-    await queueIncidentAlerts(tx, { incidentId: id, event: { kind: "closed" }, linkBase: actor.linkBase });
+    await notify(tx, { kind: "incident", incidentId: id, event: { kind: "closed" }, linkBase: actor.linkBase });
     await recordAudit(tx, auditActor(actor), {
       action: "incident.close",
       target: incident.title,

@@ -1,7 +1,6 @@
-import type { Queryable } from "../db/database.ts";
 import { storedLocale, translatorFor } from "../i18n/server-i18n.ts";
 import { oneLine, render, type ComposedMessage } from "./message-templates.ts";
-import { enqueueMessage } from "./outbox.ts";
+import type { OutboxEntry } from "./outbox.ts";
 
 /**
  * The one message each follower of a report marked as a duplicate gets (docs/decisions/033-duplicates-calls-and-
@@ -9,7 +8,7 @@ import { enqueueMessage } from "./outbox.ts";
  * duplicate's own "resolved" update, so nobody is told twice.
  */
 
-interface ReportRef {
+export interface ReportRef {
   id: string;
   reference: string;
   title: string;
@@ -63,21 +62,19 @@ export function duplicateMessage(
 }
 
 /**
- * Queues one message per follower of the duplicate, in their language. The message belongs to their follow of the
- * original when they now have one (its unsubscribe link ends that follow), else to their follow of the duplicate.
- * Keyed by the duplicate: the same merge never tells anyone twice. Returns how many were queued.
+ * One message per follower of the duplicate, in their language (delivery/notify.ts queues them). The message belongs
+ * to their follow of the original when they now have one (its unsubscribe link ends that follow), else to their
+ * follow of the duplicate. Keyed by the duplicate: the same merge never tells anyone twice.
  */
-export async function notifyMergedFollowers(
-  tx: Queryable,
+export function mergedFollowerMessages(
   reports: { duplicate: ReportRef; original: ReportRef },
-  followers: MergedFollower[],
+  followers: readonly MergedFollower[],
   linkBase: string,
-): Promise<number> {
+): OutboxEntry[] {
   const originalUrl = `${linkBase}/grievance/${encodeURIComponent(reports.original.id)}`;
-  let queued = 0;
-  for (const follower of followers) {
+  return followers.map((follower): OutboxEntry => {
     const following = follower.originalFollowerId !== null;
-    const added = await enqueueMessage(tx, {
+    return {
       grievanceId: following ? reports.original.id : reports.duplicate.id,
       followerId: follower.originalFollowerId ?? follower.duplicateFollowerId,
       event: `duplicate:${reports.duplicate.id}`,
@@ -90,8 +87,6 @@ export async function notifyMergedFollowers(
           { following, reporter: follower.is_reporter, originalUrl },
           unsubscribeUrl,
         ),
-    });
-    if (added) queued++;
-  }
-  return queued;
+    };
+  });
 }

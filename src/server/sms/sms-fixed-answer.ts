@@ -3,7 +3,8 @@ import { msg, type Locale } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { translateFor, translatorFor } from "../i18n/server-i18n.ts";
-import { answerFixedQuestionIn, tellFollowersOfReopen } from "../tracking/reporter-workflow.ts";
+import { notify } from "../delivery/index.ts";
+import { answerFixedQuestionIn } from "../tracking/reporter-workflow.ts";
 import { askedResolvedReportOf } from "./sms-update-repository.ts";
 
 /**
@@ -71,10 +72,16 @@ export async function answerFixedQuestion(tx: Queryable, sms: FixedAnswerBySms):
     );
   }
   try {
-    await answerFixedQuestionIn(tx, { id: report.id }, parsed.data, (inner, reopen) =>
+    await answerFixedQuestionIn(tx, { id: report.id }, parsed.data, async (inner, reopen) => {
       // As the private page's "No": the other followers told by e-mail; the reporter is the one writing.
-      tellFollowersOfReopen(inner, reopen, { reporterEmail: report.user_email, mailLinkBase: sms.mailLinkBase }),
-    );
+      await notify(inner, {
+        kind: "reopened-by-reporter",
+        ...reopen,
+        reporterEmail: report.user_email,
+        via: "sms",
+        linkBase: sms.mailLinkBase,
+      });
+    });
   } catch (error) {
     // Refused before anything was written: the caller's transaction goes on to queue the reply.
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;

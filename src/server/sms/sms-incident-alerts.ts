@@ -5,14 +5,14 @@ import { translatorFor } from "../i18n/server-i18n.ts";
 import { sameLocality, subscriptionMatches, textNamesLocality } from "../incidents/incident-area.ts";
 import type { PublicIncident } from "../incidents/incident-repository.ts";
 import { composeSms } from "./sms-compose.ts";
-import { enqueueSms } from "./sms-outbox.ts";
+import type { SmsEntry } from "./sms-outbox.ts";
 import { activeSmsAlertSubscriptions } from "./sms-update-repository.ts";
 
 /**
  * Incident alerts by SMS (docs/decisions/038-sms-updates.md): an incident's declaration, update or closure told to
  * every number subscribed (ALERTS <locality>) to a locality the incident concerns, matched as the e-mail locality
  * subscriptions are (incident-area.ts subscriptionMatches), in the number's language, unless it said STOP. Queued
- * in the change's transaction beside the e-mail alerts (src/server/incidents/incident-alerts.ts).
+ * by notify (delivery/notify.ts) in the change's transaction beside the e-mail alerts (incidents/incident-alerts.ts).
  */
 
 const HEADS = {
@@ -43,15 +43,16 @@ export const incidentSmsEvent = (
       : `incident-closed:${incidentId}`;
 
 /**
- * One SMS per number and event, even when several of its localities match (the head names the first). Returns how
- * many were queued now.
+ * The SMS alerts of an incident's news (delivery/notify.ts queues them): one per number and event, even when several
+ * of its localities match (the head names the first).
  */
-export async function queueIncidentSms(tx: Queryable, news: IncidentSmsNews): Promise<number> {
+export async function incidentSmsAlerts(tx: Queryable, news: IncidentSmsNews): Promise<SmsEntry[]> {
   const subscriptions = (await activeSmsAlertSubscriptions(tx)).filter((subscription) =>
     subscriptionMatches({ locality: subscription.locality }, news.incident),
   );
-  let queued = 0;
+  const entries = new Map<string, SmsEntry>();
   for (const subscription of subscriptions) {
+    if (entries.has(subscription.phone)) continue;
     const locale: Locale = isLocale(subscription.locale) ? subscription.locale : "en";
     const t = translatorFor(locale);
     const { title, words } = news.textIn(locale);
@@ -60,14 +61,13 @@ export async function queueIncidentSms(tx: Queryable, news: IncidentSmsNews): Pr
       news.incident.localities.find(
         (named) => sameLocality(named, subscription.locality) || textNamesLocality(named, subscription.locality),
       ) ?? subscription.locality;
-    const added = await enqueueSms(tx, {
+    entries.set(subscription.phone, {
       phone: subscription.phone,
       grievanceId: null,
       event: news.event,
       kind: "incident-alert",
       body: composeSms(t(HEADS[news.kind], { locality: place, title }), words, t("Reply STOP to end these messages.")),
     });
-    if (added) queued++;
   }
-  return queued;
+  return [...entries.values()];
 }

@@ -4,14 +4,15 @@ import { isLocale, msg, type Locale } from "#shared/i18n/locales.ts";
 import type { Queryable } from "../db/database.ts";
 import { storedLocale, translatorFor } from "../i18n/server-i18n.ts";
 import { composeSms } from "./sms-compose.ts";
-import { enqueueSms } from "./sms-outbox.ts";
+import type { SmsEntry } from "./sms-outbox.ts";
 import { smsRecipientOf, type SmsRecipient } from "./sms-update-repository.ts";
 
 /**
  * A report's status changes told to its reporter by SMS (docs/product-decisions.md D18,
  * docs/decisions/038-sms-updates.md): when they asked for updates there (`sms_updates`: a report sent by SMS, or "Send
- * me updates by SMS" ticked) and the number has not said STOP. Queued in the change's own transaction, as the
- * followers' e-mail is (docs/decisions/014-transactional-outbox-email.md), keyed by the status event as that e-mail is,
+ * me updates by SMS" ticked) and the number has not said STOP. Queued by notify (delivery/notify.ts) in the change's
+ * own transaction, beside the followers' e-mail (docs/decisions/014-transactional-outbox-email.md), keyed by the
+ * status event as that e-mail is,
  * so each change reaches the phone once.
  */
 
@@ -51,25 +52,25 @@ export function statusSmsText(
 }
 
 /**
- * Queues the SMS of a status change to the report's reporter, if they are to be told. `askFixed` (default: when it
- * is resolved) ends it with "Is it fixed?", which a YES or NO by SMS answers (sms-fixed-answer.ts); a duplicate's
- * resolution does not ask, since nothing was fixed. Returns whether one was queued.
+ * The SMS of a status change to the report's reporter, if they are to be told (delivery/notify.ts queues it).
+ * `askFixed` (default: when it is resolved) ends it with "Is it fixed?", which a YES or NO by SMS answers
+ * (sms-fixed-answer.ts); a duplicate's resolution does not ask, since nothing was fixed.
  */
-export async function queueStatusSms(
+export async function statusSms(
   tx: Queryable,
   grievanceId: string,
   change: StatusChangeForSms,
   options: { askFixed?: boolean } = {},
-): Promise<boolean> {
+): Promise<SmsEntry | undefined> {
   const recipient = await smsRecipientOf(tx, grievanceId);
   const reporter = smsReporterOf(recipient);
-  if (!recipient || !reporter) return false;
+  if (!recipient || !reporter) return undefined;
   const askFixed = (options.askFixed ?? true) && change.to === "resolved";
-  return enqueueSms(tx, {
+  return {
     phone: reporter.phone,
     grievanceId,
     event: `status:${change.eventId}`,
     kind: askFixed ? "fixed-question" : "update",
     body: statusSmsText(reporter.locale, recipient.reference, change, askFixed),
-  });
+  };
 }

@@ -4,7 +4,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import type { AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { notifyStatusChange } from "../notifications/notify.ts";
+import { notify } from "../delivery/index.ts";
 import { assignIn, type Assignment } from "./assignment-workflow.ts";
 import { referencesOf } from "./bulk-repository.ts";
 import { changeStatusIn } from "./workflow.ts";
@@ -74,7 +74,7 @@ export async function bulkChangeStatus(
     (id) =>
       db.transaction(async (tx) => {
         const changed = await changeStatusIn(tx, id, change.status, change.note, staffId);
-        await notifyStatusChange(tx, id, changed, context.mailLinkBase);
+        await notify(tx, { kind: "status-changed", grievanceId: id, change: changed, linkBase: context.mailLinkBase });
       }),
     context.translate,
   );

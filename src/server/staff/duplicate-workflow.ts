@@ -5,8 +5,7 @@ import { UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { storedLocale, translatorFor } from "../i18n/server-i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
-import { notifyMergedFollowers } from "../notifications/duplicate-message.ts";
-import { queueStatusSms } from "../sms/sms-updates.ts";
+import { notify } from "../delivery/index.ts";
 import { duplicateOfOf, lockPair, moveFollowers, recordDuplicate } from "./duplicate-repository.ts";
 import { changeStatusIn } from "./workflow.ts";
 
@@ -63,8 +62,6 @@ export async function markDuplicate(
     });
     // The resolution is an ordinary status change with a public note: the report's page shows it like any other.
     const change = await changeStatusIn(tx, duplicateId, "resolved", note, actor.id);
-    // Its reporter's phone hears of it as of any resolution, without "Is it fixed?": nothing was fixed here.
-    await queueStatusSms(tx, duplicateId, change, { askFixed: false });
     await recordDuplicate(tx, duplicate, original, actor.id);
     await recordAudit(tx, actor, {
       action: "grievance.duplicate",
@@ -72,7 +69,9 @@ export async function markDuplicate(
       details: { original: original.reference },
     });
     const followers = await moveFollowers(tx, duplicateId, originalId);
-    await notifyMergedFollowers(tx, { duplicate, original }, followers, linkBase);
+    // Its followers hear of the merge; its reporter's phone of the resolution, without "Is it fixed?": nothing was
+    // fixed here.
+    await notify(tx, { kind: "marked-duplicate", duplicate, original, followers, change, linkBase });
     return { originalId };
   });
 }

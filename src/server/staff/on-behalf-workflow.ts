@@ -5,7 +5,7 @@ import type { TakenChannel } from "#shared/staff/call-and-duplicate-schemas.ts";
 import { recordAudit, type AuditActor } from "../admin/audit-log-repository.ts";
 import type { GrievanceRow } from "../grievances/grievance-row.ts";
 import type { GrievanceService, Upload } from "../grievances/grievance-service.ts";
-import { notifyReportSubmitted } from "../notifications/notify.ts";
+import { notify } from "../delivery/index.ts";
 import { refusePinOutsideArea } from "../places/pin-in-area.ts";
 import { hashTrackingToken, newTrackingToken } from "../tracking/tracking-token.ts";
 import { trackingUrlOf } from "../tracking/tracking-url.ts";
@@ -39,11 +39,12 @@ export async function takeReportForCaller(
         target: row.reference,
         details: { channel },
       });
-      await notifyReportSubmitted(
-        tx,
-        { ...row, locale },
-        { trackingUrl: trackingUrlOf(deps.mailLinkBase, token), linkBase: deps.mailLinkBase },
-      );
+      await notify(tx, {
+        kind: "report-submitted",
+        report: { ...row, locale },
+        trackingUrl: trackingUrlOf(deps.mailLinkBase, token),
+        linkBase: deps.mailLinkBase,
+      });
     },
   );
 }

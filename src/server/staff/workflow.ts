@@ -3,7 +3,7 @@ import { STAFF_MESSAGES } from "#shared/staff/staff-messages.ts";
 import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import { notifyStatusChange } from "../notifications/notify.ts";
+import { notify } from "../delivery/index.ts";
 import { UUID_PATTERN } from "#shared/ids.ts";
 import {
   lockGrievanceRow,
@@ -59,7 +59,9 @@ export async function changeStatusAndNotify(
   staffId: string,
   linkBase: string,
 ): Promise<void> {
-  await changeStatus(db, id, to, note, staffId, (tx, change) => notifyStatusChange(tx, id, change, linkBase));
+  await changeStatus(db, id, to, note, staffId, (tx, change) =>
+    notify(tx, { kind: "status-changed", grievanceId: id, change, linkBase }).then(() => undefined),
+  );
 }
 
 /**

@@ -6,15 +6,13 @@ import {
   type FixedQuestion,
   type ReporterUpdateView,
 } from "#shared/tracking/reporter-actions.ts";
-import { msg } from "#shared/i18n/locales.ts";
 import { transitionProblem } from "#shared/staff/staff-schemas.ts";
 import { TRACKING_MESSAGES } from "#shared/tracking/tracking.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { StoredImage } from "../grievances/grievance-row.ts";
 import type { GrievanceService, Upload } from "../grievances/grievance-service.ts";
 import { HttpError } from "../http/http-error.ts";
-import { notifyFollowers } from "../notifications/notify.ts";
-import { queueStatusSms } from "../sms/sms-updates.ts";
+import { notify } from "../delivery/index.ts";
 import {
   confirmedSinceResolved,
   lockReportRow,
@@ -146,21 +144,22 @@ export async function addReporterUpdate(
 ): Promise<ReporterUpdateView> {
   return deps.service.withStoredImages(uploads, REPORTER_MESSAGES.updateFailed, (images) =>
     recordReporterUpdate(deps.db, report.id, text, images, (tx, added) =>
-      notifyFollowers(tx, {
+      notify(tx, {
+        kind: "reporter-update",
         grievanceId: report.id,
-        eventKey: `reporter-update:${added.id}`,
-        headline: msg("the reporter added an update"),
-        note: added.text,
+        updateId: added.id,
+        text: added.text,
+        reporterEmail: report.user_email,
         linkBase: deps.mailLinkBase,
-        ...(report.user_email ? { exceptEmail: report.user_email } : {}),
       }).then(() => undefined),
     ),
   );
 }
 
 /**
- * "Is it fixed?" answered, and a "No, it is still a problem" told to the other followers in the same transaction
- * (docs/decisions/014-transactional-outbox-email.md); the reporter (`reporterEmail`) is not.
+ * "Is it fixed?" answered, and a "No, it is still a problem" told in the same transaction
+ * (docs/decisions/014-transactional-outbox-email.md): to the other followers, and by SMS to the reporter when they
+ * asked for updates there (docs/product-decisions.md D18: their phone hears of every change of status, this one too).
  */
 export async function answerFixedQuestionAndNotify(
   db: Database,
@@ -169,33 +168,12 @@ export async function answerFixedQuestionAndNotify(
   tell: { reporterEmail: string | null | undefined; mailLinkBase: string },
 ): Promise<string> {
   return answerFixedQuestion(db, tokenHash, answer, async (tx, reopen) => {
-    await tellFollowersOfReopen(tx, reopen, tell);
-    // Their own words back by SMS when they asked for updates there (docs/product-decisions.md D18): their phone hears
-    // of every change of status, this one too.
-    await queueStatusSms(tx, reopen.grievanceId, {
-      eventId: reopen.eventId,
-      from: "resolved",
-      to: "in-progress",
-      note: reopen.note,
+    await notify(tx, {
+      kind: "reopened-by-reporter",
+      ...reopen,
+      reporterEmail: tell.reporterEmail,
+      via: "page",
+      linkBase: tell.mailLinkBase,
     });
-  });
-}
-
-/**
- * The reporter's "No, it is still a problem" told to the report's other followers, as of a status change; the
- * reporter (`reporterEmail`) is not. The same whether they answered on the private page or by SMS.
- */
-export async function tellFollowersOfReopen(
-  tx: Queryable,
-  reopen: ReopenedByReporter,
-  tell: { reporterEmail: string | null | undefined; mailLinkBase: string },
-): Promise<void> {
-  await notifyFollowers(tx, {
-    grievanceId: reopen.grievanceId,
-    eventKey: `status:${reopen.eventId}`,
-    headline: msg("the reporter says it is still a problem: status changed from Resolved to In progress"),
-    note: reopen.note,
-    linkBase: tell.mailLinkBase,
-    ...(tell.reporterEmail ? { exceptEmail: tell.reporterEmail } : {}),
   });
 }
