@@ -93,7 +93,7 @@ export default tseslint.config(
       files: ["src/server/**", "scripts/**"],
       forbidden: ["web"],
       why: "the server never imports browser code",
-      // The delivery runtime's surface is its index (docs/decisions/045-one-delivery-runtime.md).
+      // The delivery runtime's surface is its index (docs/decisions/046-one-delivery-runtime.md).
       also: [{ regex: "(^|[/#])delivery/(?!index\\.ts$)", message: "Only delivery/index.ts from outside delivery/." }],
     },
     {

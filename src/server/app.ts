@@ -290,7 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The generated OpenAPI document and its reference page, /api/openapi.json and /api/docs.
   await registerOpenApiReference(app);
 
-  // ---- Background work: the outboxes and the scheduled jobs, tied to app.close() (decision 045) ----
+  // ---- Background work: the outboxes and the scheduled jobs, tied to app.close() (decision 046) ----
   if (deps.background) {
     await app.register(deliveryPlugin, {
       jobs: (logger) => backgroundJobs({ config, db, imageStore, smsMetrics: metrics?.sms }, logger),

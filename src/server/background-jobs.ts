@@ -21,7 +21,7 @@ export interface BackgroundDeps {
 
 /**
  * What a serving portal runs in the background, on the one loop of the app (delivery/delivery-plugin.ts,
- * docs/decisions/045-one-delivery-runtime.md), on every instance: the outboxes, the escalation check, the
+ * docs/decisions/046-one-delivery-runtime.md), on every instance: the outboxes, the escalation check, the
  * housekeeping and the retention run. Composition only, as app.ts is: each job is its slice's.
  */
 export function backgroundJobs(

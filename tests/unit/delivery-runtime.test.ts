@@ -10,7 +10,7 @@ import {
   type OutboxMessage,
 } from "#server/delivery/index.ts";
 
-// The delivery runtime (src/server/delivery/, docs/decisions/045-one-delivery-runtime.md) without a database: the
+// The delivery runtime (src/server/delivery/, docs/decisions/046-one-delivery-runtime.md) without a database: the
 // loop's rounds, its bounded stop, its plugin's tie to app.close(), and the outbox driver's decisions with a channel
 // that records what it is asked to do.
 

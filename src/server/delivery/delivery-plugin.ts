@@ -9,7 +9,7 @@ export interface DeliveryPluginOptions {
 }
 
 /**
- * The background work as part of the app (docs/decisions/045-one-delivery-runtime.md): the loop starts once the app
+ * The background work as part of the app (docs/decisions/046-one-delivery-runtime.md): the loop starts once the app
  * listens, so the first rounds never delay serving, and app.close() stops it after the requests in flight have
  * been answered (Fastify runs onClose then), waiting a bounded time for its rounds. Whoever closes the app then
  * closes the database: nothing else to stop, nothing to forget.

@@ -1,5 +1,5 @@
 /**
- * The delivery runtime (docs/decisions/045-one-delivery-runtime.md): the one loop background jobs run on, tied to
+ * The delivery runtime (docs/decisions/046-one-delivery-runtime.md): the one loop background jobs run on, tied to
  * app.close() by its plugin, and the one outbox driver each channel is an adapter of. Slices import it here only.
  */
 export { startLoop, type Job, type Loop, type LoopOptions, type LoopTimers, type RunningJob } from "./loop.ts";

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 
 /**
- * The one loop every background job runs on (docs/decisions/045-one-delivery-runtime.md): the outboxes' deliveries,
+ * The one loop every background job runs on (docs/decisions/046-one-delivery-runtime.md): the outboxes' deliveries,
  * the escalation check, the housekeeping and the retention run. Each job's rounds never overlap: the next one is
  * scheduled when the last has ended (never by setInterval, which starts a round while a slow one still runs), and
  * an explicit run (a test, a nudge) waits for the round in progress. Jobs do not wait for each other: a slow SMTP

@@ -15,7 +15,7 @@ import { smsReceipt } from "../sms/sms-receipt.ts";
 import { statusSms, type StatusChangeForSms } from "../sms/sms-updates.ts";
 
 /**
- * The one place that decides who hears about an event, on which channel (docs/decisions/045-one-delivery-runtime.md):
+ * The one place that decides who hears about an event, on which channel (docs/decisions/046-one-delivery-runtime.md):
  * a report's reporter and followers, an incident's alert subscribers, by e-mail and by SMS. Called inside the
  * change's own transaction: what it queues exists if and only if the change commits (decision 014), and the outbox
  * driver delivers it afterwards. Nothing is sent from here.

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { startLoop, type Job } from "./loop.ts";
 
 /**
- * The one outbox driver (docs/decisions/045-one-delivery-runtime.md; its guarantees are decision 014's and 035's).
+ * The one outbox driver (docs/decisions/046-one-delivery-runtime.md; its guarantees are decision 014's and 035's).
  * Each channel (e-mail, SMS, and later webhooks and Open311) is an adapter behind OutboxChannel; this file holds
  * what every outbox does the same way.
  *
