@@ -1,11 +1,5 @@
-import fastifyRateLimit, {
-  type FastifyRateLimitStore,
-  type FastifyRateLimitStoreCtor,
-  type RateLimitOptions,
-} from "@fastify/rate-limit";
-import Fastify from "fastify";
+import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from "@fastify/rate-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refuseOverLimit, requireLimitRefusals } from "#server/http/rate-limit-refusal.ts";
 import { createAppWithRoutes, type RegisteredRoute } from "./route-inventory.ts";
 import { SAME_ORIGIN } from "./staff/staff-helpers.ts";
 import { GATEWAY_TOKEN, gatewaySms } from "./sms-gateway-support.ts";
@@ -280,63 +274,6 @@ describe("every limited route says what it refused", () => {
       if (!row.open311) expect(translated.headers["content-language"]).toBe(locale);
     });
   }
-});
-
-describe("the mechanism", () => {
-  /** A bare Fastify with the plugin and the portal's builder and check, as app.ts registers them. */
-  async function bareApp() {
-    const app = Fastify();
-    await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: refuseOverLimit });
-    requireLimitRefusals(app);
-    return app;
-  }
-
-  it("refuses to register a limited route that does not say what it limits", async () => {
-    const app = await bareApp();
-    expect(() =>
-      app.get("/api/example", { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => "ok"),
-    ).toThrow(/GET \/api\/example has a rate limit but no refusal of its own/);
-    await app.close();
-  });
-
-  it("refuses a route that builds its own answer past the limit instead of naming its words", async () => {
-    const app = await bareApp();
-    expect(() =>
-      app.get(
-        "/api/example",
-        {
-          config: {
-            rateLimit: { max: 1, timeWindow: 60_000, refusal: "x", errorResponseBuilder: () => new Error("own") },
-          },
-        },
-        async () => "ok",
-      ),
-    ).toThrow(/name the words in refusal/);
-    await app.close();
-  });
-
-  it("counts the minutes left in the window: one, then many", async () => {
-    const app = await bareApp();
-    app.get(
-      "/api/example",
-      {
-        config: {
-          rateLimit: {
-            max: 1,
-            timeWindow: 60 * 60_000,
-            refusal: (minutes) => `${minutes} left`,
-          },
-        },
-      },
-      async () => "ok",
-    );
-    expect((await app.inject({ url: "/api/example" })).statusCode).toBe(200);
-    const over = await app.inject({ url: "/api/example" });
-    expect(over.statusCode).toBe(429);
-    // The whole hour is left, less the moment between the two requests.
-    expect(JSON.parse(over.body)).toMatchObject({ message: "60 left" });
-    await app.close();
-  });
 });
 
 describe("with the real counters", () => {
