@@ -128,7 +128,7 @@ function dockerignoreAllows(patterns: { exclude: boolean; pattern: RegExp }[], f
 /** The scripts package.json runs with `node scripts/…` for operating the portal (not building, testing or benchmarks). */
 function operatorScripts(): string[] {
   return Object.values(packageJson.scripts)
-    .map((command) => /\bnode (scripts\/\S+)/.exec(command)?.[1])
+    .map((command) => /\bnode (?:--\S+ )*(scripts\/\S+)/.exec(command)?.[1])
     .filter(
       // Not the build's plugins, nor `npm run screenshots` (a developer's tool that builds the app and drives Chromium
       // through Playwright, a devDependency): neither runs in the image.
