@@ -1,6 +1,6 @@
 import type { Queryable } from "#server/db/database.ts";
-import { createAccount, findAccountByEmail } from "#server/staff/account-repository.ts";
-import { hashPassword } from "#server/staff/password.ts";
+import { createAccount, findAccountByEmail } from "#server/auth/account-repository.ts";
+import { hashPassword } from "#server/auth/password.ts";
 
 /**
  * The utility's side at scale (docs/decisions/029-teams-routing-and-assignment.md): teams with members, most reports

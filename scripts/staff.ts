@@ -20,8 +20,8 @@ import type { Database } from "#server/db/database.ts";
 import { describeDatabase, openDatabase } from "#server/db/open-database.ts";
 import { DataDirectoryInUseError } from "#server/db/pglite-database.ts";
 import { recordAudit } from "#server/admin/audit-log-repository.ts";
-import { createAccount, listAccounts, setAccountDisabled, setAccountRole } from "#server/staff/account-repository.ts";
-import { hashPassword } from "#server/staff/password.ts";
+import { createAccount, listAccounts, setAccountDisabled, setAccountRole } from "#server/auth/account-repository.ts";
+import { hashPassword } from "#server/auth/password.ts";
 
 class UsageError extends Error {}
 

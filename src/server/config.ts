@@ -6,7 +6,7 @@ import { parseMapCenter, type MapCenter } from "./places/map-center.ts";
 import { readPmtilesFile, type PmtilesArchive } from "./places/pmtiles-file.ts";
 import { readServiceArea } from "./places/service-area.ts";
 import { checkTileUrl } from "./places/tile-url.ts";
-import { parseAcknowledgeTargets, parseOverdueTargets, type OverdueTargets } from "./staff/overdue-targets.ts";
+import { parseAcknowledgeTargets, parseOverdueTargets, type OverdueTargets } from "./targets/overdue-targets.ts";
 import { parseBrandColor } from "./operator/brand-color.ts";
 import { readOperatorLogo } from "./operator/operator-logo.ts";
 import { parseEmergencyPhone, type OperatorSettings } from "./operator/operator-settings.ts";

@@ -21,7 +21,7 @@ import { idSchema } from "#shared/ids.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { requireAdmin, staffOf } from "../staff/require-staff.ts";
+import { requireAdmin, staffOf } from "../auth/require-staff.ts";
 import { linkBaseOf } from "../tracking/tracking-url.ts";
 import {
   auditPage,

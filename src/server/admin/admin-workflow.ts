@@ -3,7 +3,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from "./api-key-repository.ts";
 import { listAuditEntries, recordAudit, type AuditActor } from "./audit-log-repository.ts";
-import { hashPassword } from "../staff/password.ts";
+import { hashPassword } from "../auth/password.ts";
 import {
   createPasswordLink,
   findPasswordLink,

@@ -14,7 +14,7 @@ import { errorResponses } from "#shared/api-schemas/errors.ts";
 import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { requireAdmin, staffOf } from "../staff/require-staff.ts";
+import { requireAdmin, staffOf } from "../auth/require-staff.ts";
 import { idSchema, UUID_PATTERN } from "#shared/ids.ts";
 import { listAll, listOffered, reporterLanguage } from "./response-template-repository.ts";
 import { changeTemplate, createTemplate } from "./response-template-workflow.ts";

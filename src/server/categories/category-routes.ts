@@ -16,7 +16,7 @@ import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { requireAdmin, staffOf } from "../staff/require-staff.ts";
+import { requireAdmin, staffOf } from "../auth/require-staff.ts";
 import { listCategories, toAdminCategoryView, toCategoryView } from "./category-repository.ts";
 import { createCategory, reorderCategories, updateCategory } from "./category-workflow.ts";
 

@@ -14,7 +14,7 @@ import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import { idSchema, UUID_PATTERN } from "#shared/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { staffOf } from "../staff/require-staff.ts";
+import { staffOf } from "../auth/require-staff.ts";
 import { findJobReport } from "./field-job-repository.ts";
 import { listTechnicianLinks } from "./technician-link-repository.ts";
 import { createTechnicianLink, revokeTechnicianLink, type LinkDeps } from "./technician-link-workflow.ts";

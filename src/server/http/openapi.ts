@@ -7,7 +7,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import { apiPaths } from "#shared/api-paths.ts";
 import { apiErrorSchema } from "#shared/api-schemas/errors.ts";
-import { SESSION_COOKIE } from "../staff/session-cookie.ts";
+import { SESSION_COOKIE } from "../auth/session-cookie.ts";
 
 /** The tags the reference page groups operations under, in its order (docs/api-conventions.md). */
 export const OPENAPI_TAGS = [

@@ -21,7 +21,7 @@ import { staffApiPaths, underStaffPrefix } from "#shared/staff/staff-api.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { staffOf } from "../staff/require-staff.ts";
+import { staffOf } from "../auth/require-staff.ts";
 import { findCandidates } from "./incident-candidates.ts";
 import { INCIDENT_MESSAGES } from "./incident-messages.ts";
 import { getPublicIncident, getStaffIncident, listAllIncidents } from "./incident-repository.ts";

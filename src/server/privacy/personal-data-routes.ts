@@ -17,7 +17,7 @@ import {
 import type { Database } from "../db/database.ts";
 import type { GrievanceService } from "../grievances/grievance-service.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { staffOf } from "../staff/require-staff.ts";
+import { staffOf } from "../auth/require-staff.ts";
 import type { ImageStore } from "../storage/image-store.ts";
 import { toImageView } from "../grievances/public-grievance.ts";
 import { erasePersonalData, findPersonalData } from "./personal-data-workflow.ts";

@@ -8,7 +8,7 @@ import { staffApiPaths } from "#shared/staff/staff-api.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
-import type { OverdueTargets } from "../staff/overdue-targets.ts";
+import type { OverdueTargets } from "../targets/overdue-targets.ts";
 import { findProgress } from "./progress-repository.ts";
 import { computeStats } from "./stats-repository.ts";
 import { StatsSnapshot } from "./stats-snapshot.ts";

@@ -2,7 +2,7 @@ import { STATUSES, type Category, type Status } from "#shared/domain.ts";
 import type { PublicStats, StatsWindow } from "#shared/staff/staff-api.ts";
 import { listCategories } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
-import type { OverdueTargets } from "../staff/overdue-targets.ts";
+import type { OverdueTargets } from "../targets/overdue-targets.ts";
 import { computeTrends } from "./stats-trends-repository.ts";
 
 export const STATS_WINDOWS_DAYS = [30, 90] as const;

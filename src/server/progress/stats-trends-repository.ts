@@ -2,8 +2,8 @@ import { PRIORITIES, type Category, type Priority } from "#shared/domain.ts";
 import type { PublicStats } from "#shared/staff/staff-api.ts";
 import { listCategories } from "../categories/category-repository.ts";
 import type { Queryable } from "../db/database.ts";
-import { overdueExpression } from "../staff/overdue-sql.ts";
-import type { OverdueTargets } from "../staff/overdue-targets.ts";
+import { overdueExpression } from "../targets/overdue-sql.ts";
+import type { OverdueTargets } from "../targets/overdue-targets.ts";
 
 type Trends = PublicStats["trends"];
 

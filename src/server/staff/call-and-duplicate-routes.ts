@@ -16,8 +16,8 @@ import { STAFF_SECURITY } from "../http/openapi.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
 import { markDuplicate } from "./duplicate-workflow.ts";
 import { takeReportForCaller } from "./on-behalf-workflow.ts";
-import type { OverdueTargets } from "./overdue-targets.ts";
-import { staffOf } from "./require-staff.ts";
+import type { OverdueTargets } from "../targets/overdue-targets.ts";
+import { staffOf } from "../auth/require-staff.ts";
 import { findStaffGrievance } from "./staff-grievance-repository.ts";
 
 export interface CallAndDuplicateRouteOptions {

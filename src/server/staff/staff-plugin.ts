@@ -20,10 +20,10 @@ import { incidentStaffRoutes } from "../incidents/incident-staff-routes.ts";
 import { targetRoutes } from "../targets/target-routes.ts";
 import { routingRuleRoutes } from "../teams/routing-rule-routes.ts";
 import { teamRoutes } from "../teams/team-routes.ts";
-import { requireStaff } from "./require-staff.ts";
-import { isCrossSiteRequest } from "./same-origin.ts";
+import { requireStaff } from "../auth/require-staff.ts";
+import { isCrossSiteRequest } from "../auth/same-origin.ts";
 import { mailLinkBaseOf } from "../http/public-links.ts";
-import { sessionRoutes } from "./session-routes.ts";
+import { sessionRoutes } from "../auth/session-routes.ts";
 import { staffGrievanceRoutes } from "./staff-grievance-routes.ts";
 import { callAndDuplicateRoutes } from "./call-and-duplicate-routes.ts";
 import { responseTemplateRoutes } from "../admin/response-template-routes.ts";
@@ -32,7 +32,7 @@ import { staffSmsRoutes } from "./staff-sms-routes.ts";
 import { technicianLinkRoutes } from "../field/technician-link-routes.ts";
 import { teamWorkRoutes } from "../progress/team-work-routes.ts";
 import { personalDataRoutes } from "../privacy/personal-data-routes.ts";
-import type { SessionLimits } from "./session-repository.ts";
+import type { SessionLimits } from "../auth/session-repository.ts";
 
 export interface StaffPluginOptions {
   db: Database;

@@ -11,8 +11,8 @@ import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
 import type { SmsConfig } from "../sms/sms-config.ts";
-import type { OverdueTargets } from "./overdue-targets.ts";
-import { staffOf } from "./require-staff.ts";
+import type { OverdueTargets } from "../targets/overdue-targets.ts";
+import { staffOf } from "../auth/require-staff.ts";
 import { findStaffGrievance } from "./staff-grievance-repository.ts";
 import { sendSmsToReporter, setGrievanceLocation } from "./staff-sms-workflow.ts";
 

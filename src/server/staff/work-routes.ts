@@ -24,8 +24,8 @@ import { requestLocale, translateFor } from "../i18n/server-i18n.ts";
 import { assignGrievance } from "./assignment-workflow.ts";
 import { bulkAssign, bulkChangeStatus } from "./bulk-workflow.ts";
 import { addInternalNoteWithPhotos, recordInternalNote } from "./internal-note-workflow.ts";
-import type { OverdueTargets } from "./overdue-targets.ts";
-import { staffOf } from "./require-staff.ts";
+import type { OverdueTargets } from "../targets/overdue-targets.ts";
+import { staffOf } from "../auth/require-staff.ts";
 import { findStaffGrievance } from "./staff-grievance-repository.ts";
 
 export interface WorkRouteOptions {

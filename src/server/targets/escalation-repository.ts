@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/database.ts";
-import { nextDueExpression } from "../staff/overdue-sql.ts";
+import { nextDueExpression } from "./overdue-sql.ts";
 
 /**
  * The escalation check's statements (docs/decisions/030-service-targets-and-escalation.md), each in the check's one

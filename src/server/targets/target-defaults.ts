@@ -1,6 +1,6 @@
 import { PRIORITIES, type Priority } from "#shared/domain.ts";
 import type { Database } from "../db/database.ts";
-import type { OverdueTargets } from "../staff/overdue-targets.ts";
+import type { OverdueTargets } from "./overdue-targets.ts";
 import { saveTargetDefaults, type TargetMinutes } from "./target-repository.ts";
 
 /**

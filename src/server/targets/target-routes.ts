@@ -14,8 +14,8 @@ import {
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import type { OverdueTargets } from "../staff/overdue-targets.ts";
-import { requireAdmin, staffOf } from "../staff/require-staff.ts";
+import type { OverdueTargets } from "./overdue-targets.ts";
+import { requireAdmin, staffOf } from "../auth/require-staff.ts";
 import { findStaffGrievance } from "../staff/staff-grievance-repository.ts";
 import { listServiceTargets, listTargetDefaults } from "./target-repository.ts";
 import { changePriority, setServiceTarget } from "./target-workflow.ts";

@@ -13,7 +13,7 @@ import {
 } from "#shared/teams/routing-schemas.ts";
 import type { Database } from "../db/database.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { requireAdmin } from "../staff/require-staff.ts";
+import { requireAdmin } from "../auth/require-staff.ts";
 import { createRoutingRule, removeRoutingRule, routingRuleList } from "./routing-rule-workflow.ts";
 import { auditActorOf } from "./team-routes.ts";
 

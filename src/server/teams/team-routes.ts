@@ -16,7 +16,7 @@ import {
 import type { AuditActor } from "../admin/audit-log-repository.ts";
 import type { Database } from "../db/database.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { requireAdmin, staffOf } from "../staff/require-staff.ts";
+import { requireAdmin, staffOf } from "../auth/require-staff.ts";
 import { changeMembership, changeTeam, createTeam, teamList } from "./team-workflow.ts";
 
 export interface TeamRoutesOptions {

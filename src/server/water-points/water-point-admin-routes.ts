@@ -14,7 +14,7 @@ import {
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { STAFF_SECURITY } from "../http/openapi.ts";
-import { requireAdmin, staffOf } from "../staff/require-staff.ts";
+import { requireAdmin, staffOf } from "../auth/require-staff.ts";
 import { MAX_IMPORT_ENTRIES } from "./water-point-import-file.ts";
 import { listWaterPointPage, type WaterPointRow } from "./water-point-registry-repository.ts";
 import {

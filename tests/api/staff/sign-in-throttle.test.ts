@@ -1,20 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "#server/app.ts";
-import * as password from "#server/staff/password.ts";
+import * as password from "#server/auth/password.ts";
 import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { addStaff, resetData, SAME_ORIGIN, STAFF_EMAIL, STAFF_PASSWORD } from "./staff-helpers.ts";
 
 /**
- * The sign-in throttle (src/server/staff/sign-in-throttle-repository.ts, decision 005): parallel attempts cannot have more
+ * The sign-in throttle (src/server/auth/sign-in-throttle-repository.ts, decision 005): parallel attempts cannot have more
  * passwords checked than the limit, two instances on one database share it, and the limit per account and address
  * does not lock the owner out from elsewhere. Every password check is counted (the module's own functions, wrapped).
  * The windows run on a clock the test moves.
  */
 
-vi.mock("#server/staff/password.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("#server/staff/password.ts")>();
+vi.mock("#server/auth/password.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("#server/auth/password.ts")>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword), verifyAgainstDummy: vi.fn(real.verifyAgainstDummy) };
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Database } from "#server/db/database.ts";
-import { createAccount } from "#server/staff/account-repository.ts";
-import { hashPassword } from "#server/staff/password.ts";
+import { createAccount } from "#server/auth/account-repository.ts";
+import { hashPassword } from "#server/auth/password.ts";
 
 /** Requests look like they come from the portal's own pages at this host. */
 export const HOST = "portal.test";

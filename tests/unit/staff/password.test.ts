@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCRYPT_PARAMS, hashPassword, verifyAgainstDummy, verifyPassword } from "#server/staff/password.ts";
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, verifyAgainstDummy, verifyPassword } from "#server/auth/password.ts";
 
 const CHEAP = { N: 2 ** 12, r: 8, p: 1 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { DEFAULT_OVERDUE_TARGETS, parseOverdueTargets } from "#server/staff/overdue-targets.ts";
+import { DEFAULT_OVERDUE_TARGETS, parseOverdueTargets } from "#server/targets/overdue-targets.ts";
 
 describe("overdue targets", () => {
   it("defaults to urgent 1, high 3, medium 7, low 14 days", () => {

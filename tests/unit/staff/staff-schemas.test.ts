@@ -7,7 +7,7 @@ import {
   statusChangeSchema,
   transitionProblem,
 } from "#shared/staff/staff-schemas.ts";
-import { failureDelayMs } from "#server/staff/sign-in-throttle-repository.ts";
+import { failureDelayMs } from "#server/auth/sign-in-throttle-repository.ts";
 
 describe("status transitions", () => {
   it("allows exactly pending -> in-progress / resolved, in-progress -> resolved and reopening", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultMinutes } from "#server/targets/target-defaults.ts";
-import { DEFAULT_ACKNOWLEDGE_TARGETS, DEFAULT_OVERDUE_TARGETS } from "#server/staff/overdue-targets.ts";
+import { DEFAULT_ACKNOWLEDGE_TARGETS, DEFAULT_OVERDUE_TARGETS } from "#server/targets/overdue-targets.ts";
 
 // The settings' defaults as the service targets take them (docs/decisions/030-service-targets-and-escalation.md).
 describe("default service targets", () => {

@@ -15,7 +15,7 @@ export type StaffQueueRequest = Partial<StaffQueueQuery>;
 
 /**
  * State-changing staff requests send JSON; the browser adds the Origin header itself, which the server's
- * cross-site check (src/server/staff/same-origin.ts) relies on. Cookies are same-origin, so the default
+ * cross-site check (src/server/auth/same-origin.ts) relies on. Cookies are same-origin, so the default
  * `credentials: "same-origin"` carries the session.
  */
 function sendJson<T>(path: string, method: "POST" | "DELETE", body?: unknown): Promise<T> {
