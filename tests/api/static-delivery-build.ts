@@ -6,9 +6,11 @@ import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 /**
- * What the static-delivery-*.test.ts files share: how the built web app and the API's JSON travel. The web app is
- * built for each file into a folder of its own (dist/web, which other runs rebuild, is left alone).
+ * What the static-delivery-*.test.ts files share: how the built web app and the API's JSON travel. `npm test` builds
+ * the web app once and names it in TEST_WEB_DIR, read as it is; without it (a file run alone), the web app is built
+ * for each file into a folder of its own (dist/web, which other runs rebuild, is left alone).
  */
+const prebuilt = process.env.TEST_WEB_DIR;
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -23,12 +25,15 @@ export let manifest: Record<string, { file: string; isEntry?: boolean; css?: str
 /** Builds the web app into a folder of its own and starts the app serving it; removes both at the end. */
 export function useBuiltWebApp() {
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-static-"));
-    await build({
-      configFile: path.join(root, "vite.config.ts"),
-      logLevel: "error",
-      build: { outDir: webDir, emptyOutDir: true },
-    });
+    if (prebuilt) webDir = path.resolve(root, prebuilt);
+    else {
+      webDir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-static-"));
+      await build({
+        configFile: path.join(root, "vite.config.ts"),
+        logLevel: "error",
+        build: { outDir: webDir, emptyOutDir: true },
+      });
+    }
     manifest = JSON.parse(await fs.readFile(path.join(webDir, ".vite/manifest.json"), "utf8")) as typeof manifest;
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
     if (!entry?.css?.[0]) throw new Error("The build has no entry chunk with a stylesheet.");
@@ -39,7 +44,7 @@ export function useBuiltWebApp() {
 
   afterAll(async () => {
     await t?.close();
-    await fs.rm(webDir, { recursive: true, force: true });
+    if (!prebuilt) await fs.rm(webDir, { recursive: true, force: true });
   });
 }
 
