@@ -13,6 +13,7 @@ if (!fs.existsSync(chromePath)) {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   // Each worker starts its own portal (tests/e2e/support): one worker a core (two here and in CI), at least two.
   workers: Math.max(2, os.availableParallelism()),
   fullyParallel: false,

@@ -2,9 +2,8 @@
 // server in this same process. No parent process stands between the server and a stop signal (Ctrl-C, SIGTERM
 // from a container runtime or from npm), so the server itself receives it and shuts down gracefully.
 // Plain JavaScript so that it runs, and can explain a Node that is too old, before any TypeScript is loaded.
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
+import { buildWebApp, webBuildIsStale } from "./web-build.mjs";
 
 // The server's TypeScript runs through Node's own type stripping, on by default from Node 22.18 and 23.6.
 if (!process.features.typescript) {
@@ -21,30 +20,12 @@ if (!process.features.typescript) {
 }
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtIndex = path.join(root, "dist/web/index.html");
-const webSources = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p));
-
-function newestChange(entry) {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
-}
-
-const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-if (builtAt < Math.max(...webSources.map(newestChange))) {
+if (webBuildIsStale(root)) {
   console.log("Building the web app...");
-  const build = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  );
-  if (build.status !== 0) {
+  const status = buildWebApp(root);
+  if (status !== 0) {
     console.error("The web app could not be built; see the messages above.");
-    process.exit(build.status ?? 1);
+    process.exit(status);
   }
 }
 

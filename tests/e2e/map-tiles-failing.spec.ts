@@ -170,7 +170,8 @@ test("a report's card opened by the top left corner is panned clear of the zoom 
   expect(markerBox.x - mapBox.x).toBeLessThan(120);
   expect(markerBox.y - mapBox.y).toBeLessThan(120);
   await marker.click();
-  const card = page.locator(".leaflet-popup-content-wrapper");
+  // The open card is the last popup: one closed a moment ago fades out for 200 ms before Leaflet removes it.
+  const card = page.locator(".leaflet-popup-content-wrapper").last();
   await expect(card).toBeVisible();
   const zoom = (await page.locator(".leaflet-control-zoom").boundingBox())!;
   // Where the card comes to rest once the map has panned for it (Leaflet animates the pan): the marker has moved

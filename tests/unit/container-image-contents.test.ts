@@ -54,7 +54,7 @@ describe("Dockerfile", () => {
   });
 
   it("never makes start.mjs rebuild the web app: the build comes after every source it is compared with", () => {
-    const sources = /const webSources = \[([^\]]*)\]/.exec(read("scripts/start.mjs"))?.[1];
+    const sources = /const webSources = \[([^\]]*)\]/.exec(read("scripts/web-build.mjs"))?.[1];
     const compared = [...(sources ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1] as string);
     expect(compared).toEqual(expect.arrayContaining(["src/web", "src/shared"]));
     const destinations = imagePaths();
