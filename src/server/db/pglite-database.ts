@@ -30,7 +30,8 @@ export const PGLITE_OPTIONS = {
 
 // V8 compiles PGlite's WebAssembly with its baseline compiler (Liftoff) and later recompiles the hottest functions
 // with its optimising one; recompiling PostgreSQL's largest functions takes about 500 MB for a few seconds, the
-// peak of the whole start-up, for no throughput we could measure (docs/operating.md, "Memory"). Baseline only.
+// peak of the whole start-up. Baseline only, at the cost of about a fifth of the list's throughput under load
+// (docs/decisions/045-a-small-embedded-database.md, docs/operating.md "Memory").
 // Set before the module is compiled (the first open); they apply to this process's WebAssembly, PGlite's alone.
 v8.setFlagsFromString("--no-wasm-dynamic-tiering");
 v8.setFlagsFromString("--no-wasm-tier-up");
