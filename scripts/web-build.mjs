@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What the build is made from, relative to the checkout; one missing counts as never changed. */
-export const webSources = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"];
+const webSources = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"];
 
 function newestChange(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
