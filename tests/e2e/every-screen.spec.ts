@@ -43,7 +43,10 @@ let incident: { id: string; title: string };
 /** A technician's one-time link to the report (docs/decisions/031-technician-links.md). */
 let fieldPath: string;
 
-test.describe.configure({ mode: "serial" });
+// The runs share nothing but the seeded portal, and they are the suite's longest file: in parallel, each worker that
+// takes some of them starts its own portal (beforeAll runs once a worker), and the file no longer keeps one worker
+// busy while the other has finished.
+test.describe.configure({ mode: "parallel" });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);
