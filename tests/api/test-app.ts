@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs/promises";
 import net, { type AddressInfo } from "node:net";
@@ -6,19 +5,17 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyLoggerOptions } from "fastify";
-import pg from "pg";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { loadConfig, type Config } from "#server/config.ts";
 import type { Database } from "#server/db/database.ts";
-import { migrate } from "#server/db/migrate.ts";
-import { openPgliteDatabase } from "#server/db/pglite-database.ts";
-import { openPostgresDatabase } from "#server/db/postgres-database.ts";
-import { postgresTemplateName } from "../support/postgres-test-database.ts";
 import { GrievanceRepository } from "#server/grievances/grievance-repository.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { checkAnswersAgainstDocument } from "./openapi-answers.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+export { openTestDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -48,55 +45,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** The rate limits' counters instead of the real ones (buildApp's `rateLimitStore`). */
   rateLimitStore?: FastifyRateLimitStoreCtor;
-}
-
-/**
- * A fresh database: in-memory PGlite, or with TEST_DATABASE_URL a database of its own on that PostgreSQL server
- * (dropped on close), so test files never see each other's rows. Both start as copies of the run's migrated
- * template (tests/support/pglite-template.ts, postgres-test-database.ts); `migrationsDir`: migrate from that folder
- * instead, on an empty database (a test of a migration applies the ones before it first). `url`: the PostgreSQL
- * database's own address, for a test that opens a second pool on it.
- */
-export async function openTestDatabase(
-  migrationsDir?: string,
-): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const db = await openPgliteDatabase(undefined, { loadDataDir: migrationsDir ? undefined : await pgliteTemplate() });
-    await migrate(db, migrationsDir);
-    return { db, drop: () => db.close() };
-  }
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  const template = migrationsDir ? "template0" : pg.escapeIdentifier(postgresTemplateName(serverUrl));
-  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgresDatabase(url.toString());
-  await migrate(db, migrationsDir);
-  return {
-    db,
-    url: url.toString(),
-    async drop() {
-      await db.close();
-      await withServer(serverUrl, (client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
-    },
-  };
-}
-
-async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-let template: Promise<Blob> | undefined;
-function pgliteTemplate(): Promise<Blob> {
-  template ??= fs.readFile(inject("pgliteTemplate")).then((bytes) => new Blob([new Uint8Array(bytes)]));
-  return template;
+  /** On PGlite even where TEST_DATABASE_URL names a server (openTestDatabase). */
+  embedded?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -108,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webDir: path.join(root, "no-web"),
     ...options.config,
   };
-  const { db, url: databaseUrl, drop } = await openTestDatabase();
+  const { db, url: databaseUrl, drop } = await openTestDatabase(undefined, { embedded: options.embedded });
   const realStore = new LocalImageStore(config.storageDir);
   const imageStore = options.imageStore ? options.imageStore(realStore) : realStore;
   const repository = options.repository ? options.repository(new GrievanceRepository(db)) : undefined;

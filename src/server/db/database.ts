@@ -13,6 +13,12 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Embedded only: `onNotify` runs after each commit that sent a NOTIFY on `channel`, before the committing call
+   * returns (PGlite runs one statement at a time in this process). Resolves to a function that stops listening.
+   * A server's notifications come later, on another connection, so none is offered for one.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** PostgreSQL only: the connection pool right now (for /metrics); the embedded database has no pool. */
   poolStats?(): PoolStats;
 }

@@ -74,6 +74,7 @@ export async function openPgliteDatabase(
         pg.transaction((tx) =>
           work({ query: (sql, params) => tx.query(sql, params), exec: async (sql) => void (await tx.exec(sql)) }),
         ),
+      listen: (channel, onNotify) => pg.listen(channel, onNotify),
       // Every query waits while PGlite copies the folder: copy it uncompressed (0.3 to 0.5 s for 20,000 reports)
       // and compress after, on the thread pool, rather than let PGlite compress it inside the wait (1.7 to 3 s).
       dumpDataDir: async () => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiPaths, IMAGE_URL_PREFIX } from "#shared/api-paths.ts";
@@ -24,7 +24,7 @@ import { HttpError } from "../http/http-error.ts";
 import { inMinutes } from "../http/rate-limit-refusal.ts";
 import { refuseWith } from "../http/schema-refusal.ts";
 import { requestLocale } from "../i18n/server-i18n.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import { findIncidentOfReport } from "../incidents/incident-repository.ts";
 import { waterPointOfReport } from "../water-points/report-water-point-repository.ts";
 import { findAfterImages } from "../field/field-job-repository.ts";
@@ -33,12 +33,13 @@ import type { GrievanceRepository } from "./grievance-repository.ts";
 import type { GrievanceService } from "./grievance-service.ts";
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "./idempotency-key-repository.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
+import { openPublicListCache } from "./public-list-cache.ts";
 import { toImageView, toPublicGrievance } from "./public-grievance.ts";
 import { multipartBodyOf, readSubmission } from "./read-submission.ts";
 import { submitReport } from "./submission-workflow.ts";
 
 export interface GrievanceRoutesOptions {
-  db: Queryable;
+  db: Database;
   repository: GrievanceRepository;
   service: GrievanceService;
   submissionsPerHour: number;
@@ -52,6 +53,9 @@ export interface GrievanceRoutesOptions {
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
+// An answer this route's schema has serialised already: Fastify sends a string marked as JSON as it is.
+const sendSerialized = (reply: FastifyReply, body: string) => reply.type("application/json; charset=utf-8").send(body);
+
 // The list's own wording for a query it cannot use: which fields to check (its clients show this text). The fields
 // are the query's parameter names, the same in every language.
 const invalidListQuery = (fields: string) =>
@@ -60,6 +64,9 @@ const invalidListQuery = (fields: string) =>
 export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async (plainApp, options) => {
   const { db, repository } = options;
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
+  // The list's answers kept in memory, on the embedded database only (public-list-cache.ts).
+  const listCache = await openPublicListCache(db);
+  if (listCache) app.addHook("onClose", () => listCache.close());
 
   app.post(
     apiPaths.grievances,
@@ -134,12 +141,18 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         invalidListQuery([...new Set(problems.map((problem) => problem.path[0] ?? "query"))].join(", ")),
       ),
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, pageSize, cursor: token, ...filters } = request.query;
       const cursor = token === undefined ? undefined : decodeCursor(token);
       if (token !== undefined && !cursor) throw invalidListQuery("cursor");
+      // A word's answer also follows the planner's statistics of the words (decision 011), not only the rows: not kept.
+      // The key is the query as parsed, defaults filled in, in the schema's order.
+      const key = listCache && !filters.q ? JSON.stringify(request.query) : undefined;
+      const kept = key && listCache?.get(key);
+      if (kept) return sendSerialized(reply, kept);
+      const generation = listCache?.generation ?? 0;
       const result = await repository.list(filters, { page, pageSize, cursor });
-      return {
+      const answer = {
         items: result.rows.map(toPublicGrievance),
         matching: result.matching,
         matchingCapped: result.matchingCapped,
@@ -149,6 +162,11 @@ export const grievanceRoutes: FastifyPluginAsync<GrievanceRoutesOptions> = async
         nextCursor: result.older && encodeCursor({ direction: "after", ...result.older }),
         prevCursor: result.newer && encodeCursor({ direction: "before", ...result.newer }),
       };
+      if (!key || !listCache) return answer;
+      // Serialised once, by the route's own response schema, as Fastify would have.
+      const body = reply.serialize(answer) as string;
+      listCache.set(key, generation, body);
+      return sendSerialized(reply, body);
     },
   );
 
