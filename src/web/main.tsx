@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./app/router.tsx";
@@ -17,13 +17,17 @@ const router = createAppRouter();
 // The feed the server announced in this page's HTML for readers without JavaScript (page-preloads.ts): from here on
 // each page announces its own, following its filters, and a stale one must not outlive the first page.
 for (const link of document.querySelectorAll("link[data-page-feed]")) link.remove();
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the browser paint and
+// answer input between them, instead of one long task that blocks a slow phone's main thread.
 void startInLanguage(initialLocale()).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <I18nProvider>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    ),
   ),
 );
 
