@@ -2,7 +2,6 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { SubmittedGrievance } from "#shared/tracking/tracking.ts";
 import { buildApp } from "#server/app.ts";
@@ -14,9 +13,12 @@ import type { ImageStore } from "#server/storage/image-store.ts";
 import { LocalImageStore } from "#server/storage/local-image-store.ts";
 import { makeJpeg, makePng } from "../fixtures/images.ts";
 import { runScript } from "../support/run-script.ts";
+import { withClient } from "../support/postgres-test-database.ts";
 import { startScratchPostgres, type ScratchPostgres } from "../support/scratch-postgres.ts";
 import { multipart, postGrievance, validFields } from "./test-app.ts";
 import { addStaff, SAME_ORIGIN, signIn, staffClient, STAFF_EMAIL } from "./staff/staff-helpers.ts";
+
+export { withClient };
 
 // `npm run migrate-data` as an operator runs it: a DATA_DIR on disk that a real portal filled through its API, copied
 // into empty PostgreSQL databases, then a portal started on each copy. This module holds what the
@@ -104,16 +106,6 @@ export async function rowsOfSource(): Promise<Record<string, string[]>> {
     return await everyRow((sql) => db.query(sql));
   } finally {
     await db.close();
-  }
-}
-
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 

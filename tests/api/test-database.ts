@@ -6,7 +6,7 @@ import type { Database } from "#server/db/database.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { openPgliteDatabase } from "#server/db/pglite-database.ts";
 import { openPostgresDatabase } from "#server/db/postgres-database.ts";
-import { postgresTemplateName } from "../support/postgres-test-database.ts";
+import { postgresTemplateName, withClient } from "../support/postgres-test-database.ts";
 
 /**
  * A fresh database: in-memory PGlite (also with `embedded`), or with TEST_DATABASE_URL a database of its own on that
@@ -27,7 +27,7 @@ export async function openTestDatabase(
   }
   const name = `t_${randomBytes(6).toString("hex")}`;
   const template = migrationsDir ? "template0" : pg.escapeIdentifier(postgresTemplateName(serverUrl));
-  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openPostgresDatabase(url.toString());
@@ -37,19 +37,9 @@ export async function openTestDatabase(
     url: url.toString(),
     async drop() {
       await db.close();
-      await withServer(serverUrl, (client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
+      await withClient(serverUrl, (client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
     },
   };
-}
-
-async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 let template: Promise<Blob> | undefined;

@@ -44,7 +44,8 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   return dropTemplate;
 }
 
-async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One client on `connectionString` for `work`, closed after it. */
+export async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

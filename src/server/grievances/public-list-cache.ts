@@ -17,7 +17,7 @@ export interface PublicListCache {
 }
 
 /** The channel migrations/045 notifies on. */
-export const PUBLIC_LIST_CHANGED = "public_list_changed";
+const PUBLIC_LIST_CHANGED = "public_list_changed";
 
 /**
  * About 40 KB an answer of 50 reports: at most 4 MB. The first page of each filter a visitor picks, and the pages
